@@ -1,0 +1,233 @@
+//! How a Rust field type becomes a question and takes back a validated answer.
+
+use serde::{Serialize, de::DeserializeOwned};
+use serde_json::Value;
+
+use crate::question::{ChoiceOption, Kind};
+
+/// The answer shape a field type can take; the macro turns it and the field's
+/// bounds into a [`Kind`] with [`Kind::build`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    Text,
+    YesNo,
+    Integer,
+    Float,
+    Choice(&'static [ChoiceOption]),
+    MultiChoice(&'static [ChoiceOption]),
+}
+
+/// The bounds written on a field: `min`, `max`, `min_items`, `max_items`, `choices`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Bounds {
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub min_items: Option<u32>,
+    pub max_items: Option<u32>,
+    pub choices: Option<&'static [i64]>,
+}
+
+impl Bounds {
+    pub const NONE: Bounds = Bounds {
+        min: None,
+        max: None,
+        min_items: None,
+        max_items: None,
+        choices: None,
+    };
+}
+
+impl Kind {
+    /// Combines a type's shape with the bounds written on its field. Runs in const
+    /// context, so a mismatch (bounds on text, `choices` on a float, …) fails the build.
+    pub const fn build(shape: Shape, bounds: Bounds) -> Kind {
+        let numeric = bounds.min.is_some() || bounds.max.is_some();
+        let items = bounds.min_items.is_some() || bounds.max_items.is_some();
+        match shape {
+            Shape::Text | Shape::YesNo | Shape::Choice(_) if numeric || items => {
+                panic!(
+                    "`min`, `max`, `min_items` and `max_items` apply only to numbers and multi-selects"
+                )
+            }
+            Shape::Integer | Shape::Float if items => {
+                panic!("`min_items` and `max_items` apply only to multi-selects")
+            }
+            Shape::MultiChoice(_) if numeric => {
+                panic!("`min` and `max` apply only to numbers")
+            }
+            _ => {}
+        }
+        if let Some(choices) = bounds.choices {
+            if !matches!(shape, Shape::Integer) || numeric {
+                panic!("`choices = [..]` applies only to an integer field without `min`/`max`")
+            }
+            if choices.is_empty() {
+                panic!("`choices = [..]` needs at least one integer")
+            }
+            return Kind::IntegerChoice(choices);
+        }
+        match shape {
+            Shape::Text => Kind::Text,
+            Shape::YesNo => Kind::YesNo,
+            Shape::Integer | Shape::Float => Kind::Number {
+                min: bounds.min,
+                max: bounds.max,
+                integer: matches!(shape, Shape::Integer),
+            },
+            Shape::Choice(options) => {
+                if options.is_empty() {
+                    panic!("a choice enum needs at least one variant")
+                }
+                Kind::Choice(options)
+            }
+            Shape::MultiChoice(options) => {
+                if options.is_empty() {
+                    panic!("a choice enum needs at least one variant")
+                }
+                Kind::MultiSelect {
+                    options,
+                    min_items: bounds.min_items,
+                    max_items: bounds.max_items,
+                }
+            }
+        }
+    }
+}
+
+/// A field type that can be asked in a flat MCP form.
+///
+/// Implemented for `String`, `bool`, the integer and float types, every
+/// `#[derive(Choice)]` enum and `Vec` of one. Any other type is asked as text and
+/// turned into the field with `#[ask(parse = path::to::fn)]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be asked in an MCP form",
+    label = "not a flat form value",
+    note = "a question can be `String`, `bool`, an integer, a float, a `#[derive(Choice)]` enum or a `Vec` of one, each optionally in `Option<..>`",
+    note = "for another type, ask for text and convert it with `#[ask(\"..\", parse = path::to::fn)]`"
+)]
+pub trait Answer: Sized + Clone + Serialize + DeserializeOwned {
+    const SHAPE: Shape;
+    /// Converts an answer the runtime already validated against the question's kind.
+    fn from_answer(value: &Value) -> Result<Self, String>;
+}
+
+/// How a value shows in the summary; `None` leaves its row out (a `false` yes/no,
+/// an empty list).
+pub trait SummaryValue {
+    fn summary_text(&self) -> Option<String>;
+}
+
+/// A `#[derive(Choice)]` enum: unit variants with a wire value and a title.
+pub trait Choice: Sized + Copy + 'static {
+    const OPTIONS: &'static [ChoiceOption];
+    fn wire_value(&self) -> &'static str;
+    fn from_wire_value(value: &str) -> Option<Self>;
+}
+
+fn wrong(value: &Value, expected: &str) -> String {
+    format!("expected {expected}, got {value}")
+}
+
+impl Answer for String {
+    const SHAPE: Shape = Shape::Text;
+    fn from_answer(value: &Value) -> Result<Self, String> {
+        value
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| wrong(value, "a string"))
+    }
+}
+
+impl Answer for bool {
+    const SHAPE: Shape = Shape::YesNo;
+    fn from_answer(value: &Value) -> Result<Self, String> {
+        value.as_bool().ok_or_else(|| wrong(value, "a boolean"))
+    }
+}
+
+macro_rules! integer_answer {
+    ($($t:ty),*) => {$(
+        impl Answer for $t {
+            const SHAPE: Shape = Shape::Integer;
+            fn from_answer(value: &Value) -> Result<Self, String> {
+                value
+                    .as_i64()
+                    .and_then(|n| <$t>::try_from(n).ok())
+                    .or_else(|| value.as_u64().and_then(|n| <$t>::try_from(n).ok()))
+                    .ok_or_else(|| wrong(value, concat!("an integer that fits ", stringify!($t))))
+            }
+        }
+        impl SummaryValue for $t {
+            fn summary_text(&self) -> Option<String> {
+                Some(self.to_string())
+            }
+        }
+    )*};
+}
+integer_answer!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize);
+
+macro_rules! float_answer {
+    ($($t:ty),*) => {$(
+        impl Answer for $t {
+            const SHAPE: Shape = Shape::Float;
+            #[allow(clippy::cast_possible_truncation, reason = "f32 fields accept f32 precision")]
+            fn from_answer(value: &Value) -> Result<Self, String> {
+                value.as_f64().map(|n| n as $t).ok_or_else(|| wrong(value, "a number"))
+            }
+        }
+        impl SummaryValue for $t {
+            fn summary_text(&self) -> Option<String> {
+                Some(self.to_string())
+            }
+        }
+    )*};
+}
+float_answer!(f32, f64);
+
+impl<E: Choice + Serialize + DeserializeOwned> Answer for Vec<E> {
+    const SHAPE: Shape = Shape::MultiChoice(E::OPTIONS);
+    fn from_answer(value: &Value) -> Result<Self, String> {
+        let items = value.as_array().ok_or_else(|| wrong(value, "an array"))?;
+        items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .and_then(E::from_wire_value)
+                    .ok_or_else(|| wrong(item, "one of the options offered"))
+            })
+            .collect()
+    }
+}
+
+impl SummaryValue for String {
+    fn summary_text(&self) -> Option<String> {
+        Some(self.clone())
+    }
+}
+
+impl SummaryValue for str {
+    fn summary_text(&self) -> Option<String> {
+        Some(self.to_owned())
+    }
+}
+
+/// A yes/no shows only when yes.
+impl SummaryValue for bool {
+    fn summary_text(&self) -> Option<String> {
+        self.then(|| "Yes".to_owned())
+    }
+}
+
+impl<T: SummaryValue> SummaryValue for Option<T> {
+    fn summary_text(&self) -> Option<String> {
+        self.as_ref().and_then(T::summary_text)
+    }
+}
+
+/// A list shows as its items joined with `", "`, and not at all when empty.
+impl<T: SummaryValue> SummaryValue for Vec<T> {
+    fn summary_text(&self) -> Option<String> {
+        let items: Vec<String> = self.iter().filter_map(T::summary_text).collect();
+        (!items.is_empty()).then(|| items.join(", "))
+    }
+}

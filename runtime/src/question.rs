@@ -1,0 +1,76 @@
+//! The static description of one question: what the macro emits as data.
+
+/// One option of a single or multiple choice: the wire value and the title shown to the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChoiceOption {
+    pub value: &'static str,
+    pub title: &'static str,
+}
+
+/// What kind of answer a question takes; decides the form schema and the validation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// Free text, property named after the question's key.
+    Text,
+    /// Yes/no, property `confirmed`, always starts on no.
+    YesNo,
+    /// One of a fixed list of strings, property `selection`.
+    Choice(&'static [ChoiceOption]),
+    /// One of a fixed list of integers, property `selection`, offered as decimal strings.
+    IntegerChoice(&'static [i64]),
+    /// A number within optional inclusive bounds, property named after the key.
+    Number {
+        min: Option<f64>,
+        max: Option<f64>,
+        integer: bool,
+    },
+    /// Several of a fixed list of strings, property `selections`.
+    MultiSelect {
+        options: &'static [ChoiceOption],
+        min_items: Option<u32>,
+        max_items: Option<u32>,
+    },
+}
+
+/// Whether an answer is needed, and what a decline or an empty answer means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Requirement {
+    /// Must be answered with a non-empty value; decline ends the flow.
+    Required,
+    /// Must be answered, but the empty string is a valid answer (the release name);
+    /// decline ends the flow.
+    RequiredMayBeEmpty,
+    /// May be declined or left empty; the flow carries on without the field.
+    Optional,
+}
+
+/// One question of a wizard, in the `'static` table the derive emits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Question {
+    /// The `inputRequests` key and, for text and numbers, the schema property.
+    pub key: &'static str,
+    /// The text the user sees (the elicitation `message` and the property `description`).
+    pub message: &'static str,
+    pub kind: Kind,
+    pub requirement: Requirement,
+    /// The key of the earlier yes/no question that must have been answered yes
+    /// for this one to be asked.
+    pub when: Option<&'static str>,
+}
+
+impl Question {
+    /// The property name the answer arrives under.
+    pub const fn property(&self) -> &'static str {
+        match self.kind {
+            Kind::YesNo => "confirmed",
+            Kind::Choice(_) | Kind::IntegerChoice(_) => "selection",
+            Kind::MultiSelect { .. } => "selections",
+            Kind::Text | Kind::Number { .. } => self.key,
+        }
+    }
+
+    /// Declining ends the flow only for required questions.
+    pub const fn is_required(&self) -> bool {
+        !matches!(self.requirement, Requirement::Optional)
+    }
+}

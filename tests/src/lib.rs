@@ -1,0 +1,1 @@
+//! Compile-fail and end-to-end tests live in `tests/`.
