@@ -1,12 +1,40 @@
-//! Derives for the `wizard` crate. (Placeholder until the derive lands.)
-use proc_macro::TokenStream;
+//! `#[derive(Wizard)]` and `#[derive(Choice)]` for the `wizard` crate.
+//!
+//! The derives emit data (the question table, the names) and thin glue; every
+//! behaviour lives in the runtime. Use them through `wizard`, which re-exports
+//! them and documents the attribute syntax.
 
+mod ask_attr;
+mod attr;
+mod case;
+mod check;
+mod choice;
+mod choice_expand;
+mod container_attr;
+mod ctxt;
+mod fallback;
+mod model;
+mod secret;
+mod summary_expand;
+mod template;
+mod ty;
+mod wizard_expand;
+mod wizard_types;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+/// Derives `wizard::Wizard`; see the `wizard` crate for the attribute syntax.
 #[proc_macro_derive(Wizard, attributes(wizard, ask, tool_arg))]
-pub fn derive_wizard(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
+pub fn derive_wizard(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    model::derive(&input).into()
 }
 
+/// Derives `wizard::Choice` (and `Answer`, `SummaryValue`, serde and `JsonSchema`
+/// as the wire value) for an enum of unit variants.
 #[proc_macro_derive(Choice, attributes(choice))]
-pub fn derive_choice(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
+pub fn derive_choice(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    choice::derive(&input).into()
 }

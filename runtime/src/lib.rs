@@ -1,11 +1,33 @@
 #![doc = include_str!("../README.md")]
 
 mod answer;
+mod escape;
+pub mod flow;
+mod form_schema;
+pub mod guard;
+pub mod parse;
 mod question;
+mod schema;
+pub mod serve;
+pub mod state;
+mod summary;
+pub mod testkit;
+mod validate;
 mod wizard;
 
 pub use answer::{Answer, Bounds, Choice, Shape, SummaryValue};
-pub use question::{ChoiceOption, Kind, Question, Requirement};
+pub use escape::{escape_value, truncate_chars};
+pub use flow::{Flow, FlowTexts, Outcome, PromptError, Prompter};
+pub use form_schema::{check_flat_schema, validate_against};
+pub use question::{ChoiceOption, DefaultValue, Kind, Question, Requirement};
+pub use serve::Serve;
+pub use state::StateKeys;
+pub use schema::{
+    CONFIRM_KEY, Options, Prompt, PromptKind, check_prompt, check_question, prompt_schema,
+    requested_schema, yes_no_schema,
+};
+pub use summary::render_summary;
+pub use validate::{Malformed, is_unset, validate_answer, validate_prompt};
 pub use wizard::{SummaryPart, Wizard, WizardInfo};
 pub use wizard_macros::{Choice, Wizard};
 

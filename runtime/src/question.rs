@@ -56,6 +56,17 @@ pub struct Question {
     /// The key of the earlier yes/no question that must have been answered yes
     /// for this one to be asked.
     pub when: Option<&'static str>,
+    /// The value a client pre-fills (text, number, choice); yes/no never has one
+    /// beyond `false`, so a client that pre-fills defaults opens it on no.
+    pub default: Option<DefaultValue>,
+}
+
+/// A pre-filled answer offered in the schema's `default`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DefaultValue {
+    Text(&'static str),
+    Integer(i64),
+    Number(f64),
 }
 
 impl Question {

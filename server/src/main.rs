@@ -1,1 +1,86 @@
-fn main() {}
+//! `gitlab-mcp-server`: the GitLab MCP server on stdio. Configuration by flags or the
+//! environment (`--help` lists both); logs on stderr, since stdout is the protocol.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use rmcp::ServiceExt;
+use tracing_subscriber::EnvFilter;
+
+use gitlab_mcp_server::config::{Cli, Settings, Transport};
+use gitlab_mcp_server::handler::GitLabMcp;
+use gitlab_mcp_server::startup::{Started, start};
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .init();
+    let settings = match Cli::parse().settings() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("gitlab-mcp-server: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("gitlab-mcp-server: could not start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(settings)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("gitlab-mcp-server: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
+    let Started {
+        server,
+        gitlab_url,
+        sandbox,
+    } = start(&settings).await?;
+    if sandbox.is_some() {
+        eprintln!(
+            "gitlab-mcp-server: sandbox GitLab at {gitlab_url} (demo project 1, `demo/sandbox`); \
+             its state lives in memory for this process only and is gone when it exits"
+        );
+    }
+    if settings.autonomous {
+        tracing::warn!(
+            "GITLAB_MCP_YOLO_MODE / AUTOPILOT: destructive actions run without confirmation"
+        );
+    }
+    tracing::info!(
+        surface = settings.surface.as_str(),
+        gitlab = %gitlab_url,
+        tools = server.surface().tools().len(),
+        "gitlab-mcp-server ready"
+    );
+    match settings.transport {
+        Transport::Stdio => serve_stdio(server).await?,
+    }
+    // Kept alive until the client is gone.
+    drop(sandbox);
+    Ok(())
+}
+
+async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>> {
+    let running = server
+        .into_service()
+        .serve(rmcp::transport::stdio())
+        .await?;
+    running.waiting().await?;
+    Ok(())
+}

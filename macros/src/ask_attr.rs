@@ -1,0 +1,326 @@
+//! The field attributes: `#[ask("question", ..)]` and `#[tool_arg]`.
+
+use proc_macro2::Span;
+use syn::parse::ParseStream;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, Ident, Lit, LitBool, LitStr, Meta, Path, Token};
+
+use crate::attr::{self, Entry, Number, list_keys};
+use crate::ctxt::Ctxt;
+
+/// `key = "labels"`: the `inputRequests` key; defaults to the field name.
+const KEY: &str = "key";
+/// `summary = "Label"`: an optional summary row `**Label**: value`.
+const SUMMARY: &str = "summary";
+/// `truncate = 100`: cut the value to this many characters wherever it is shown.
+const TRUNCATE: &str = "truncate";
+/// `when = field`: ask only after an earlier yes/no was answered yes.
+const WHEN: &str = "when";
+/// `allow_empty`: a required `String` that may be answered with "".
+const ALLOW_EMPTY: &str = "allow_empty";
+/// `parse = path::to::fn`: ask for text, convert with `fn(&str) -> Result<T, String>`.
+const PARSE: &str = "parse";
+/// `min = 1` / `max = 9.5`: inclusive bounds of a number.
+const MIN: &str = "min";
+const MAX: &str = "max";
+/// `min_items = 1` / `max_items = 3`: how many options a multi-select takes.
+const MIN_ITEMS: &str = "min_items";
+const MAX_ITEMS: &str = "max_items";
+/// `choices = [1, 2, 3]`: the integers an integer question offers.
+const CHOICES: &str = "choices";
+/// `default = "text"` / `default = 3` / `default = 2.5` / `default = false`.
+const DEFAULT: &str = "default";
+
+const KEYS: [&str; 12] = [
+    KEY,
+    SUMMARY,
+    TRUNCATE,
+    WHEN,
+    ALLOW_EMPTY,
+    PARSE,
+    MIN,
+    MAX,
+    MIN_ITEMS,
+    MAX_ITEMS,
+    CHOICES,
+    DEFAULT,
+];
+const SYNTAX: &str = r#"#[ask("question text", key = "..", summary = "Label", ..)]"#;
+
+/// A pre-filled answer as written.
+pub enum DefaultLit {
+    Text(LitStr),
+    Number(Number, Span),
+    Bool(LitBool),
+}
+
+pub struct Ask {
+    pub message: LitStr,
+    pub key: Option<LitStr>,
+    pub label: Option<LitStr>,
+    pub truncate: Option<usize>,
+    pub when: Option<Ident>,
+    pub allow_empty: Option<Ident>,
+    pub parse: Option<Path>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub min_items: Option<u32>,
+    pub max_items: Option<u32>,
+    pub choices: Option<Vec<i64>>,
+    pub default: Option<DefaultLit>,
+    /// Where a bound was written, so that a bound the kind refuses is reported there.
+    pub bounds_span: Option<Span>,
+}
+
+pub enum Role {
+    Ask(Box<Ask>),
+    ToolArg,
+}
+
+/// Reads the one `#[ask]` or `#[tool_arg]` a field must carry.
+pub fn parse(cx: &mut Ctxt, field: &syn::Field) -> Option<Role> {
+    let mut role: Option<(&Attribute, Option<Role>)> = None;
+    for attr in &field.attrs {
+        let is_ask = attr.path().is_ident("ask");
+        if !is_ask && !attr.path().is_ident("tool_arg") {
+            continue;
+        }
+        if let Some((first, _)) = &role {
+            let first = first.path().get_ident().map(Ident::to_string);
+            cx.error(
+                attr,
+                format!(
+                    "this field already has `#[{}]`; a field is either one question `#[ask(\"..\")]` or one `#[tool_arg]`",
+                    first.unwrap_or_default()
+                ),
+            );
+            continue;
+        }
+        let parsed = if is_ask {
+            parse_ask(cx, attr).map(|ask| Role::Ask(Box::new(ask)))
+        } else if matches!(attr.meta, Meta::Path(_)) {
+            Some(Role::ToolArg)
+        } else {
+            cx.error(attr, "expected `#[tool_arg]` without arguments");
+            None
+        };
+        role = Some((attr, parsed));
+    }
+    match role {
+        Some((_, parsed)) => parsed,
+        None => {
+            let name = field
+                .ident
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            cx.push(syn::Error::new(
+                field.ident.as_ref().map_or(field.ty.span(), Ident::span),
+                format!(
+                    "field `{name}` needs `#[ask(\"question text\")]` to be a question or `#[tool_arg]` to be a tool argument"
+                ),
+            ));
+            None
+        }
+    }
+}
+
+fn parse_ask(cx: &mut Ctxt, attr: &Attribute) -> Option<Ask> {
+    if !matches!(attr.meta, Meta::List(_)) {
+        cx.error(attr, format!("expected `{SYNTAX}`"));
+        return None;
+    }
+    let parsed = attr.parse_args_with(|input: ParseStream| {
+        if !input.peek(LitStr) {
+            return Err(input.error(format!("expected the question text first: `{SYNTAX}`")));
+        }
+        let message: LitStr = input.parse()?;
+        let entries = if input.is_empty() {
+            Punctuated::new()
+        } else {
+            input.parse::<Token![,]>()?;
+            attr::entries(input)?
+        };
+        Ok((message, entries))
+    });
+    let (message, entries) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => {
+            cx.push(error);
+            return None;
+        }
+    };
+    if message.value().trim().is_empty() {
+        cx.error(&message, "the question text cannot be empty");
+    }
+    let mut ask = Ask {
+        message,
+        key: None,
+        label: None,
+        truncate: None,
+        when: None,
+        allow_empty: None,
+        parse: None,
+        min: None,
+        max: None,
+        min_items: None,
+        max_items: None,
+        choices: None,
+        default: None,
+        bounds_span: None,
+    };
+    let mut seen: Vec<String> = Vec::new();
+    for entry in &entries {
+        let name = entry.name();
+        if !KEYS.contains(&name.as_str()) {
+            cx.error(
+                &entry.key,
+                format!(
+                    "unknown key `{name}` in `#[ask(..)]`; expected one of {}",
+                    list_keys(&KEYS)
+                ),
+            );
+            continue;
+        }
+        if seen.contains(&name) {
+            cx.error(
+                &entry.key,
+                format!("duplicate key `{name}` in `#[ask(..)]`; give it once"),
+            );
+            continue;
+        }
+        seen.push(name.clone());
+        if let Err(error) = read(&mut ask, &name, entry) {
+            cx.push(error);
+        }
+    }
+    Some(ask)
+}
+
+/// Stores one known key's value.
+fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
+    match name {
+        KEY => {
+            let lit = entry.lit_str("key = \"..\"")?;
+            if lit.value().is_empty() {
+                return Err(syn::Error::new_spanned(&lit, "`key` cannot be empty"));
+            }
+            ask.key = Some(lit);
+        }
+        SUMMARY => ask.label = Some(entry.lit_str("summary = \"Label\"")?),
+        TRUNCATE => {
+            let n = attr::unsigned::<usize>(entry, "truncate = <characters>")?;
+            if n == 0 {
+                return Err(syn::Error::new_spanned(
+                    &entry.value,
+                    "`truncate` needs at least 1 character",
+                ));
+            }
+            ask.truncate = Some(n);
+        }
+        WHEN => ask.when = Some(entry.ident("when = <earlier yes/no field>")?),
+        ALLOW_EMPTY => {
+            entry.flag()?;
+            ask.allow_empty = Some(entry.key.clone());
+        }
+        PARSE => match entry.value("parse = path::to::fn")? {
+            Expr::Path(path) if path.qself.is_none() => ask.parse = Some(path.path.clone()),
+            other => {
+                return Err(syn::Error::new_spanned(
+                    other,
+                    "expected `parse = path::to::fn`",
+                ));
+            }
+        },
+        MIN | MAX => {
+            let syntax = format!("{name} = <number>");
+            let expr = entry.value(&syntax)?;
+            let n = attr::number(expr)
+                .unwrap_or_else(|| {
+                    Err(syn::Error::new_spanned(
+                        expr,
+                        format!("expected `{syntax}`"),
+                    ))
+                })?
+                .as_f64();
+            *if name == MIN {
+                &mut ask.min
+            } else {
+                &mut ask.max
+            } = Some(n);
+            ask.bounds_span.get_or_insert(entry.key.span());
+        }
+        MIN_ITEMS | MAX_ITEMS => {
+            let n = attr::unsigned::<u32>(entry, &format!("{name} = <count>"))?;
+            *if name == MIN_ITEMS {
+                &mut ask.min_items
+            } else {
+                &mut ask.max_items
+            } = Some(n);
+            ask.bounds_span.get_or_insert(entry.key.span());
+        }
+        CHOICES => {
+            ask.choices = Some(choices(entry)?);
+            ask.bounds_span.get_or_insert(entry.key.span());
+        }
+        DEFAULT => ask.default = Some(default(entry)?),
+        _ => unreachable!("every key in KEYS is read"),
+    }
+    Ok(())
+}
+
+fn choices(entry: &Entry) -> syn::Result<Vec<i64>> {
+    const SYNTAX: &str = "choices = [1, 2, 3]";
+    let Expr::Array(array) = entry.value(SYNTAX)? else {
+        return Err(syn::Error::new_spanned(
+            &entry.value,
+            format!("expected `{SYNTAX}`"),
+        ));
+    };
+    let mut values = Vec::new();
+    for item in &array.elems {
+        match attr::number(item) {
+            Some(Ok(Number::Integer(n))) if values.contains(&n) => {
+                return Err(syn::Error::new_spanned(
+                    item,
+                    format!("`{n}` is offered twice"),
+                ));
+            }
+            Some(Ok(Number::Integer(n))) => values.push(n),
+            Some(Err(error)) => return Err(error),
+            _ => {
+                return Err(syn::Error::new_spanned(
+                    item,
+                    format!("expected an integer: `{SYNTAX}`"),
+                ));
+            }
+        }
+    }
+    if values.is_empty() {
+        return Err(syn::Error::new_spanned(
+            array,
+            format!("offer at least one integer: `{SYNTAX}`"),
+        ));
+    }
+    Ok(values)
+}
+
+fn default(entry: &Entry) -> syn::Result<DefaultLit> {
+    const SYNTAX: &str = r#"default = "text" | <number> | false"#;
+    let expr = entry.value(SYNTAX)?;
+    if let Expr::Lit(ExprLit { lit, .. }) = expr {
+        match lit {
+            Lit::Str(lit) => return Ok(DefaultLit::Text(lit.clone())),
+            Lit::Bool(lit) => return Ok(DefaultLit::Bool(lit.clone())),
+            _ => {}
+        }
+    }
+    match attr::number(expr) {
+        Some(number) => Ok(DefaultLit::Number(number?, expr.span())),
+        None => Err(syn::Error::new_spanned(
+            expr,
+            format!("expected `{SYNTAX}`"),
+        )),
+    }
+}

@@ -1,0 +1,135 @@
+//! `#[wizard(tool = "..", flow = "..", alternative = "..", noun = "..", summary = "..")]`
+//! on the struct, and its doc comment.
+
+use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr, Meta};
+
+use crate::attr::{self, list_keys};
+use crate::ctxt::Ctxt;
+
+/// `tool = "gitlab_interactive_issue_create"`: the MCP tool name.
+const TOOL: &str = "tool";
+/// `flow = "interactive.issue_create"`: the catalog id.
+const FLOW: &str = "flow";
+/// `alternative = "issue.create"`: the action doing the same work in one call.
+const ALTERNATIVE: &str = "alternative";
+/// `noun = "Issue"`: for `Issue creation cancelled by user.`
+const NOUN: &str = "noun";
+/// `summary = "Create issue in project {project_id}?"`: the summary template.
+const SUMMARY: &str = "summary";
+
+const KEYS: [&str; 5] = [TOOL, FLOW, ALTERNATIVE, NOUN, SUMMARY];
+const SYNTAX: &str =
+    r#"#[wizard(tool = "..", flow = "..", alternative = "..", noun = "..", summary = "..")]"#;
+
+/// The container keys. A missing or broken key is reported and read as `""` (and a
+/// missing summary as `None`), so that the field checks still run in the same compile.
+pub struct Container {
+    pub tool: LitStr,
+    pub flow: LitStr,
+    pub alternative: LitStr,
+    pub noun: LitStr,
+    pub summary: Option<LitStr>,
+}
+
+/// Reads every `#[wizard(..)]` on the struct.
+pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
+    let attrs: Vec<&Attribute> = input
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("wizard"))
+        .collect();
+    let Some(first) = attrs.first() else {
+        cx.error(
+            &input.ident,
+            format!("missing the container attribute; expected `{SYNTAX}`"),
+        );
+        return container(Default::default(), input);
+    };
+    let mut values: [Option<LitStr>; 5] = Default::default();
+    let mut seen = [false; 5];
+    // After a syntax error the keys that follow it were never read: do not call them missing.
+    let mut complete = true;
+    for attr in &attrs {
+        let entries = match attr.parse_args_with(attr::entries) {
+            Ok(entries) => entries,
+            Err(error) => {
+                cx.push(error);
+                complete = false;
+                continue;
+            }
+        };
+        for entry in entries {
+            let name = entry.name();
+            let Some(slot) = KEYS.iter().position(|key| *key == name) else {
+                cx.error(
+                    &entry.key,
+                    format!(
+                        "unknown key `{name}` in `#[wizard(..)]`; expected one of {}",
+                        list_keys(&KEYS)
+                    ),
+                );
+                continue;
+            };
+            if seen[slot] {
+                cx.error(
+                    &entry.key,
+                    format!("duplicate key `{name}` in `#[wizard(..)]`; give it once"),
+                );
+                continue;
+            }
+            seen[slot] = true;
+            match entry.lit_str(&format!("{name} = \"..\"")) {
+                Ok(lit) if lit.value().trim().is_empty() => {
+                    cx.error(&lit, format!("`{name}` cannot be empty"));
+                }
+                Ok(lit) => values[slot] = Some(lit),
+                Err(error) => cx.push(error),
+            }
+        }
+    }
+    for (key, seen) in KEYS.iter().zip(seen) {
+        if !seen && complete {
+            cx.error(
+                first,
+                format!("missing `{key} = \"..\"`; expected `{SYNTAX}`"),
+            );
+        }
+    }
+    container(values, input)
+}
+
+fn container(values: [Option<LitStr>; 5], input: &DeriveInput) -> Container {
+    let [tool, flow, alternative, noun, summary] = values;
+    let or_empty = |lit: Option<LitStr>| lit.unwrap_or_else(|| LitStr::new("", input.ident.span()));
+    Container {
+        tool: or_empty(tool),
+        flow: or_empty(flow),
+        alternative: or_empty(alternative),
+        noun: or_empty(noun),
+        summary,
+    }
+}
+
+/// The doc comment: trimmed lines joined with spaces, blank lines dropped.
+pub fn doc(attrs: &[Attribute]) -> String {
+    attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("doc"))
+        .filter_map(|attr| match &attr.meta {
+            Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(lit), ..
+                }) => Some(lit.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .flat_map(|text| {
+            text.lines()
+                .map(|line| line.trim().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

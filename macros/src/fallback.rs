@@ -1,0 +1,131 @@
+//! Stub impls emitted beside compile errors, so that code using the type does not
+//! add a second wave of "trait not implemented" or "type not found" errors.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+
+use crate::model::Wizard;
+use crate::wizard_types::{Names, names, step_enum};
+
+const UNREACHABLE: &str = "the derive reported errors; this stub is never compiled into a program";
+
+fn has_generics(input: &DeriveInput) -> bool {
+    input.generics.lt_token.is_some() || input.generics.where_clause.is_some()
+}
+
+/// The stub `Wizard` impl. The step enum is the real one when the fields could be
+/// read, so that code naming a step compiles; the draft and the arguments, whose field
+/// types may be what the errors are about, are `()`.
+pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
+    // A generic stub would fail its own `'static` bounds: report only the errors.
+    if has_generics(input) {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let vis = &input.vis;
+    let Names { step, draft, args } = names(ident);
+    let step_type = match wizard {
+        Some(wizard) => step_enum(wizard, &step),
+        None => quote!(#vis type #step = ();),
+    };
+    quote! {
+        #step_type
+        #vis type #draft = ();
+        #vis type #args = ();
+
+        #[automatically_derived]
+        impl ::wizard::Wizard for #ident {
+            type Draft = ();
+            type Args = ();
+            type Step = #step;
+            const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
+                tool: "", flow: "", alternative: "", noun: "", doc: "",
+            };
+            const QUESTIONS: &'static [::wizard::Question] = &[];
+            const STEPS: &'static [#step] = &[];
+            fn index(_: #step) -> usize {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+            fn is_asked(_: &(), _: #step) -> bool {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+            fn apply(
+                _: &mut (),
+                _: #step,
+                _: &::wizard::__private::serde_json::Value,
+            ) -> ::core::result::Result<(), ::std::string::String> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+            fn finish(_: (), _: ()) -> ::core::result::Result<Self, ::std::string::String> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+            fn summary(_: &(), _: &()) -> ::std::vec::Vec<::wizard::SummaryPart> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+    }
+}
+
+pub fn choice(input: &DeriveInput) -> TokenStream {
+    if has_generics(input) || !matches!(input.data, syn::Data::Enum(_)) {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let name = ident.to_string();
+    quote! {
+        #[automatically_derived]
+        impl ::wizard::Choice for #ident {
+            const OPTIONS: &'static [::wizard::ChoiceOption] = &[];
+            fn wire_value(&self) -> &'static str {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+            fn from_wire_value(_: &str) -> ::core::option::Option<Self> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+        #[automatically_derived]
+        impl ::wizard::Answer for #ident {
+            const SHAPE: ::wizard::Shape = ::wizard::Shape::Choice(&[]);
+            fn from_answer(
+                _: &::wizard::__private::serde_json::Value,
+            ) -> ::core::result::Result<Self, ::std::string::String> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+        #[automatically_derived]
+        impl ::wizard::SummaryValue for #ident {
+            fn summary_text(&self) -> ::core::option::Option<::std::string::String> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+        #[automatically_derived]
+        impl ::wizard::__private::serde::Serialize for #ident {
+            fn serialize<S: ::wizard::__private::serde::Serializer>(
+                &self,
+                _: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+        #[automatically_derived]
+        impl<'de> ::wizard::__private::serde::Deserialize<'de> for #ident {
+            fn deserialize<D: ::wizard::__private::serde::Deserializer<'de>>(
+                _: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+        #[automatically_derived]
+        impl ::wizard::__private::schemars::JsonSchema for #ident {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(#name)
+            }
+            fn json_schema(
+                _: &mut ::wizard::__private::schemars::SchemaGenerator,
+            ) -> ::wizard::__private::schemars::Schema {
+                ::core::unreachable!(#UNREACHABLE)
+            }
+        }
+    }
+}

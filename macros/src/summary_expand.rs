@@ -1,0 +1,102 @@
+//! `Wizard::summary`: the template's literals and values, then the labelled rows.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::model::{Field, Wizard};
+use crate::template::Piece;
+use crate::wizard_types::Names;
+
+pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
+    let mut uses_args = false;
+    let mut parts = Vec::new();
+    for piece in &wizard.summary {
+        match piece {
+            Piece::Text(text) => parts.push(quote! {
+                parts.push(::wizard::SummaryPart::Literal(#text));
+            }),
+            Piece::Field(name) => {
+                let field = wizard
+                    .field(name)
+                    .expect("checked: the template names fields");
+                uses_args |= field.question.is_none();
+                let text = text(field, step);
+                let truncate = truncate(field);
+                parts.push(quote! {
+                    parts.push(::wizard::SummaryPart::Value {
+                        text: #text.unwrap_or_default(),
+                        truncate: #truncate,
+                    });
+                });
+            }
+        }
+    }
+    for (field, question) in wizard.questions() {
+        let Some(label) = &question.ask.label else {
+            continue;
+        };
+        let label = label.value();
+        let text = text(field, step);
+        if question.ty.yes_no && question.ask.parse.is_none() {
+            // A yes/no row says the server's own word, so nothing in it needs escaping.
+            let row = format!("\n**{label}**: Yes");
+            parts.push(quote! {
+                if #text.is_some() {
+                    parts.push(::wizard::SummaryPart::Literal(#row));
+                }
+            });
+        } else {
+            let row = format!("\n**{label}**: ");
+            let truncate = truncate(field);
+            parts.push(quote! {
+                if let ::core::option::Option::Some(text) = #text {
+                    parts.push(::wizard::SummaryPart::Literal(#row));
+                    parts.push(::wizard::SummaryPart::Value { text, truncate: #truncate });
+                }
+            });
+        }
+    }
+    let args_param = if uses_args { quote!(args) } else { quote!(_) };
+    quote! {
+        fn summary(draft: &#draft, #args_param: &#args) -> ::std::vec::Vec<::wizard::SummaryPart> {
+            let mut parts = ::std::vec::Vec::new();
+            #(#parts)*
+            parts
+        }
+    }
+}
+
+/// The field's summary text as an `Option<String>`; `None` for an unanswered,
+/// declined or skipped question and whatever `SummaryValue` leaves out.
+fn text(field: &Field, step: &syn::Ident) -> TokenStream {
+    let ident = field.ident;
+    let ty = &field.field.ty;
+    let Some(question) = &field.question else {
+        return quote_spanned!(ty.span()=> ::wizard::SummaryValue::summary_text(&args.#ident));
+    };
+    let text = quote_spanned!(ty.span()=> ::wizard::SummaryValue::summary_text(&draft.#ident));
+    if question.ask.when.is_some() {
+        let variant = &question.step;
+        quote! {
+            (if <Self as ::wizard::Wizard>::is_asked(draft, #step::#variant) {
+                #text
+            } else {
+                ::core::option::Option::None
+            })
+        }
+    } else {
+        text
+    }
+}
+
+fn truncate(field: &Field) -> TokenStream {
+    match field
+        .question
+        .as_ref()
+        .and_then(|question| question.ask.truncate)
+    {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    }
+}

@@ -1,0 +1,260 @@
+//! `impl ::wizard::Wizard`: the question table and the glue around the draft.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ask_attr::DefaultLit;
+use crate::attr::{Number, f64_literal, i64_literal};
+use crate::model::{Question, Wizard};
+use crate::wizard_types::{self, Names};
+use crate::{summary_expand, wizard_types::names};
+
+pub fn expand(wizard: &Wizard) -> TokenStream {
+    let ident = wizard.ident;
+    let names = names(ident);
+    let types = wizard_types::expand(wizard, &names);
+    let Names { step, draft, args } = &names;
+
+    let c = &wizard.container;
+    let (tool, flow, alternative, noun, doc) =
+        (&c.tool, &c.flow, &c.alternative, &c.noun, &wizard.doc);
+    let questions = wizard
+        .questions()
+        .map(|(_, question)| question_entry(wizard, question));
+    let steps: Vec<_> = wizard
+        .questions()
+        .map(|(_, question)| &question.step)
+        .collect();
+    let is_asked = is_asked(wizard, &names);
+    let apply = wizard.questions().map(|(field, question)| {
+        let field = field.ident;
+        let variant = &question.step;
+        let inner = question.ty.inner;
+        let value = match &question.ask.parse {
+            Some(parse) => quote_spanned! {parse.span()=>
+                #parse(&<::std::string::String as ::wizard::Answer>::from_answer(value)?)?
+            },
+            None => quote_spanned! {inner.span()=>
+                <#inner as ::wizard::Answer>::from_answer(value)?
+            },
+        };
+        quote!(#step::#variant => draft.#field = ::core::option::Option::Some(#value))
+    });
+    let finish = finish(wizard, &names);
+    let summary = summary_expand::expand(wizard, &names);
+
+    quote! {
+        #types
+
+        #[automatically_derived]
+        impl ::wizard::Wizard for #ident {
+            type Draft = #draft;
+            type Args = #args;
+            type Step = #step;
+
+            const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
+                tool: #tool,
+                flow: #flow,
+                alternative: #alternative,
+                noun: #noun,
+                doc: #doc,
+            };
+            const QUESTIONS: &'static [::wizard::Question] = &[#(#questions,)*];
+            const STEPS: &'static [#step] = &[#(#step::#steps,)*];
+
+            fn index(step: #step) -> usize {
+                step as usize
+            }
+
+            #is_asked
+
+            fn apply(
+                draft: &mut #draft,
+                step: #step,
+                value: &::wizard::__private::serde_json::Value,
+            ) -> ::core::result::Result<(), ::std::string::String> {
+                match step {
+                    #(#apply,)*
+                }
+                ::core::result::Result::Ok(())
+            }
+
+            #finish
+
+            #summary
+        }
+
+        // Evaluates the question table at compile time, so that bounds a kind cannot
+        // take (`min` on text, `choices` on a float, ..) fail the build, not a request.
+        const _: usize = <#ident as ::wizard::Wizard>::QUESTIONS.len();
+    }
+}
+
+fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
+    let ask = &question.ask;
+    let key = &question.key;
+    let message = &ask.message;
+    let shape = match &ask.parse {
+        Some(_) => quote!(::wizard::Shape::Text),
+        None => {
+            let inner = question.ty.inner;
+            quote_spanned!(inner.span()=> <#inner as ::wizard::Answer>::SHAPE)
+        }
+    };
+    let span = ask.bounds_span.unwrap_or_else(|| question.ty.inner.span());
+    let bounds = if ask.bounds_span.is_none() {
+        quote!(::wizard::Bounds::NONE)
+    } else {
+        let option_f64 = |n: Option<f64>| match n {
+            Some(n) => {
+                let lit = f64_literal(n, span);
+                quote!(::core::option::Option::Some(#lit))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let option_u32 = |n: Option<u32>| match n {
+            Some(n) => quote!(::core::option::Option::Some(#n)),
+            None => quote!(::core::option::Option::None),
+        };
+        let (min, max) = (option_f64(ask.min), option_f64(ask.max));
+        let (min_items, max_items) = (option_u32(ask.min_items), option_u32(ask.max_items));
+        let choices = match &ask.choices {
+            Some(values) => {
+                let values = values.iter().map(|n| i64_literal(*n, span));
+                quote!(::core::option::Option::Some(&[#(#values),*]))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        quote! {
+            ::wizard::Bounds {
+                min: #min,
+                max: #max,
+                min_items: #min_items,
+                max_items: #max_items,
+                choices: #choices,
+            }
+        }
+    };
+    // Spanned at the bound, so that a bound the kind refuses is reported there.
+    let kind = quote_spanned!(span=> ::wizard::Kind::build(#shape, #bounds));
+    let requirement = if question.ty.optional || question.ty.yes_no && ask.parse.is_none() {
+        quote!(Optional)
+    } else if ask.allow_empty.is_some() {
+        quote!(RequiredMayBeEmpty)
+    } else {
+        quote!(Required)
+    };
+    let when = match ask
+        .when
+        .as_ref()
+        .and_then(|when| wizard.field(&when.to_string()))
+    {
+        Some(target) => {
+            let key = target.question.as_ref().map_or(&target.name, |q| &q.key);
+            quote!(::core::option::Option::Some(#key))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let default = match &ask.default {
+        Some(DefaultLit::Text(lit)) => {
+            quote!(::core::option::Option::Some(::wizard::DefaultValue::Text(#lit)))
+        }
+        Some(DefaultLit::Number(Number::Integer(n), span)) => {
+            let lit = i64_literal(*n, *span);
+            quote!(::core::option::Option::Some(::wizard::DefaultValue::Integer(#lit)))
+        }
+        Some(DefaultLit::Number(Number::Float(n), span)) => {
+            let lit = f64_literal(*n, *span);
+            quote!(::core::option::Option::Some(::wizard::DefaultValue::Number(#lit)))
+        }
+        // `default = false` on a yes/no: every yes/no starts on no anyway.
+        Some(DefaultLit::Bool(_)) | None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        ::wizard::Question {
+            key: #key,
+            message: #message,
+            kind: #kind,
+            requirement: ::wizard::Requirement::#requirement,
+            when: #when,
+            default: #default,
+        }
+    }
+}
+
+fn is_asked(wizard: &Wizard, Names { step, draft, .. }: &Names) -> TokenStream {
+    let mut uses_draft = false;
+    let arms: Vec<_> = wizard
+        .questions()
+        .map(|(_, question)| {
+            let variant = &question.step;
+            match question
+                .ask
+                .when
+                .as_ref()
+                .and_then(|when| wizard.field(&when.to_string()))
+            {
+                Some(target) => {
+                    uses_draft = true;
+                    let target = target.ident;
+                    quote!(#step::#variant => draft.#target == ::core::option::Option::Some(true))
+                }
+                None => quote!(#step::#variant => true),
+            }
+        })
+        .collect();
+    let param = if uses_draft { quote!(draft) } else { quote!(_) };
+    quote! {
+        fn is_asked(#param: &#draft, step: #step) -> bool {
+            match step {
+                #(#arms,)*
+            }
+        }
+    }
+}
+
+fn finish(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
+    let mut conditions = Vec::new();
+    let fields: Vec<_> = wizard
+        .fields
+        .iter()
+        .map(|field| {
+            let ident = field.ident;
+            let Some(question) = &field.question else {
+                return quote!(#ident: args.#ident);
+            };
+            let value = if question.ask.when.is_some() {
+                // Only an answer to a question that was asked counts.
+                let asked = format_ident!("asked_{}", field.name);
+                let variant = &question.step;
+                conditions.push(quote! {
+                    let #asked = <Self as ::wizard::Wizard>::is_asked(&draft, #step::#variant);
+                });
+                quote!(if #asked { draft.#ident } else { ::core::option::Option::None })
+            } else if question.ty.optional {
+                quote!(draft.#ident)
+            } else if question.ty.yes_no && question.ask.parse.is_none() {
+                quote!(draft.#ident.unwrap_or(false))
+            } else {
+                let missing = format!(
+                    "missing the answer to `{}`, a required question",
+                    question.key
+                );
+                quote!(draft.#ident.ok_or_else(|| ::std::string::String::from(#missing))?)
+            };
+            quote!(#ident: #value)
+        })
+        .collect();
+    let args_param = if wizard.tool_args().next().is_some() {
+        quote!(args)
+    } else {
+        quote!(_)
+    };
+    quote! {
+        fn finish(draft: #draft, #args_param: #args) -> ::core::result::Result<Self, ::std::string::String> {
+            #(#conditions)*
+            ::core::result::Result::Ok(Self { #(#fields,)* })
+        }
+    }
+}

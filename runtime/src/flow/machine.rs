@@ -1,0 +1,144 @@
+//! The IO-free machine that walks one wizard: which question comes next, and what an
+//! answer does. Both wire drivers are thin loops over it, so the same questions come
+//! in the same order on both paths.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::flow::outcome::{Failure, Stage};
+use crate::flow::reply::Reply;
+use crate::schema::{CONFIRM_KEY, Prompt, requested_schema, yes_no_schema};
+use crate::summary::render_summary;
+use crate::validate::{is_unset, validate_answer, validate_prompt};
+use crate::wizard::Wizard;
+
+/// How far a wizard got: the answers so far and the position from which the next
+/// question is looked for. A declined optional question leaves its field unset, so
+/// the draft alone cannot say which questions were asked.
+#[derive(Debug, Clone)]
+pub(crate) struct Progress<W: Wizard> {
+    pub(crate) at: usize,
+    pub(crate) draft: W::Draft,
+}
+
+impl<W: Wizard> Progress<W> {
+    pub(crate) fn start() -> Self {
+        Progress {
+            at: 0,
+            draft: W::Draft::default(),
+        }
+    }
+}
+
+/// The question to send: its exchange key, message and `requestedSchema`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ask {
+    pub key: &'static str,
+    pub message: Cow<'static, str>,
+    pub schema: Map<String, Value>,
+    /// 1-based position among the wizard's questions (the summary comes last).
+    pub number: usize,
+}
+
+/// What an answer led to.
+#[derive(Debug)]
+pub(crate) enum Next<W> {
+    /// Ask the question now current.
+    Ask,
+    Finished(W),
+    Cancelled,
+    Failed(Failure),
+}
+
+/// A wizard plus its tool arguments (needed by the summary and by `finish`).
+pub(crate) struct Machine<'a, W: Wizard> {
+    pub(crate) args: &'a W::Args,
+}
+
+impl<W: Wizard> Machine<'_, W> {
+    fn current(progress: &Progress<W>) -> Option<W::Step> {
+        W::next_step(&progress.draft, progress.at)
+    }
+
+    /// The stage a failure at the current question is reported under.
+    pub(crate) fn stage(progress: &Progress<W>) -> Stage {
+        match Self::current(progress) {
+            Some(step) => Stage::Question(W::question(step).key),
+            None => Stage::Summary,
+        }
+    }
+
+    /// The key of the current exchange: a question's key or `confirm`.
+    pub(crate) fn key(progress: &Progress<W>) -> &'static str {
+        Self::current(progress).map_or(CONFIRM_KEY, |step| W::question(step).key)
+    }
+
+    pub(crate) fn ask(&self, progress: &Progress<W>) -> Ask {
+        match Self::current(progress) {
+            Some(step) => {
+                let question = W::question(step);
+                Ask {
+                    key: question.key,
+                    message: Cow::Borrowed(question.message),
+                    schema: requested_schema(question),
+                    number: W::index(step) + 1,
+                }
+            }
+            None => {
+                let message = render_summary(&W::summary(&progress.draft, self.args));
+                Ask {
+                    key: CONFIRM_KEY,
+                    schema: yes_no_schema(&message),
+                    message: Cow::Owned(message),
+                    number: W::QUESTIONS.len() + 1,
+                }
+            }
+        }
+    }
+
+    pub(crate) fn answer(&self, progress: &mut Progress<W>, reply: Reply) -> Next<W> {
+        let Some(step) = Self::current(progress) else {
+            return self.confirm(progress, reply);
+        };
+        let question = W::question(step);
+        let content = match reply {
+            Reply::Cancel => return Next::Cancelled,
+            Reply::Decline if question.is_required() => return Next::Cancelled,
+            Reply::Decline => None,
+            Reply::Accept(content) => Some(content),
+        };
+        if let Some(content) = content {
+            let failed = |why: String| Next::Failed(Failure::new(Stage::Question(question.key), why));
+            let value = match validate_answer(question, content.as_ref()) {
+                Ok(value) => value,
+                Err(malformed) => return failed(malformed.to_string()),
+            };
+            if !is_unset(question, &value)
+                && let Err(why) = W::apply(&mut progress.draft, step, &value)
+            {
+                return failed(why);
+            }
+        }
+        progress.at = W::index(step) + 1;
+        Next::Ask
+    }
+
+    /// The final yes/no: yes builds the wizard, no / decline / cancel end the flow.
+    fn confirm(&self, progress: &mut Progress<W>, reply: Reply) -> Next<W> {
+        let content = match reply {
+            Reply::Cancel | Reply::Decline => return Next::Cancelled,
+            Reply::Accept(content) => content,
+        };
+        let failed = |why: String| Next::Failed(Failure::new(Stage::Summary, why));
+        match validate_prompt(&Prompt::confirm(""), content.as_ref()) {
+            Ok(Value::Bool(true)) => {}
+            Ok(_) => return Next::Cancelled,
+            Err(malformed) => return failed(malformed.to_string()),
+        }
+        match W::finish(std::mem::take(&mut progress.draft), self.args.clone()) {
+            Ok(wizard) => Next::Finished(wizard),
+            Err(why) => failed(why),
+        }
+    }
+}

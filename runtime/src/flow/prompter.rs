@@ -1,0 +1,330 @@
+//! Primitives for handlers that are not a whole wizard (seed 003's `Flow`): confirm,
+//! text, number, choices, gather data, url mode — each on both paths.
+//!
+//! On the MRTR path a handler runs from the top every round: an exchange answered in
+//! an earlier round replays from the signed state, the first unanswered one is queued
+//! and reported as [`PromptError::Pending`], and the handler returns
+//! [`Prompter::input_required`]. Exchange ids must be stable and unique within a call.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use rmcp::model::{CallToolRequestParams, ElicitRequestParams, InputRequiredResult, InputResponses};
+use rmcp::service::{RequestContext, RoleServer};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::flow::client::{ClientView, Elicitation, WirePath};
+use crate::flow::reply::Reply;
+use crate::flow::{Flow, url_check, wire};
+use crate::form_schema::{check_flat_schema, validate_against};
+use crate::schema::{Options, Prompt, check_prompt, prompt_schema};
+use crate::state::{CallDigest, Opened, StateKind};
+use crate::validate::validate_prompt;
+
+/// Why a primitive returned no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PromptError {
+    /// MRTR: the question is queued; stop and return [`Prompter::input_required`].
+    Pending,
+    /// The user declined.
+    Declined,
+    /// The user dismissed the question.
+    Cancelled,
+    /// The client declared no elicitation, or no channel reaches it.
+    NotSupported,
+    /// The client declared url mode only.
+    FormNotSupported,
+    /// The client did not declare url mode.
+    UrlNotSupported,
+    /// The question cannot be asked (empty options, a schema that is not flat, a url
+    /// off the configured instance); nothing was sent.
+    Invalid(String),
+    /// The answer did not satisfy the question's schema; the value was not used.
+    Malformed(String),
+    /// Transport failure, timeout, a refused requestState, or a response that is not
+    /// an elicitation result.
+    Failed(String),
+}
+
+impl fmt::Display for PromptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PromptError::Pending => f.write_str("an input request is pending the client's response"),
+            PromptError::Declined => f.write_str("the user declined"),
+            PromptError::Cancelled => f.write_str("the user cancelled"),
+            PromptError::NotSupported => f.write_str("the client does not support elicitation"),
+            PromptError::FormNotSupported => f.write_str("the client does not support form elicitation"),
+            PromptError::UrlNotSupported => f.write_str("the client does not support url elicitation"),
+            PromptError::Invalid(why) => write!(f, "the question cannot be asked: {why}"),
+            PromptError::Malformed(why) => write!(f, "the answer did not satisfy the requested schema: {why}"),
+            PromptError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for PromptError {}
+
+/// What rides in requestState between rounds: the answered exchanges (as elicitation
+/// results) and the one asked last round.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Saved {
+    #[serde(rename = "a", default)]
+    answers: BTreeMap<String, Value>,
+    #[serde(rename = "p", default, skip_serializing_if = "Option::is_none")]
+    asked: Option<String>,
+}
+
+/// The primitives of one tool call; build it with [`Flow::prompter`].
+pub struct Prompter {
+    flow: Flow,
+    context: RequestContext<RoleServer>,
+    view: ClientView,
+    digest: CallDigest,
+    saved: Saved,
+    responses: InputResponses,
+    refused: Option<String>,
+    queued: Option<(String, ElicitRequestParams)>,
+    asked: usize,
+}
+
+enum Mode {
+    Form,
+    Url,
+}
+
+impl Prompter {
+    pub(crate) fn new(flow: Flow, request: &CallToolRequestParams, context: &RequestContext<RoleServer>) -> Self {
+        let view = ClientView::of(context);
+        let digest = CallDigest::of(&request.name, request.arguments.as_ref());
+        let mut saved = Saved::default();
+        let mut refused = None;
+        if view.uses_mrtr()
+            && let Some(sealed) = request.request_state.as_deref()
+        {
+            match flow.config.sealer.open(StateKind::Prompts, &digest, sealed) {
+                Ok(Opened::Valid(body)) => saved = serde_json::from_slice(&body).unwrap_or_default(),
+                Ok(Opened::Stale) => {}
+                Err(error) => refused = Some(error.to_string()),
+            }
+        }
+        Prompter {
+            flow,
+            context: context.clone(),
+            view,
+            digest,
+            saved,
+            responses: request.input_responses.clone().unwrap_or_default(),
+            refused,
+            queued: None,
+            asked: 0,
+        }
+    }
+
+    /// What the client declared for this call.
+    pub fn view(&self) -> &ClientView {
+        &self.view
+    }
+
+    /// Whether questions travel as `input_required` rounds (2026-07-28).
+    pub fn uses_mrtr(&self) -> bool {
+        self.view.uses_mrtr()
+    }
+
+    /// Whether a form question can be asked on this call.
+    pub fn can_ask(&self) -> bool {
+        matches!(self.form_path(), WirePath::Sync | WirePath::Mrtr)
+    }
+
+    /// Whether a url-mode question can be asked on this call.
+    pub fn can_open_url(&self) -> bool {
+        matches!(self.view.elicitation(), Elicitation::UrlOnly | Elicitation::Form { url: true })
+            && (self.uses_mrtr() || self.flow.config.server_requests)
+    }
+
+    fn form_path(&self) -> WirePath {
+        self.view.path(self.flow.config.server_requests)
+    }
+
+    /// A yes/no (property `confirmed`, starting on no): `true` only for an accepted yes.
+    pub async fn confirm(&mut self, id: &str, message: &str) -> Result<bool, PromptError> {
+        let prompt = Prompt::yes_no(id, message);
+        Ok(self.ask(id, &prompt).await? == Value::Bool(true))
+    }
+
+    /// Free text under the property `field`; an empty answer is malformed.
+    pub async fn text(&mut self, id: &str, message: &str, field: &str) -> Result<String, PromptError> {
+        let value = self.ask(id, &Prompt::text(field, message)).await?;
+        Ok(value.as_str().unwrap_or_default().to_owned())
+    }
+
+    /// A number under `field` within inclusive bounds (`None`: unbounded).
+    pub async fn number(
+        &mut self,
+        id: &str,
+        message: &str,
+        field: &str,
+        min: Option<f64>,
+        max: Option<f64>,
+    ) -> Result<f64, PromptError> {
+        let value = self.ask(id, &Prompt::number(field, message, min, max, false)).await?;
+        value.as_f64().ok_or_else(|| PromptError::Malformed(format!("`{field}` must be a number")))
+    }
+
+    /// One of `options` (property `selection`).
+    pub async fn select_one<'a>(
+        &mut self,
+        id: &'a str,
+        message: &'a str,
+        options: impl Into<Options<'a>>,
+    ) -> Result<String, PromptError> {
+        let value = self.ask(id, &Prompt::choice(id, message, options)).await?;
+        Ok(value.as_str().unwrap_or_default().to_owned())
+    }
+
+    /// One of `options`, offered as decimal strings; a JSON integer in the list is
+    /// accepted too.
+    pub async fn select_one_int(&mut self, id: &str, message: &str, options: &[i64]) -> Result<i64, PromptError> {
+        let value = self.ask(id, &Prompt::integer_choice(id, message, options)).await?;
+        value.as_i64().ok_or_else(|| PromptError::Malformed("`selection` must be an integer".into()))
+    }
+
+    /// Several distinct `options` (property `selections`), between `min_items` and
+    /// `max_items` of them (`None`: no limit).
+    pub async fn select_multi<'a>(
+        &mut self,
+        id: &'a str,
+        message: &'a str,
+        options: impl Into<Options<'a>>,
+        min_items: Option<u32>,
+        max_items: Option<u32>,
+    ) -> Result<Vec<String>, PromptError> {
+        let prompt = Prompt::multi_select(id, message, options, min_items, max_items);
+        let value = self.ask(id, &prompt).await?;
+        Ok(value
+            .as_array()
+            .map(|items| items.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_default())
+    }
+
+    /// Sends an arbitrary flat form `schema` and returns the validated content.
+    /// The caller still sanitises the values before using them in API calls.
+    pub async fn gather(
+        &mut self,
+        id: &str,
+        message: &str,
+        schema: Map<String, Value>,
+    ) -> Result<Map<String, Value>, PromptError> {
+        let schema = Value::Object(schema);
+        check_flat_schema(&schema).map_err(PromptError::Invalid)?;
+        let params = wire::form(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
+        let content = match self.exchange(id, params, Mode::Form).await? {
+            Reply::Accept(content) => content.unwrap_or_default(),
+            Reply::Decline => return Err(PromptError::Declined),
+            Reply::Cancel => return Err(PromptError::Cancelled),
+        };
+        validate_against(&schema, &content).map_err(|error| PromptError::Malformed(error.to_string()))?;
+        Ok(content)
+    }
+
+    /// Asks the user to open `target`, which must be a page of the configured
+    /// instance ([`Flow::with_url_base`]) and needs a client that declared url mode.
+    /// Accept means the user agreed to open it, not that the work there is done.
+    pub async fn open_url(&mut self, id: &str, message: &str, target: &str) -> Result<(), PromptError> {
+        let base = self.flow.config.url_base.as_ref().ok_or_else(|| {
+            PromptError::Invalid("no base URL is configured for url-mode elicitation".into())
+        })?;
+        let url = url_check::on_base(base, target).map_err(PromptError::Invalid)?;
+        let params = ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: message.to_owned(),
+            url: url.to_string(),
+            elicitation_id: elicitation_id(),
+        };
+        match self.exchange(id, params, Mode::Url).await? {
+            Reply::Accept(_) => Ok(()),
+            Reply::Decline => Err(PromptError::Declined),
+            Reply::Cancel => Err(PromptError::Cancelled),
+        }
+    }
+
+    /// The `input_required` result carrying the queued question and the signed
+    /// answers so far; `None` when nothing is queued.
+    pub fn input_required(&self) -> Option<InputRequiredResult> {
+        let (id, params) = self.queued.as_ref()?;
+        let saved = Saved {
+            answers: self.saved.answers.clone(),
+            asked: Some(id.clone()),
+        };
+        let body = serde_json::to_vec(&saved).ok()?;
+        let state = self.flow.config.sealer.seal(StateKind::Prompts, &self.digest, &body);
+        Some(wire::input_required(id, params.clone(), state))
+    }
+
+    /// A form question: checked before anything is sent, then validated on arrival.
+    async fn ask(&mut self, id: &str, prompt: &Prompt<'_>) -> Result<Value, PromptError> {
+        check_prompt(prompt).map_err(PromptError::Invalid)?;
+        let params = wire::form(prompt.message.to_owned(), prompt_schema(prompt).into()).map_err(PromptError::Invalid)?;
+        match self.exchange(id, params, Mode::Form).await? {
+            Reply::Accept(content) => {
+                validate_prompt(prompt, content.as_ref()).map_err(|error| PromptError::Malformed(error.to_string()))
+            }
+            Reply::Decline => Err(PromptError::Declined),
+            Reply::Cancel => Err(PromptError::Cancelled),
+        }
+    }
+
+    async fn exchange(&mut self, id: &str, params: ElicitRequestParams, mode: Mode) -> Result<Reply, PromptError> {
+        let path = match mode {
+            Mode::Form => match self.form_path() {
+                WirePath::Unsupported => return Err(PromptError::NotSupported),
+                WirePath::FormUnsupported => return Err(PromptError::FormNotSupported),
+                path => path,
+            },
+            Mode::Url if !self.can_open_url() => {
+                return Err(if matches!(self.view.elicitation(), Elicitation::None) {
+                    PromptError::NotSupported
+                } else {
+                    PromptError::UrlNotSupported
+                });
+            }
+            Mode::Url if self.uses_mrtr() => WirePath::Mrtr,
+            Mode::Url => WirePath::Sync,
+        };
+        self.asked += 1;
+        if path == WirePath::Sync {
+            wire::progress(&self.context, self.asked, id).await;
+            return wire::elicit(&self.context, params, self.flow.config.timeout)
+                .await
+                .map_err(PromptError::Failed);
+        }
+        if let Some(refused) = &self.refused {
+            return Err(PromptError::Failed(refused.clone()));
+        }
+        if self.queued.is_some() {
+            return Err(PromptError::Pending);
+        }
+        if let Some(stored) = self.saved.answers.get(id) {
+            return Reply::from_input_response(stored).map_err(PromptError::Failed);
+        }
+        // Only the exchange the signed state says was asked may be answered.
+        if self.saved.asked.as_deref() == Some(id)
+            && let Some(raw) = self.responses.get(id)
+        {
+            let reply = Reply::from_input_response(raw).map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
+            let stored = serde_json::to_value(reply.to_result()).map_err(|error| PromptError::Failed(error.to_string()))?;
+            self.saved.answers.insert(id.to_owned(), stored);
+            return Ok(reply);
+        }
+        wire::progress(&self.context, self.asked, id).await;
+        self.queued = Some((id.to_owned(), params));
+        Err(PromptError::Pending)
+    }
+}
+
+/// A unique id for a url-mode request (required before 2026-07-28).
+fn elicitation_id() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,38 @@
+//! The legacy path: one `elicitation/create` per question while the call runs.
+
+use rmcp::service::{RequestContext, RoleServer};
+
+use crate::flow::Flow;
+use crate::flow::machine::{Machine, Next, Progress};
+use crate::flow::outcome::{Failure, Outcome};
+use crate::flow::wire;
+use crate::wizard::Wizard;
+
+pub(crate) async fn run<W: Wizard>(
+    flow: &Flow,
+    args: W::Args,
+    context: &RequestContext<RoleServer>,
+) -> Outcome<W> {
+    let machine = Machine::<W> { args: &args };
+    let mut progress = Progress::<W>::start();
+    loop {
+        let ask = machine.ask(&progress);
+        let stage = Machine::<W>::stage(&progress);
+        let failed = |why: String| Outcome::Failed(Failure::new(stage, why));
+        let params = match wire::form(ask.message.into_owned(), ask.schema.into()) {
+            Ok(params) => params,
+            Err(why) => return failed(why),
+        };
+        wire::progress(context, ask.number, ask.key).await;
+        let reply = match wire::elicit(context, params, flow.config.timeout).await {
+            Ok(reply) => reply,
+            Err(why) => return failed(why),
+        };
+        match machine.answer(&mut progress, reply) {
+            Next::Ask => {}
+            Next::Finished(wizard) => return Outcome::Finished(wizard),
+            Next::Cancelled => return Outcome::Cancelled,
+            Next::Failed(failure) => return Outcome::Failed(failure),
+        }
+    }
+}

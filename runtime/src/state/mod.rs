@@ -1,0 +1,11 @@
+//! requestState (SPEC.md §6): signed, call-bound, expiring state that rides through
+//! the client between the rounds of a multi-round-trip call.
+
+mod digest;
+mod keys;
+mod seal;
+
+pub use digest::{CallDigest, canonical_json};
+pub use keys::{StateKeyError, StateKeys};
+pub(crate) use seal::{Opened, Sealer, StateKind};
+pub use seal::StateRefused;

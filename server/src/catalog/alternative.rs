@@ -1,0 +1,39 @@
+//! The alternatives (`issue.create`, …): a wizard's own struct beside the fields only GitLab
+//! knows. The wizard struct is the parameter set, so a question can never be missing from
+//! its alternative, nor differ in being required.
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::input_schema;
+use super::params::{Parse, parse, property_names};
+
+/// `W`'s questions and tool arguments, plus the extra fields `E`, as one flat object.
+#[derive(Debug, JsonSchema)]
+pub struct Alternative<W, E> {
+    #[serde(flatten)]
+    pub wizard: W,
+    #[serde(flatten)]
+    pub extra: E,
+}
+
+/// Reads the two halves apart instead of with serde's `flatten`, which would hide the
+/// name of a field at fault behind a buffered map.
+impl<W, E> Parse for Alternative<W, E>
+where
+    W: DeserializeOwned + JsonSchema,
+    E: DeserializeOwned + JsonSchema,
+{
+    fn parse(args: &Map<String, Value>) -> Result<Self, String> {
+        let extra_keys = property_names(&input_schema::<E>());
+        let (extra, wizard): (Map<String, Value>, Map<String, Value>) = args
+            .iter()
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .partition(|(key, _)| extra_keys.contains(key));
+        Ok(Alternative {
+            wizard: parse(&wizard)?,
+            extra: parse(&extra)?,
+        })
+    }
+}

@@ -1,0 +1,288 @@
+//! Turning a tool call's arguments into an action's typed parameters, with errors that
+//! name the field, and the small parameter types several actions share.
+
+use std::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, de::DeserializeOwned};
+use serde_json::{Map, Value};
+
+/// Deserialises `args` into `P`. The error names the field at fault
+/// (`` `issue_iid`: invalid type: string "x", expected u64 ``); a missing field is named
+/// by serde itself (``missing field `title` ``).
+pub fn parse<P: DeserializeOwned>(args: &Map<String, Value>) -> Result<P, String> {
+    serde_path_to_error::deserialize(Value::Object(args.clone())).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner().to_string();
+        if path == "." {
+            inner
+        } else {
+            format!("`{path}`: {inner}")
+        }
+    })
+}
+
+/// How an action's parameters are read from the arguments: serde for ordinary structs;
+/// the alternatives, which sit beside a wizard struct, split the arguments first
+/// ([`super::alternative::Alternative`]).
+pub trait Parse: Sized {
+    fn parse(args: &Map<String, Value>) -> Result<Self, String>;
+}
+
+impl<T: DeserializeOwned> Parse for T {
+    fn parse(args: &Map<String, Value>) -> Result<Self, String> {
+        parse(args)
+    }
+}
+
+/// Refuses any argument the schema does not list, before anything is deserialised.
+/// Checked against the schema rather than with serde's `deny_unknown_fields` alone,
+/// because the alternatives combine two structs.
+pub fn check_known(args: &Map<String, Value>, known: &[String]) -> Result<(), String> {
+    let unknown: Vec<&str> = args
+        .keys()
+        .map(String::as_str)
+        .filter(|key| !known.iter().any(|k| k == key))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let list = |names: &mut dyn Iterator<Item = &str>| {
+        names
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let expected = if known.is_empty() {
+        "this action takes no parameters".to_owned()
+    } else {
+        format!("expected {}", list(&mut known.iter().map(String::as_str)))
+    };
+    let noun = if unknown.len() == 1 {
+        "parameter"
+    } else {
+        "parameters"
+    };
+    Err(format!(
+        "unknown {noun} {}; {expected}",
+        list(&mut unknown.into_iter())
+    ))
+}
+
+/// The top-level property names of an object schema (flattened parts included): the
+/// required ones in field order, then the others.
+pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let mut names: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| properties.is_some_and(|props| props.contains_key(*name)))
+        .map(str::to_owned)
+        .collect();
+    for name in properties.into_iter().flat_map(|props| props.keys()) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    for part in ["allOf", "anyOf", "oneOf"] {
+        for sub in schema
+            .get(part)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(sub) = sub.as_object() {
+                for name in property_names(sub) {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// `per_page`: GitLab serves at most 100 objects a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "u64")]
+pub struct PerPage(pub u8);
+
+impl TryFrom<u64> for PerPage {
+    type Error = String;
+    fn try_from(value: u64) -> Result<Self, String> {
+        match u8::try_from(value) {
+            Ok(n @ 1..=100) => Ok(PerPage(n)),
+            _ => Err(format!("must be between 1 and 100, got {value}")),
+        }
+    }
+}
+
+impl JsonSchema for PerPage {
+    fn schema_name() -> Cow<'static, str> {
+        "PerPage".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100,
+            "description": "Objects per page (1-100, GitLab's default 20)"
+        })
+    }
+}
+
+/// `page`: 1-based page number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "u64")]
+pub struct PageNumber(pub u32);
+
+impl TryFrom<u64> for PageNumber {
+    type Error = String;
+    fn try_from(value: u64) -> Result<Self, String> {
+        match u32::try_from(value) {
+            Ok(n) if n >= 1 => Ok(PageNumber(n)),
+            _ => Err(format!("must be a page number from 1, got {value}")),
+        }
+    }
+}
+
+impl JsonSchema for PageNumber {
+    fn schema_name() -> Cow<'static, str> {
+        "PageNumber".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "integer",
+            "minimum": 1,
+            "description": "Page to return, from 1"
+        })
+    }
+}
+
+/// A calendar date as GitLab takes it: `YYYY-MM-DD`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Date(String);
+
+impl TryFrom<String> for Date {
+    type Error = String;
+    fn try_from(value: String) -> Result<Self, String> {
+        let parts: Vec<&str> = value.split('-').collect();
+        let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+        let shaped =
+            parts.len() == 3 && digits(parts[0], 4) && digits(parts[1], 2) && digits(parts[2], 2);
+        let in_range = shaped
+            && matches!(parts[1].parse::<u8>(), Ok(1..=12))
+            && matches!(parts[2].parse::<u8>(), Ok(1..=31));
+        if in_range {
+            Ok(Date(value))
+        } else {
+            Err(format!("expected a date as YYYY-MM-DD, got `{value}`"))
+        }
+    }
+}
+
+impl From<Date> for String {
+    fn from(date: Date) -> String {
+        date.0
+    }
+}
+
+impl JsonSchema for Date {
+    fn schema_name() -> Cow<'static, str> {
+        "Date".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "format": "date",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+        })
+    }
+}
+
+/// Refuses an update that would change nothing.
+pub fn require_change(body: &super::call::Body, fields: &[&str]) -> Result<(), String> {
+    if body.is_empty() {
+        let names: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+        Err(format!(
+            "nothing to update; give at least one of {}",
+            names.join(", ")
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Sample {
+        #[allow(dead_code, reason = "read through Debug only")]
+        iid: u64,
+        #[allow(dead_code, reason = "read through Debug only")]
+        per_page: Option<PerPage>,
+    }
+
+    fn args(value: Value) -> Map<String, Value> {
+        value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let error = parse::<Sample>(&args(json!({"iid": "x"}))).unwrap_err();
+        assert_eq!(error, "`iid`: invalid type: string \"x\", expected u64");
+        let error = parse::<Sample>(&args(json!({}))).unwrap_err();
+        assert_eq!(error, "missing field `iid`");
+        let error = parse::<Sample>(&args(json!({"iid": 1, "per_page": 500}))).unwrap_err();
+        assert_eq!(error, "`per_page`: must be between 1 and 100, got 500");
+    }
+
+    #[test]
+    fn unknown_arguments_are_listed() {
+        let known = vec!["iid".to_owned(), "per_page".to_owned()];
+        assert_eq!(check_known(&args(json!({"iid": 1})), &known), Ok(()));
+        assert_eq!(
+            check_known(&args(json!({"iid": 1, "pagesize": 5})), &known).unwrap_err(),
+            "unknown parameter `pagesize`; expected `iid`, `per_page`"
+        );
+        assert_eq!(
+            check_known(&args(json!({"a": 1})), &[]).unwrap_err(),
+            "unknown parameter `a`; this action takes no parameters"
+        );
+    }
+
+    #[test]
+    fn dates_are_checked() {
+        assert!(Date::try_from("2026-07-28".to_owned()).is_ok());
+        for bad in ["2026-7-28", "2026-13-01", "tomorrow", "2026-07-28T00:00"] {
+            assert!(Date::try_from(bad.to_owned()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn pages_are_bounded() {
+        assert_eq!(PerPage::try_from(100), Ok(PerPage(100)));
+        assert!(PerPage::try_from(0).is_err());
+        assert!(PageNumber::try_from(0).is_err());
+        assert_eq!(PageNumber::try_from(3), Ok(PageNumber(3)));
+    }
+}

@@ -1,0 +1,224 @@
+//! The HTTP side: one `send` for every call, pagination headers, and errors made readable.
+
+use std::error::Error as _;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::header::{HeaderMap, LINK, LOCATION, RETRY_AFTER};
+use reqwest::{Method, redirect};
+use url::Url;
+
+use super::config::{check_base_url, without_credentials};
+use super::error_body;
+use super::{ApiError, ApiRequest, ApiResponse, ConfigError, GitLabConfig, GitLabError, Token};
+
+/// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).
+///
+/// No call is ever retried: writes must not be repeated behind the caller's back, and a failed
+/// read is reported at once so the caller decides.
+#[derive(Clone)]
+pub struct GitLab {
+    shared: Arc<Shared>,
+    token: Option<Token>,
+}
+
+struct Shared {
+    http: reqwest::Client,
+    /// `{base}/api/v4`, without credentials.
+    api_root: Url,
+    timeout: Duration,
+}
+
+impl GitLab {
+    pub fn new(config: GitLabConfig) -> Result<GitLab, ConfigError> {
+        check_base_url(&config.base_url)?;
+        if config.timeout.is_zero() {
+            return Err(ConfigError::ZeroTimeout);
+        }
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            // A redirect to another host would carry PRIVATE-TOKEN along, and a redirected POST
+            // becomes a GET: report redirects instead of following them.
+            .redirect(redirect::Policy::none())
+            .user_agent(concat!("gitlab-mcp-server/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| ConfigError::HttpClient {
+                reason: root_cause(e),
+            })?;
+        Ok(GitLab {
+            shared: Arc::new(Shared {
+                http,
+                api_root: api_root(&config.base_url),
+                timeout: config.timeout,
+            }),
+            token: config.token,
+        })
+    }
+
+    /// The same client acting with another token (per-request credentials in HTTP mode).
+    pub fn with_token(&self, token: Token) -> GitLab {
+        GitLab {
+            shared: Arc::clone(&self.shared),
+            token: Some(token),
+        }
+    }
+
+    /// `{base}/api/v4`.
+    pub fn api_root(&self) -> &Url {
+        &self.shared.api_root
+    }
+
+    /// Sends one request. Non-2xx answers, timeouts and connection failures become a
+    /// [`GitLabError`]; nothing is retried.
+    pub async fn send(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
+        request.check()?;
+        let url = self.url_for(&request);
+        let method = request.method.clone();
+        let path = url.path().to_owned();
+        let mut builder = self.shared.http.request(request.method, url);
+        if let Some(token) = &self.token {
+            builder = builder.header("PRIVATE-TOKEN", token.header().clone());
+        }
+        if let Some(body) = &request.body {
+            builder = builder.json(body);
+        }
+        let failed = |e: reqwest::Error| self.transport_error(&method, &path, e);
+        let response = builder.send().await.map_err(failed)?;
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let bytes = response.bytes().await.map_err(failed)?;
+        if (200..300).contains(&status) {
+            Ok(ApiResponse {
+                status,
+                body: error_body::body_value(&bytes),
+                next_page: next_page(&headers),
+                total: header_number(&headers, "x-total"),
+            })
+        } else {
+            Err(GitLabError::Api(Box::new(ApiError {
+                status,
+                method,
+                path,
+                message: error_body::message(&bytes),
+                retry_after: header_text(&headers, RETRY_AFTER.as_str()),
+                location: header_text(&headers, LOCATION.as_str()).map(|l| redact_location(&l)),
+                body: error_body::body_value(&bytes),
+            })))
+        }
+    }
+
+    fn url_for(&self, request: &ApiRequest) -> Url {
+        let mut url = self.shared.api_root.clone();
+        if let Ok(mut segments) = url.path_segments_mut() {
+            segments.extend(&request.path);
+        }
+        if !request.query.is_empty() {
+            url.query_pairs_mut().extend_pairs(&request.query);
+        }
+        url
+    }
+
+    fn transport_error(&self, method: &Method, path: &str, error: reqwest::Error) -> GitLabError {
+        let (method, path) = (method.clone(), path.to_owned());
+        if error.is_timeout() {
+            GitLabError::Timeout {
+                method,
+                path,
+                after: self.shared.timeout,
+            }
+        } else if error.is_connect() {
+            let origin = self.shared.api_root.origin().ascii_serialization();
+            GitLabError::Connect {
+                method,
+                path,
+                origin,
+                reason: root_cause(error),
+            }
+        } else {
+            GitLabError::Transport {
+                method,
+                path,
+                reason: root_cause(error),
+            }
+        }
+    }
+}
+
+impl fmt::Debug for GitLab {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GitLab")
+            .field("api_root", &self.shared.api_root.as_str())
+            .field("token", &self.token)
+            .field("timeout", &self.shared.timeout)
+            .finish()
+    }
+}
+
+/// `https://host/prefix` (or `…/api/v4`) → `https://host/prefix/api/v4`.
+fn api_root(base: &Url) -> Url {
+    let mut root = without_credentials(base);
+    let trimmed = root.path().trim_end_matches('/');
+    let trimmed = trimmed
+        .strip_suffix("/api/v4")
+        .unwrap_or(trimmed)
+        .to_owned();
+    root.set_path(&format!("{trimmed}/api/v4"));
+    root
+}
+
+/// The innermost cause (`Connection refused (os error 111)`): reqwest's own message starts with
+/// the full URL, which is not ours to print.
+fn root_cause(error: reqwest::Error) -> String {
+    let mut deepest = None;
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        deepest = Some(next);
+        cause = next.source();
+    }
+    match deepest {
+        Some(cause) => cause.to_string(),
+        None => error.without_url().to_string(),
+    }
+}
+
+fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
+    let value = headers.get(name)?.to_str().ok()?.trim();
+    (!value.is_empty()).then(|| value.to_owned())
+}
+
+fn header_number<T: std::str::FromStr>(headers: &HeaderMap, name: &str) -> Option<T> {
+    header_text(headers, name)?.parse().ok()
+}
+
+/// `x-next-page` when GitLab sent it (empty on the last page), else the `page` of `Link: rel="next"`.
+fn next_page(headers: &HeaderMap) -> Option<u32> {
+    if headers.contains_key("x-next-page") {
+        return header_number(headers, "x-next-page");
+    }
+    let link = header_text(headers, LINK.as_str())?;
+    link.split(',').find_map(|entry| {
+        let (target, params) = entry.split_once(';')?;
+        let is_next = params.split(';').any(|p| {
+            let p = p.trim();
+            p.strip_prefix("rel=").is_some_and(|rel| {
+                rel.trim_matches('"')
+                    .split_whitespace()
+                    .any(|r| r == "next")
+            })
+        });
+        if !is_next {
+            return None;
+        }
+        let url = Url::parse(target.trim().trim_start_matches('<').trim_end_matches('>')).ok()?;
+        let page = url.query_pairs().find(|(k, _)| k == "page")?.1;
+        page.parse().ok()
+    })
+}
+
+fn redact_location(location: &str) -> String {
+    match Url::parse(location) {
+        Ok(url) => without_credentials(&url).to_string(),
+        Err(_) => location.to_owned(),
+    }
+}

@@ -1,0 +1,162 @@
+//! Where the client talks to, with which token, and how long it waits.
+
+use std::fmt;
+use std::time::Duration;
+
+use reqwest::header::HeaderValue;
+use url::Url;
+
+/// How long one request may take, connection included, unless configured otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A GitLab access token (personal, group or project).
+///
+/// It never prints: `Debug` and `Display` show `[redacted]`, and the header built from it is marked
+/// sensitive so that the HTTP stack does not log it either.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token {
+    header: HeaderValue,
+}
+
+impl Token {
+    /// Checks the token can travel in a header. Surrounding whitespace (a trailing newline from a
+    /// file or an environment variable) is dropped.
+    pub fn new(value: impl AsRef<str>) -> Result<Token, ConfigError> {
+        let value = value.as_ref().trim();
+        if value.is_empty() {
+            return Err(ConfigError::EmptyToken);
+        }
+        if !value.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(ConfigError::MalformedToken);
+        }
+        let mut header = HeaderValue::from_str(value).map_err(|_| ConfigError::MalformedToken)?;
+        header.set_sensitive(true);
+        Ok(Token { header })
+    }
+
+    /// The `PRIVATE-TOKEN` header value; the only way to read the secret back.
+    pub(crate) fn header(&self) -> &HeaderValue {
+        &self.header
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token([redacted])")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// What [`crate::gitlab::GitLab::new`] needs.
+#[derive(Clone)]
+pub struct GitLabConfig {
+    /// The instance, e.g. `https://gitlab.com` or `https://example.com/gitlab`; a trailing
+    /// `/api/v4` is accepted and ignored.
+    pub base_url: Url,
+    /// Sent as `PRIVATE-TOKEN` on every request; `None` sends no token (public data only).
+    pub token: Option<Token>,
+    /// For the whole request: connecting, sending and reading the answer.
+    pub timeout: Duration,
+}
+
+impl GitLabConfig {
+    /// No token and [`DEFAULT_TIMEOUT`].
+    pub fn new(base_url: Url) -> GitLabConfig {
+        GitLabConfig {
+            base_url,
+            token: None,
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+
+    pub fn with_token(mut self, token: Token) -> GitLabConfig {
+        self.token = Some(token);
+        self
+    }
+
+    pub fn with_timeout(mut self, timeout: Duration) -> GitLabConfig {
+        self.timeout = timeout;
+        self
+    }
+}
+
+impl fmt::Debug for GitLabConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GitLabConfig")
+            .field("base_url", &without_credentials(&self.base_url).as_str())
+            .field("token", &self.token)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
+}
+
+/// Parses a GitLab URL as a user typed it (`GITLAB_URL`). The input is not echoed in the error:
+/// it may hold credentials.
+pub fn parse_base_url(text: &str) -> Result<Url, ConfigError> {
+    let url = Url::parse(text.trim()).map_err(|e| ConfigError::InvalidUrl {
+        reason: e.to_string(),
+    })?;
+    check_base_url(&url)?;
+    Ok(url)
+}
+
+/// The rules every base URL must pass before a request is built from it.
+pub(crate) fn check_base_url(url: &Url) -> Result<(), ConfigError> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(ConfigError::UnsupportedScheme {
+            scheme: url.scheme().to_owned(),
+        });
+    }
+    if url.host().is_none() {
+        return Err(ConfigError::InvalidUrl {
+            reason: "it has no host".to_owned(),
+        });
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(ConfigError::UrlHasCredentials);
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(ConfigError::UrlHasQuery);
+    }
+    Ok(())
+}
+
+/// The URL with any user name and password removed, for messages.
+pub(crate) fn without_credentials(url: &Url) -> Url {
+    let mut url = url.clone();
+    // Both setters only fail for URLs that cannot carry credentials, which then have none to hide.
+    let _ = url.set_username("");
+    let _ = url.set_password(None);
+    url
+}
+
+/// A configuration the client cannot work with. Messages never contain the token or the URL's
+/// credentials.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error(
+        "the GitLab URL is not a valid URL ({reason}); expected something like `https://gitlab.com`"
+    )]
+    InvalidUrl { reason: String },
+    #[error("the GitLab URL must start with `http://` or `https://`, not `{scheme}:`")]
+    UnsupportedScheme { scheme: String },
+    #[error("the GitLab URL must not contain a user name or password; pass the token separately")]
+    UrlHasCredentials,
+    #[error(
+        "the GitLab URL must not have a query (`?…`) or fragment (`#…`); give the instance address only"
+    )]
+    UrlHasQuery,
+    #[error("the GitLab token is empty; set it to an access token or leave it unset")]
+    EmptyToken,
+    #[error("the GitLab token contains spaces or control characters; copy it again without them")]
+    MalformedToken,
+    #[error("the request timeout must be greater than zero")]
+    ZeroTimeout,
+    #[error("could not set up the HTTP client: {reason}")]
+    HttpClient { reason: String },
+}

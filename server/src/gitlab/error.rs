@@ -1,0 +1,142 @@
+//! One error type for everything a GitLab call can run into, each saying what to do next.
+
+use std::fmt;
+use std::time::Duration;
+
+use reqwest::Method;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+/// A failed call. `Display` names the method and API path (never the token, never the URL's
+/// credentials), GitLab's own message and a hint.
+#[derive(Debug, thiserror::Error)]
+pub enum GitLabError {
+    /// GitLab answered with a status other than 2xx.
+    #[error("{0}")]
+    Api(Box<ApiError>),
+    #[error(
+        "{method} {path}: GitLab did not answer within {after:?}; {}",
+        timeout_advice(method)
+    )]
+    Timeout {
+        method: Method,
+        path: String,
+        after: Duration,
+    },
+    #[error(
+        "{method} {path}: could not connect to GitLab at {origin}: {reason}; check the GitLab URL and the network"
+    )]
+    Connect {
+        method: Method,
+        path: String,
+        origin: String,
+        reason: String,
+    },
+    #[error("{method} {path}: the connection to GitLab failed: {reason}")]
+    Transport {
+        method: Method,
+        path: String,
+        reason: String,
+    },
+    /// Refused before anything was sent.
+    #[error("invalid GitLab request: {reason}")]
+    InvalidRequest { reason: String },
+}
+
+impl GitLabError {
+    /// The HTTP status GitLab answered with, if it answered.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            GitLabError::Api(api) => Some(api.status),
+            _ => None,
+        }
+    }
+
+    /// Seconds to wait, from a 429's `Retry-After`.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            GitLabError::Api(api) => api
+                .retry_after
+                .as_deref()
+                .and_then(|v| v.trim().parse().ok()),
+            _ => None,
+        }
+    }
+}
+
+fn timeout_advice(method: &Method) -> &'static str {
+    if *method == Method::GET || *method == Method::HEAD {
+        "try again, or raise the timeout"
+    } else {
+        "the change may or may not have been made, check before sending it again"
+    }
+}
+
+/// GitLab's non-2xx answer, with the message taken from whichever body shape it used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    pub status: u16,
+    pub method: Method,
+    /// The URL path as sent (`/api/v4/projects/demo%2Fsandbox/issues`), without host or query.
+    pub path: String,
+    /// GitLab's message in one line (`title is too long; labels is invalid`), `None` for an empty body.
+    pub message: Option<String>,
+    /// The `Retry-After` header as sent.
+    pub retry_after: Option<String>,
+    /// The `Location` header of a redirect, credentials removed.
+    pub location: Option<String>,
+    /// The body: parsed JSON, or the text as a string, or `null`.
+    pub body: Value,
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reason = StatusCode::from_u16(self.status)
+            .ok()
+            .and_then(|s| s.canonical_reason())
+            .unwrap_or("");
+        write!(
+            f,
+            "{} {}: GitLab answered {} {}",
+            self.method, self.path, self.status, reason
+        )?;
+        match &self.message {
+            Some(message) => write!(f, ": {message}")?,
+            None => f.write_str(" with an empty body")?,
+        }
+        if let Some(hint) = self.hint() {
+            write!(f, " — {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl ApiError {
+    fn hint(&self) -> Option<String> {
+        let hint = match self.status {
+            300..=399 => match &self.location {
+                Some(to) => format!("GitLab redirects to {to}; set the GitLab URL to that address"),
+                None => "GitLab redirects elsewhere; check the GitLab URL".to_owned(),
+            },
+            401 => "check the token: it is missing, expired or revoked".to_owned(),
+            403 => "the token lacks the role or the scope (`api`) this needs".to_owned(),
+            404 => "check the project id or path and the iid or tag name; GitLab also answers 404 \
+                    when the token cannot see the project"
+                .to_owned(),
+            405 => "GitLab does not allow this in the object's current state".to_owned(),
+            409 => {
+                "it already exists or conflicts with the current state; read it first".to_owned()
+            }
+            429 => match self.retry_after.as_deref().map(str::trim) {
+                Some(v) if v.parse::<u64>().is_ok() => {
+                    format!("rate limited: retry after {v} seconds")
+                }
+                Some(v) => format!("rate limited: retry after {v}"),
+                None => "rate limited: wait a moment before retrying".to_owned(),
+            },
+            500..=599 => "GitLab failed on its side; try again later".to_owned(),
+            _ => return None,
+        };
+        Some(hint)
+    }
+}

@@ -1,0 +1,226 @@
+//! The MCP server: lists the tools of the configured surface and runs their calls —
+//! validate the arguments, guard destructive actions, run wizards through the runtime's
+//! Flow, send the GitLab call.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, InitializeResult,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData as McpError, ServerHandler};
+use serde_json::{Map, Value};
+use wizard::guard::{Destructive, guard};
+use wizard::{Flow, Serve};
+
+use crate::catalog::{Action, Prepared, catalog};
+use crate::destructive;
+use crate::execute::{error_result, send};
+use crate::gitlab::GitLab;
+use crate::run_wizard::WizardCall;
+use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
+
+/// What every session of one server shares.
+struct Core {
+    surface: Surface,
+    flow: Flow,
+    /// YOLO/AUTOPILOT: destructive actions run unasked.
+    autonomous: bool,
+}
+
+/// How a [`GitLabMcp`] behaves, apart from the GitLab client it talks through.
+pub struct Options {
+    pub surface: SurfaceKind,
+    /// The runtime's wizard driver (state keys, elicitation timeout, transport).
+    pub flow: Flow,
+    /// [`wizard::guard::autonomy`] of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
+    pub autonomous: bool,
+}
+
+/// The server handler. Cloning is cheap; clones share the tool surface and the Flow.
+#[derive(Clone)]
+pub struct GitLabMcp {
+    core: Arc<Core>,
+    gitlab: GitLab,
+}
+
+impl GitLabMcp {
+    pub fn new(gitlab: GitLab, options: Options) -> Self {
+        GitLabMcp {
+            core: Arc::new(Core {
+                surface: Surface::new(options.surface, catalog()),
+                flow: options.flow,
+                autonomous: options.autonomous,
+            }),
+            gitlab,
+        }
+    }
+
+    /// The same server calling GitLab through another client, e.g. one carrying the
+    /// token of the HTTP request being served (`gitlab.with_token(token)`).
+    pub fn with_gitlab(&self, gitlab: GitLab) -> Self {
+        GitLabMcp {
+            core: Arc::clone(&self.core),
+            gitlab,
+        }
+    }
+
+    /// Wrapped for serving: the wrapper records the version the client asked for in
+    /// `initialize` and serves MRTR to a client that declared 2026-07-28 there. Build one
+    /// per session.
+    pub fn into_service(self) -> Serve<Self> {
+        Serve::new(self)
+    }
+
+    pub fn surface(&self) -> &Surface {
+        &self.core.surface
+    }
+
+    fn config() -> ServerConfig {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(
+                Implementation::new("gitlab-mcp-server", env!("CARGO_PKG_VERSION"))
+                    .with_title("GitLab MCP Server"),
+            )
+    }
+
+    fn instructions(&self) -> &'static str {
+        match self.core.surface.kind() {
+            SurfaceKind::Dynamic => {
+                "Work with GitLab issues, merge requests, releases and projects. Find an action with gitlab_find_action, then run it with gitlab_execute_action. The interactive.* actions create a resource step by step, asking the user through elicitation."
+            }
+            SurfaceKind::Meta => {
+                "Work with GitLab issues, merge requests, releases and projects through gitlab_issue, gitlab_merge_request, gitlab_release and gitlab_project (set `action`). The gitlab_interactive_* tools create a resource step by step, asking the user through elicitation."
+            }
+            SurfaceKind::Individual => {
+                "Work with GitLab issues, merge requests, releases and projects: one tool per action. The gitlab_interactive_* tools create a resource step by step, asking the user through elicitation."
+            }
+        }
+    }
+
+    /// Runs one tool call. An unknown tool is a protocol error; everything else the
+    /// caller should read (bad arguments, refusals, GitLab errors) is an error result.
+    pub async fn call(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let surface = &self.core.surface;
+        let Some(resolved) = surface.resolve(&request.name, request.arguments.as_ref()) else {
+            return Err(McpError::invalid_params(
+                format!(
+                    "unknown tool `{}`; list the tools with tools/list",
+                    request.name
+                ),
+                None,
+            ));
+        };
+        let resolved = match resolved {
+            Ok(resolved) => resolved,
+            Err(envelope) => return Ok(error_result(envelope.0).into()),
+        };
+        let (action, params, confirm, may_elicit) = match resolved {
+            Resolved::Found(actions) => {
+                let found = serde_json::to_value(FoundActions { actions })
+                    .expect("found actions serialise");
+                return Ok(CallToolResult::structured(found).into());
+            }
+            Resolved::Run {
+                action,
+                params,
+                confirm,
+                may_elicit,
+            } => (action, params, confirm, may_elicit),
+        };
+        // Nothing is asked or sent before the arguments are valid.
+        let prepared = match action.prepare(&params) {
+            Ok(prepared) => prepared,
+            Err(why) => return Ok(error_result(why).into()),
+        };
+        match prepared {
+            Prepared::Wizard(wizard) => {
+                let call = WizardCall {
+                    flow: &self.core.flow,
+                    gitlab: &self.gitlab,
+                    request: &request,
+                    context: &context,
+                    args: &params,
+                };
+                Ok((wizard.run)(call).await)
+            }
+            Prepared::Request(api_request) => {
+                if action.destructive {
+                    let guarded = Guarded {
+                        action,
+                        params: &params,
+                        confirm,
+                        may_elicit,
+                    };
+                    if let Some(response) = self.guard(guarded, &request, &context).await {
+                        return Ok(response);
+                    }
+                }
+                Ok(send(&self.gitlab, api_request, action.output).await.into())
+            }
+        }
+    }
+
+    /// SPEC §7. `Some` is the response to return instead of running the action.
+    async fn guard(
+        &self,
+        call: Guarded<'_>,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<CallToolResponse> {
+        let surface = self.core.surface.kind();
+        let refusal = destructive::refusal(surface, &request.name, call.action);
+        let title = crate::surfaces::title(call.action);
+        let question = destructive::question(&title, call.action, call.params);
+        let mut prompter = self.core.flow.prompter(request, context);
+        let destructive = Destructive {
+            autonomous: self.core.autonomous,
+            confirmed: call.confirm,
+            may_elicit: call.may_elicit,
+            refusal: &refusal,
+            question: &question,
+        };
+        guard(&mut prompter, destructive).await
+    }
+}
+
+/// A destructive call on its way through the guard.
+struct Guarded<'a> {
+    action: &'static Action,
+    params: &'a Map<String, Value>,
+    confirm: bool,
+    may_elicit: bool,
+}
+
+impl ServerHandler for GitLabMcp {
+    fn get_info(&self) -> ServerConfig {
+        Self::config().with_instructions(self.instructions())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(
+            self.core.surface.tools().to_vec(),
+        ))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.core.surface.tool(name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        self.call(request, context).await
+    }
+}

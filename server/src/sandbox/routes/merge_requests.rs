@@ -1,0 +1,345 @@
+//! `/projects/:id/merge_requests[/:merge_request_iid[/merge]]`.
+
+use axum::extract::{OriginalUri, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::{checked_title, iid};
+use crate::sandbox::App;
+use crate::sandbox::params::Params;
+use crate::sandbox::reply::{ApiError, merged, ok, paginate};
+use crate::sandbox::store::{MergeRequest, Project, Store, full_path, now};
+
+const UPDATABLE: &[&str] = &[
+    "title",
+    "description",
+    "labels",
+    "add_labels",
+    "remove_labels",
+    "target_branch",
+    "state_event",
+    "remove_source_branch",
+    "squash",
+    "discussion_locked",
+];
+
+pub(super) async fn create(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        params.require(&["source_branch", "target_branch", "title"])?;
+        let source = params.str("source_branch")?.unwrap_or_default();
+        let target = params.str("target_branch")?.unwrap_or_default();
+        let title = params.str("title")?.unwrap_or_default();
+        let description = params.text("description")?;
+        let labels = params.labels("labels")?.unwrap_or_default();
+        let remove_source_branch = params.bool("remove_source_branch")?.unwrap_or(false);
+        let squash = params.bool("squash")?.unwrap_or(false);
+        let discussion_locked = params.bool("discussion_locked")?;
+        let project_id = store.project_id(&id)?;
+        let title = checked_title(title)?;
+        let project = &store.projects[&project_id];
+        check_branches(project, &source, &target, None)?;
+        let sha = project.branches[&source].clone();
+
+        let mr_id = store.next_merge_request_id();
+        let project = store.projects.get_mut(&project_id).expect("found above");
+        let iid = project.next_merge_request_iid;
+        project.next_merge_request_iid += 1;
+        let created = now();
+        project.merge_requests.insert(
+            iid,
+            MergeRequest {
+                id: mr_id,
+                iid,
+                title,
+                description,
+                labels,
+                state: "opened",
+                source_branch: source,
+                target_branch: target,
+                sha,
+                force_remove_source_branch: remove_source_branch,
+                squash,
+                discussion_locked,
+                created_at: created.clone(),
+                updated_at: created,
+                merged_at: None,
+                closed_at: None,
+                merge_commit_sha: None,
+                squash_commit_sha: None,
+            },
+        );
+        project.touch();
+        Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
+    })
+}
+
+pub(super) async fn show(
+    State(app): State<App>,
+    Path((id, mr_iid)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let (project_id, iid) = find(store, &id, &mr_iid)?;
+        Ok(ok(StatusCode::OK, render(store, project_id, iid)))
+    })
+}
+
+/// Filters: `state` (opened, closed, merged, locked, all), `labels`, `source_branch`,
+/// `target_branch`, `search`; newest first unless `sort=asc`.
+pub(super) async fn list(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let state = params.choice("state", &["opened", "closed", "locked", "merged", "all"])?;
+        let labels = params.labels("labels")?.unwrap_or_default();
+        let source = params.str("source_branch")?;
+        let target = params.str("target_branch")?;
+        let search = params.text("search")?.map(|s| s.to_lowercase());
+        let ascending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("asc");
+        let project_id = store.project_id(&id)?;
+        let project = &store.projects[&project_id];
+        let mut items: Vec<Value> = project
+            .merge_requests
+            .values()
+            .filter(|m| state.as_deref().is_none_or(|s| s == "all" || s == m.state))
+            .filter(|m| labels.iter().all(|l| m.labels.contains(l)))
+            .filter(|m| source.as_deref().is_none_or(|s| s == m.source_branch))
+            .filter(|m| target.as_deref().is_none_or(|t| t == m.target_branch))
+            .filter(|m| {
+                search.as_deref().is_none_or(|s| {
+                    m.title.to_lowercase().contains(s)
+                        || m.description
+                            .as_deref()
+                            .is_some_and(|d| d.to_lowercase().contains(s))
+                })
+            })
+            .map(|m| merge_request_json(store, project, m))
+            .collect();
+        if !ascending {
+            items.reverse();
+        }
+        paginate(items, &params, &store.base, &uri)
+    })
+}
+
+pub(super) async fn update(
+    State(app): State<App>,
+    Path((id, mr_iid)): Path<(String, String)>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        params.require_any(UPDATABLE)?;
+        let title = params.str("title")?;
+        let description = params.str("description")?;
+        let labels = params.labels("labels")?;
+        let add_labels = params.labels("add_labels")?.unwrap_or_default();
+        let remove_labels = params.labels("remove_labels")?.unwrap_or_default();
+        let target = params.str("target_branch")?;
+        let state_event = params.choice("state_event", &["close", "reopen"])?;
+        let remove_source_branch = params.bool("remove_source_branch")?;
+        let squash = params.bool("squash")?;
+        let discussion_locked = params.bool("discussion_locked")?;
+        let (project_id, iid) = find(store, &id, &mr_iid)?;
+        let title = title.map(checked_title).transpose()?;
+        let project = &store.projects[&project_id];
+        let current = &project.merge_requests[&iid];
+        let new_target = target
+            .clone()
+            .unwrap_or_else(|| current.target_branch.clone());
+        let reopening = state_event.as_deref() == Some("reopen") && current.state == "closed";
+        if target.is_some() || reopening {
+            let still_open = current.state == "opened" || reopening;
+            check_branches(
+                project,
+                &current.source_branch,
+                &new_target,
+                still_open.then_some(iid),
+            )?;
+        }
+
+        let project = store.projects.get_mut(&project_id).expect("found above");
+        let mr = project.merge_requests.get_mut(&iid).expect("found above");
+        let now = now();
+        if let Some(title) = title {
+            mr.title = title;
+        }
+        if params.has("description") {
+            mr.description = description.filter(|d| !d.trim().is_empty());
+        }
+        if let Some(labels) = labels {
+            mr.labels = labels;
+        }
+        for label in add_labels {
+            if !mr.labels.contains(&label) {
+                mr.labels.push(label);
+            }
+        }
+        mr.labels.retain(|l| !remove_labels.contains(l));
+        mr.target_branch = new_target;
+        match state_event.as_deref() {
+            Some("close") if mr.state == "opened" => {
+                mr.state = "closed";
+                mr.closed_at = Some(now.clone());
+            }
+            Some("reopen") if mr.state == "closed" => {
+                mr.state = "opened";
+                mr.closed_at = None;
+            }
+            _ => {}
+        }
+        if let Some(remove) = remove_source_branch {
+            mr.force_remove_source_branch = remove;
+        }
+        if let Some(squash) = squash {
+            mr.squash = squash;
+        }
+        if discussion_locked.is_some() {
+            mr.discussion_locked = discussion_locked;
+        }
+        mr.updated_at = now;
+        project.touch();
+        Ok(ok(StatusCode::OK, render(store, project_id, iid)))
+    })
+}
+
+/// GitLab answers 204 with no body.
+pub(super) async fn remove(
+    State(app): State<App>,
+    Path((id, mr_iid)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let (project_id, iid) = find(store, &id, &mr_iid)?;
+        let project = store.projects.get_mut(&project_id).expect("found above");
+        project.merge_requests.remove(&iid);
+        project.touch();
+        Ok(StatusCode::NO_CONTENT.into_response())
+    })
+}
+
+pub(super) fn find(store: &Store, id: &str, mr_iid: &str) -> Result<(u64, u64), ApiError> {
+    let project_id = store.project_id(id)?;
+    let iid = iid("merge_request_iid", mr_iid)?;
+    if store.projects[&project_id]
+        .merge_requests
+        .contains_key(&iid)
+    {
+        Ok((project_id, iid))
+    } else {
+        Err(ApiError::not_found("Merge Request"))
+    }
+}
+
+/// GitLab's branch rules: different branches (422), both existing (400 per field), no other
+/// open merge request for the same pair (409). `open_as` is the merge request being checked.
+fn check_branches(
+    project: &Project,
+    source: &str,
+    target: &str,
+    open_as: Option<u64>,
+) -> Result<(), ApiError> {
+    if source == target {
+        let message = "You can't use same project/branch for source and target".to_owned();
+        return Err(ApiError::messages(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &[message],
+        ));
+    }
+    let mut missing = Vec::new();
+    if !project.branches.contains_key(source) {
+        missing.push(("source_branch", "does not exist"));
+    }
+    if !project.branches.contains_key(target) {
+        missing.push(("target_branch", "does not exist"));
+    }
+    if !missing.is_empty() {
+        return Err(ApiError::fields(&missing));
+    }
+    let other = project.merge_requests.values().find(|m| {
+        m.state == "opened"
+            && m.source_branch == source
+            && m.target_branch == target
+            && Some(m.iid) != open_as
+    });
+    if let Some(other) = other {
+        let message = format!(
+            "Another open merge request already exists for this source branch: !{}",
+            other.iid
+        );
+        return Err(ApiError::messages(StatusCode::CONFLICT, &[message]));
+    }
+    Ok(())
+}
+
+pub(super) fn render(store: &Store, project_id: u64, iid: u64) -> Value {
+    let project = &store.projects[&project_id];
+    merge_request_json(store, project, &project.merge_requests[&iid])
+}
+
+fn merge_request_json(store: &Store, project: &Project, mr: &MergeRequest) -> Value {
+    // The live source head while the branch exists, the last one seen after it is removed.
+    let sha = project.branches.get(&mr.source_branch).unwrap_or(&mr.sha);
+    let is_merged = mr.state == "merged";
+    let draft = ["draft:", "[draft]", "(draft)"]
+        .iter()
+        .any(|p| mr.title.to_lowercase().starts_with(p));
+    let head = json!({
+        "id": mr.id,
+        "iid": mr.iid,
+        "project_id": project.id,
+        "title": mr.title,
+        "description": mr.description,
+        "state": mr.state,
+        "created_at": mr.created_at,
+        "updated_at": mr.updated_at,
+        "merged_by": is_merged.then(|| store.user_json()),
+        "merge_user": is_merged.then(|| store.user_json()),
+        "merged_at": mr.merged_at,
+        "closed_by": mr.closed_at.as_ref().map(|_| store.user_json()),
+        "closed_at": mr.closed_at,
+        "target_branch": mr.target_branch,
+        "source_branch": mr.source_branch,
+        "user_notes_count": 0,
+        "upvotes": 0,
+        "downvotes": 0,
+    });
+    let rest = json!({
+        "author": store.user_json(),
+        "assignees": [],
+        "assignee": null,
+        "reviewers": [],
+        "source_project_id": project.id,
+        "target_project_id": project.id,
+        "labels": mr.labels,
+        "draft": draft,
+        "work_in_progress": draft,
+        "milestone": null,
+        "merge_when_pipeline_succeeds": false,
+        "merge_status": if is_merged { "merged" } else { "can_be_merged" },
+        "detailed_merge_status": if mr.state == "opened" { "mergeable" } else { "not_open" },
+        "sha": sha,
+        "merge_commit_sha": mr.merge_commit_sha,
+        "squash_commit_sha": mr.squash_commit_sha,
+        "discussion_locked": mr.discussion_locked,
+        "should_remove_source_branch": is_merged.then_some(mr.force_remove_source_branch),
+        "force_remove_source_branch": mr.force_remove_source_branch,
+        "squash": mr.squash,
+        "squash_on_merge": mr.squash,
+        "has_conflicts": false,
+        "blocking_discussions_resolved": true,
+        "web_url": format!("{}/-/merge_requests/{}", store.web_url(project), mr.iid),
+        "references": {
+            "short": format!("!{}", mr.iid),
+            "relative": format!("!{}", mr.iid),
+            "full": format!("{}!{}", full_path(project), mr.iid),
+        },
+        "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
+    });
+    merged([head, rest])
+}

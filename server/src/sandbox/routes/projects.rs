@@ -1,0 +1,284 @@
+//! `/projects[/:id]`.
+
+use axum::extract::{OriginalUri, Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::valid_ref_name;
+use crate::sandbox::App;
+use crate::sandbox::params::Params;
+use crate::sandbox::reply::{ApiError, ok, paginate};
+use crate::sandbox::store::{Project, Store, full_path};
+
+const VISIBILITIES: &[&str] = &["private", "internal", "public"];
+const NAME_RULE: &str = "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. \
+                         It must start with a letter, digit, emoji, or '_'.";
+const PATH_RULE: &str = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', \
+                         end in '.git' or end in '.atom'";
+const TAKEN: &str = "has already been taken";
+
+/// `POST /projects`, in the user's namespace. `default_branch` only counts together with
+/// `initialize_with_readme`; without a README the repository is empty and reports `main`.
+pub(super) async fn create(State(app): State<App>, params: Params) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        params.require_any(&["name", "path"])?;
+        let visibility = params
+            .choice("visibility", VISIBILITIES)?
+            .unwrap_or_else(|| "private".to_owned());
+        let readme = params.bool("initialize_with_readme")?.unwrap_or(false);
+        let default_branch = params.text("default_branch")?;
+        let description = params.text("description")?;
+        let name_param = params.text("name")?;
+        let path_param = params.text("path")?;
+        let name = name_param
+            .clone()
+            .or_else(|| path_param.clone())
+            .unwrap_or_default();
+        let path = path_param.unwrap_or_else(|| path_from_name(&name));
+        check_name_and_path(store, &name, &path, None)?;
+        let readme_branch = match (readme, default_branch) {
+            (false, _) => None,
+            (true, None) => Some("main".to_owned()),
+            (true, Some(branch)) if valid_ref_name(&branch) => Some(branch),
+            (true, Some(_)) => return Err(crate::sandbox::params::invalid("default_branch")),
+        };
+        let id = store.add_project(&name, &path, &visibility, readme_branch.as_deref());
+        store.projects.get_mut(&id).expect("just added").description = description;
+        Ok(ok(
+            StatusCode::CREATED,
+            project_json(store, &store.projects[&id]),
+        ))
+    })
+}
+
+pub(super) async fn show(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let id = store.project_id(&id)?;
+        Ok(ok(
+            StatusCode::OK,
+            project_json(store, &store.projects[&id]),
+        ))
+    })
+}
+
+/// Filters: `search` (name or path), `visibility`; `order_by` id, name, path, created_at or
+/// last_activity_at (default created_at), newest first unless `sort=asc`.
+pub(super) async fn list(
+    State(app): State<App>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let search = params.text("search")?.map(|s| s.to_lowercase());
+        let visibility = params.choice("visibility", VISIBILITIES)?;
+        let order_by = params.choice(
+            "order_by",
+            &["id", "name", "path", "created_at", "last_activity_at"],
+        )?;
+        let ascending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("asc");
+        let mut projects: Vec<&Project> = store
+            .projects
+            .values()
+            .filter(|p| {
+                search.as_deref().is_none_or(|s| {
+                    p.name.to_lowercase().contains(s) || p.path.to_lowercase().contains(s)
+                })
+            })
+            .filter(|p| visibility.as_deref().is_none_or(|v| v == p.visibility))
+            .collect();
+        match order_by.as_deref() {
+            Some("name") => projects.sort_by_key(|p| p.name.to_lowercase()),
+            Some("path") => projects.sort_by(|a, b| a.path.cmp(&b.path)),
+            Some("last_activity_at") => {
+                projects.sort_by(|a, b| a.last_activity_at.cmp(&b.last_activity_at))
+            }
+            _ => {}
+        }
+        if !ascending {
+            projects.reverse();
+        }
+        let items = projects
+            .into_iter()
+            .map(|p| project_json(store, p))
+            .collect();
+        paginate(items, &params, &store.base, &uri)
+    })
+}
+
+pub(super) async fn update(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        params.require_any(&[
+            "name",
+            "path",
+            "description",
+            "visibility",
+            "default_branch",
+        ])?;
+        let name = params.text("name")?;
+        let path = params.text("path")?;
+        let description = params.str("description")?;
+        let visibility = params.choice("visibility", VISIBILITIES)?;
+        let default_branch = params.text("default_branch")?;
+        let id = store.project_id(&id)?;
+        let project = &store.projects[&id];
+        let new_name = name.unwrap_or_else(|| project.name.clone());
+        let new_path = path.unwrap_or_else(|| project.path.clone());
+        check_name_and_path(store, &new_name, &new_path, Some(id))?;
+        if let Some(branch) = &default_branch
+            && !project.branches.contains_key(branch)
+        {
+            let problem = format!("Could not change HEAD: branch '{branch}' does not exist");
+            return Err(ApiError::fields(&[("base", &problem)]));
+        }
+        let project = store.projects.get_mut(&id).expect("found above");
+        project.name = new_name;
+        project.path = new_path;
+        if params.has("description") {
+            project.description = description.filter(|d| !d.trim().is_empty());
+        }
+        if let Some(visibility) = visibility {
+            project.visibility = visibility;
+        }
+        if let Some(branch) = default_branch {
+            project.default_branch = branch;
+        }
+        project.touch();
+        Ok(ok(
+            StatusCode::OK,
+            project_json(store, &store.projects[&id]),
+        ))
+    })
+}
+
+/// GitLab answers 202 `{"message":"202 Accepted"}`; here the project is gone at once.
+pub(super) async fn remove(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let id = store.project_id(&id)?;
+        store.projects.remove(&id);
+        Ok(ok(StatusCode::ACCEPTED, json!({"message": "202 Accepted"})))
+    })
+}
+
+/// Name and path rules, then uniqueness in the namespace (case-insensitive), every problem at once.
+fn check_name_and_path(
+    store: &Store,
+    name: &str,
+    path: &str,
+    this: Option<u64>,
+) -> Result<(), ApiError> {
+    let mut problems: Vec<(&str, &str)> = Vec::new();
+    if !valid_name(name) {
+        problems.push(("name", NAME_RULE));
+    }
+    if name.chars().count() > 255 {
+        problems.push(("name", "is too long (maximum is 255 characters)"));
+    }
+    if !valid_path(path) {
+        problems.push(("path", PATH_RULE));
+    }
+    let others = || store.projects.values().filter(|p| Some(p.id) != this);
+    if others().any(|p| p.name.to_lowercase() == name.to_lowercase()) {
+        problems.push(("name", TAKEN));
+    }
+    if others().any(|p| p.path.to_lowercase() == path.to_lowercase()) {
+        problems.push(("path", TAKEN));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::fields(&problems))
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    let emoji = |c: char| ('\u{00A9}'..='\u{1F9FF}').contains(&c) && !c.is_alphanumeric();
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_' || emoji(c))
+        && chars.all(|c| c.is_alphanumeric() || emoji(c) || "_.+- ".contains(c))
+}
+
+fn valid_path(path: &str) -> bool {
+    let mut chars = path.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+        && !path.ends_with(".git")
+        && !path.ends_with(".atom")
+}
+
+/// Like GitLab (Rails' `parameterize`): lowercase, anything but letters, digits, `_` and `-`
+/// becomes one dash, no dashes at the ends.
+fn path_from_name(name: &str) -> String {
+    let mut path = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            path.push(c);
+        } else if !path.ends_with('-') {
+            path.push('-');
+        }
+    }
+    path.trim_matches('-').to_owned()
+}
+
+fn project_json(store: &Store, project: &Project) -> Value {
+    let web = store.web_url(project);
+    let path = full_path(project);
+    let empty = project.branches.is_empty();
+    let host = store.base.split("://").nth(1).unwrap_or(&store.base);
+    let host = host.split(':').next().unwrap_or(host);
+    let open_issues = project
+        .issues
+        .values()
+        .filter(|i| i.state == "opened")
+        .count();
+    let api = format!("{}/api/v4/projects/{}", store.base, project.id);
+    json!({
+        "id": project.id,
+        "description": project.description,
+        "name": project.name,
+        "name_with_namespace": format!("{} / {}", crate::sandbox::store::user_display_name(), project.name),
+        "path": project.path,
+        "path_with_namespace": path,
+        "created_at": project.created_at,
+        "default_branch": project.default_branch,
+        "tag_list": [],
+        "topics": [],
+        "ssh_url_to_repo": format!("git@{host}:{path}.git"),
+        "http_url_to_repo": format!("{web}.git"),
+        "web_url": web,
+        "readme_url": (!empty).then(|| format!("{web}/-/blob/{}/README.md", project.default_branch)),
+        "avatar_url": null,
+        "forks_count": 0,
+        "star_count": 0,
+        "last_activity_at": project.last_activity_at,
+        "namespace": store.namespace_json(),
+        "visibility": project.visibility,
+        "owner": store.user_json(),
+        "creator_id": crate::sandbox::store::USER_ID,
+        "empty_repo": empty,
+        "archived": false,
+        "issues_enabled": true,
+        "merge_requests_enabled": true,
+        "open_issues_count": open_issues,
+        "_links": {
+            "self": api,
+            "issues": format!("{api}/issues"),
+            "merge_requests": format!("{api}/merge_requests"),
+            "repo_branches": format!("{api}/repository/branches"),
+        },
+    })
+}

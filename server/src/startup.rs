@@ -1,0 +1,68 @@
+//! From checked settings to a ready server: the GitLab client (or the sandbox it talks
+//! to), the runtime's Flow, the handler. The binary and the tests start the same way.
+
+use std::io;
+
+use url::Url;
+use wizard::{Flow, StateKeys};
+
+use crate::config::Settings;
+use crate::gitlab::{self, GitLab, GitLabConfig};
+use crate::handler::{GitLabMcp, Options};
+use crate::sandbox::Sandbox;
+
+/// A configured server, and the sandbox GitLab it talks to under `--sandbox` (keep it
+/// alive as long as the server: dropping it stops the sandbox).
+pub struct Started {
+    pub server: GitLabMcp,
+    /// The GitLab instance the server calls.
+    pub gitlab_url: Url,
+    pub sandbox: Option<Sandbox>,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error("could not start the sandbox GitLab: {0}")]
+    Sandbox(#[from] io::Error),
+    #[error("GitLab client: {0}")]
+    Client(#[from] gitlab::ConfigError),
+}
+
+/// Builds the server `settings` describe; under `--sandbox`, starts the sandbox first.
+pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
+    let sandbox = if settings.sandbox {
+        Some(Sandbox::start().await?)
+    } else {
+        None
+    };
+    let gitlab_url = sandbox
+        .as_ref()
+        .map_or_else(|| settings.gitlab_url.clone(), Sandbox::base_url);
+    let mut config = GitLabConfig::new(gitlab_url.clone()).with_timeout(settings.request_timeout);
+    // The sandbox takes any token: a real one stays at home.
+    if let (Some(token), None) = (&settings.token, &sandbox) {
+        config = config.with_token(token.clone());
+    }
+    let gitlab = GitLab::new(config)?;
+    let keys = settings
+        .state_keys
+        .clone()
+        .unwrap_or_else(StateKeys::random);
+    let flow = Flow::new(keys)
+        .with_elicitation_timeout(settings.elicitation_timeout)
+        .with_url_base(gitlab_url.clone());
+    let server = GitLabMcp::new(
+        gitlab,
+        Options {
+            surface: settings.surface,
+            flow,
+            autonomous: settings.autonomous,
+        },
+    );
+    Ok(Started {
+        server,
+        gitlab_url,
+        sandbox,
+    })
+}

@@ -1,0 +1,142 @@
+//! The three tool surfaces of SPEC §8, each a view of the one catalog: which tools are
+//! listed, and how a call to one of them resolves to a catalog action.
+
+mod dynamic;
+mod find;
+mod individual;
+mod meta;
+mod tools;
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use rmcp::model::Tool;
+use serde_json::{Map, Value};
+
+use crate::catalog::{Action, Catalog, Resource};
+pub use find::{FoundAction, FoundActions, find_actions};
+pub use individual::tool_name as individual_tool_name;
+pub use tools::title;
+
+/// `GITLAB_MCP_TOOL_SURFACE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SurfaceKind {
+    /// `gitlab_find_action` + `gitlab_execute_action`.
+    #[default]
+    Dynamic,
+    /// One tool per resource with an `action` argument, plus the wizards by name.
+    Meta,
+    /// One tool per action, plus the wizards by name.
+    Individual,
+}
+
+impl SurfaceKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SurfaceKind::Dynamic => "dynamic",
+            SurfaceKind::Meta => "meta",
+            SurfaceKind::Individual => "individual",
+        }
+    }
+}
+
+impl FromStr for SurfaceKind {
+    type Err = ();
+    fn from_str(raw: &str) -> Result<Self, ()> {
+        match raw.trim().to_ascii_lowercase().as_str() {
+            "dynamic" => Ok(SurfaceKind::Dynamic),
+            "meta" => Ok(SurfaceKind::Meta),
+            "individual" => Ok(SurfaceKind::Individual),
+            _ => Err(()),
+        }
+    }
+}
+
+/// What a tool name stands for on a surface.
+#[derive(Clone, Copy)]
+enum Route {
+    Find,
+    Execute,
+    Domain(Resource),
+    Action(&'static Action),
+}
+
+/// A tool call resolved against the catalog, arguments not yet validated.
+pub enum Resolved {
+    /// `gitlab_find_action`: the matching actions.
+    Found(Vec<FoundAction>),
+    /// Run an action with these parameters.
+    Run {
+        action: &'static Action,
+        params: Map<String, Value>,
+        /// The call carried `"confirm": true`.
+        confirm: bool,
+        /// Whether a destructive action may ask the user (never on the dynamic surface).
+        may_elicit: bool,
+    },
+}
+
+/// A call the surface cannot resolve: its envelope was wrong. Shown as a tool error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnvelopeError(pub String);
+
+/// The tools of one surface and how their calls resolve.
+pub struct Surface {
+    kind: SurfaceKind,
+    catalog: &'static Catalog,
+    tools: Vec<Tool>,
+    routes: HashMap<String, Route>,
+}
+
+impl Surface {
+    pub fn new(kind: SurfaceKind, catalog: &'static Catalog) -> Surface {
+        let entries = match kind {
+            SurfaceKind::Dynamic => dynamic::tools(catalog),
+            SurfaceKind::Meta => meta::tools(catalog),
+            SurfaceKind::Individual => individual::tools(catalog),
+        };
+        let mut tools = Vec::with_capacity(entries.len());
+        let mut routes = HashMap::with_capacity(entries.len());
+        for (tool, route) in entries {
+            let previous = routes.insert(tool.name.to_string(), route);
+            assert!(previous.is_none(), "tool `{}` listed twice", tool.name);
+            tools.push(tool);
+        }
+        Surface {
+            kind,
+            catalog,
+            tools,
+            routes,
+        }
+    }
+
+    pub fn kind(&self) -> SurfaceKind {
+        self.kind
+    }
+
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    pub fn tool(&self, name: &str) -> Option<&Tool> {
+        self.tools.iter().find(|tool| tool.name == name)
+    }
+
+    /// Resolves a call. `None` when the surface has no such tool.
+    pub fn resolve(
+        &self,
+        name: &str,
+        arguments: Option<&Map<String, Value>>,
+    ) -> Option<Result<Resolved, EnvelopeError>> {
+        let catalog = self.catalog;
+        let empty = Map::new();
+        let arguments = arguments.unwrap_or(&empty);
+        let resolved = match *self.routes.get(name)? {
+            Route::Find => dynamic::find(catalog, arguments),
+            Route::Execute => dynamic::execute(catalog, arguments),
+            Route::Domain(resource) => meta::resolve(catalog, resource, name, arguments),
+            Route::Action(action) => individual::resolve(action, arguments),
+        };
+        Some(resolved)
+    }
+}

@@ -1,0 +1,110 @@
+//! Pieces every surface builds its tools from: annotations, titles, the `confirm`
+//! argument, and reading a call's envelope.
+
+use std::sync::Arc;
+
+use rmcp::model::{Tool, ToolAnnotations};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use super::EnvelopeError;
+use crate::catalog::{Action, params};
+
+/// The text of the `confirm` argument.
+pub const CONFIRM_DESCRIPTION: &str =
+    "Set to true only after the user explicitly approved this destructive operation.";
+
+/// MCP hints: reads are read-only; deletes and merges destructive; everything else
+/// writes without destroying.
+pub fn annotations(action: &Action) -> ToolAnnotations {
+    let hints = ToolAnnotations::with_title(title(action)).open_world(true);
+    if action.read_only {
+        hints.read_only(true)
+    } else {
+        hints.read_only(false).destructive(action.destructive)
+    }
+}
+
+/// `Delete issue`, `List merge requests`, `Create issue step by step`.
+pub fn title(action: &Action) -> String {
+    let noun = action.resource.noun();
+    match (action.wizard(), action.verb) {
+        (Some(wizard), _) => {
+            format!("Create {} step by step", wizard.info.noun.to_lowercase())
+        }
+        (None, "list") => format!("List {noun}s"),
+        (None, verb) => {
+            let mut verb = verb.to_owned();
+            if let Some(first) = verb.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{verb} {noun}")
+        }
+    }
+}
+
+/// The action's input schema, plus `confirm` when it is destructive.
+pub fn input_schema(action: &Action) -> Arc<Map<String, Value>> {
+    if !action.destructive {
+        return Arc::clone(&action.input_schema);
+    }
+    let mut schema = (*action.input_schema).clone();
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.insert(
+            "confirm".to_owned(),
+            json!({"type": "boolean", "description": CONFIRM_DESCRIPTION}),
+        );
+    }
+    Arc::new(schema)
+}
+
+/// A tool that runs one catalog action, named `name`.
+pub fn action_tool(action: &Action, name: String, description: String) -> Tool {
+    Tool::new(name, description, input_schema(action))
+        .with_raw_output_schema(Arc::clone(&action.output_schema))
+        .with_annotations(annotations(action))
+}
+
+/// `` `project_id` (required), `title` (required), `labels` `` from an object schema.
+pub fn parameter_list(schema: &Map<String, Value>) -> String {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let names = params::property_names(schema);
+    if names.is_empty() {
+        return "none".to_owned();
+    }
+    names
+        .iter()
+        .map(|name| {
+            if required.contains(&name.as_str()) {
+                format!("`{name}` (required)")
+            } else {
+                format!("`{name}`")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads a call's envelope into `T`, naming the field at fault.
+pub fn envelope<T: DeserializeOwned>(
+    tool: &str,
+    arguments: &Map<String, Value>,
+) -> Result<T, EnvelopeError> {
+    params::parse::<T>(arguments)
+        .map_err(|why| EnvelopeError(format!("invalid arguments for `{tool}`: {why}")))
+}
+
+/// Takes `confirm` out of an individual tool's arguments.
+pub fn take_confirm(tool: &str, arguments: &mut Map<String, Value>) -> Result<bool, EnvelopeError> {
+    match arguments.remove("confirm") {
+        None => Ok(false),
+        Some(Value::Bool(confirm)) => Ok(confirm),
+        Some(other) => Err(EnvelopeError(format!(
+            "invalid arguments for `{tool}`: `confirm` must be true or false, got {other}"
+        ))),
+    }
+}

@@ -1,0 +1,55 @@
+//! `gitlab_interactive_mr_create`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use wizard::Wizard;
+
+use super::ProjectId;
+
+/// Guided merge request creation: branches, title, description, labels, remove-source and squash options, confirmation.
+#[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
+#[wizard(
+    tool = "gitlab_interactive_mr_create",
+    flow = "interactive.mr_create",
+    alternative = "merge_request.create",
+    noun = "Merge request",
+    summary = "Create merge request in project {project_id}?\n\n**Title**: {title}\n**Source**: {source_branch} -> **Target**: {target_branch}"
+)]
+pub struct MergeRequestWizard {
+    /// The project's numeric id or its full path (`group/project`).
+    #[tool_arg]
+    pub project_id: ProjectId,
+    /// The branch holding the changes.
+    #[ask("Enter the source branch name")]
+    pub source_branch: String,
+    /// The branch to merge into.
+    #[ask("Enter the target branch name (e.g. main, develop)")]
+    pub target_branch: String,
+    /// The merge request title.
+    #[ask("Enter the merge request title")]
+    pub title: String,
+    /// The merge request description, in Markdown.
+    #[ask(
+        "Enter the MR description (Markdown supported, or leave empty)",
+        summary = "Description",
+        truncate = 100
+    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Labels to add to the merge request.
+    #[ask(
+        "Enter comma-separated labels (or leave empty)",
+        summary = "Labels",
+        parse = wizard::parse::comma_list
+    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<String>>,
+    /// Whether to delete the source branch once merged.
+    #[ask("Remove source branch after merge?", summary = "Remove source branch")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_source_branch: Option<bool>,
+    /// Whether to squash the commits into one on merge.
+    #[ask("Squash commits on merge?", summary = "Squash commits")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squash: Option<bool>,
+}

@@ -1,0 +1,213 @@
+//! `project_id`: a GitLab project by numeric id or by path, as the tools take it.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use wizard::SummaryValue;
+
+/// A project by its numeric id (`42`) or its full path (`group/project`).
+///
+/// Deserializes from a JSON integer or a non-empty string, and serializes back the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ProjectId {
+    Id(u64),
+    Path(String),
+}
+
+const EXPECTED: &str =
+    "a project id (a positive integer) or a non-empty project path such as `group/project`";
+
+/// Everything but RFC 3986's unreserved characters, so `/` becomes `%2F`.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+impl ProjectId {
+    /// The URL path segment GitLab expects after `/projects/`: `42`, or the path
+    /// percent-encoded as one segment (`group%2Fproject`).
+    pub fn url_segment(&self) -> String {
+        match self {
+            ProjectId::Id(id) => id.to_string(),
+            ProjectId::Path(path) => utf8_percent_encode(path, SEGMENT).to_string(),
+        }
+    }
+}
+
+impl fmt::Display for ProjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProjectId::Id(id) => write!(f, "{id}"),
+            ProjectId::Path(path) => f.write_str(path),
+        }
+    }
+}
+
+impl SummaryValue for ProjectId {
+    fn summary_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+impl Serialize for ProjectId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ProjectId::Id(id) => serializer.serialize_u64(*id),
+            ProjectId::Path(path) => serializer.serialize_str(path),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ProjectId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ProjectIdVisitor)
+    }
+}
+
+struct ProjectIdVisitor;
+
+impl Visitor<'_> for ProjectIdVisitor {
+    type Value = ProjectId;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTED)
+    }
+
+    fn visit_u64<E: de::Error>(self, id: u64) -> Result<ProjectId, E> {
+        if id == 0 {
+            return Err(E::invalid_value(de::Unexpected::Unsigned(0), &EXPECTED));
+        }
+        Ok(ProjectId::Id(id))
+    }
+
+    fn visit_i64<E: de::Error>(self, id: i64) -> Result<ProjectId, E> {
+        match u64::try_from(id) {
+            Ok(id) => self.visit_u64(id),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Signed(id), &EXPECTED)),
+        }
+    }
+
+    /// `42.0` is the same number as `42`; anything with a fraction is not an id.
+    fn visit_f64<E: de::Error>(self, id: f64) -> Result<ProjectId, E> {
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "checked exact just below"
+        )]
+        let whole = id as u64;
+        #[allow(
+            clippy::cast_precision_loss,
+            reason = "the round trip is the exactness check"
+        )]
+        if id.fract() == 0.0 && whole as f64 == id {
+            self.visit_u64(whole)
+        } else {
+            Err(E::invalid_value(de::Unexpected::Float(id), &EXPECTED))
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, path: &str) -> Result<ProjectId, E> {
+        self.visit_string(path.to_owned())
+    }
+
+    fn visit_string<E: de::Error>(self, path: String) -> Result<ProjectId, E> {
+        if path.trim().is_empty() {
+            return Err(E::invalid_value(de::Unexpected::Str(&path), &EXPECTED));
+        }
+        Ok(ProjectId::Path(path))
+    }
+}
+
+impl JsonSchema for ProjectId {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed("ProjectId")
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The project's numeric id or its full path (`group/project`).",
+            "anyOf": [
+                { "type": "integer", "minimum": 1 },
+                { "type": "string", "minLength": 1 }
+            ]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProjectId;
+    use serde_json::json;
+
+    fn parse(value: serde_json::Value) -> Result<ProjectId, String> {
+        serde_json::from_value(value).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn reads_an_integer_or_a_path() {
+        assert_eq!(parse(json!(42)), Ok(ProjectId::Id(42)));
+        assert_eq!(parse(json!(42.0)), Ok(ProjectId::Id(42)));
+        assert_eq!(
+            parse(json!("group/project")),
+            Ok(ProjectId::Path("group/project".into()))
+        );
+    }
+
+    #[test]
+    fn refuses_empty_negative_fractional_and_other_types() {
+        for bad in [
+            json!(""),
+            json!("  "),
+            json!(0),
+            json!(-3),
+            json!(1.5),
+            json!(true),
+            json!(null),
+            json!([1]),
+        ] {
+            let error = parse(bad.clone()).expect_err(&bad.to_string());
+            assert!(error.contains("a non-empty project path"), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn writes_back_what_it_read() {
+        assert_eq!(serde_json::to_value(ProjectId::Id(7)).unwrap(), json!(7));
+        assert_eq!(
+            serde_json::to_value(ProjectId::Path("a/b".into())).unwrap(),
+            json!("a/b")
+        );
+    }
+
+    #[test]
+    fn url_segment_encodes_the_path_as_one_segment() {
+        assert_eq!(ProjectId::Id(42).url_segment(), "42");
+        assert_eq!(
+            ProjectId::Path("group/project".into()).url_segment(),
+            "group%2Fproject"
+        );
+        assert_eq!(
+            ProjectId::Path("my group/sub.group/pro-ject_1~x".into()).url_segment(),
+            "my%20group%2Fsub.group%2Fpro-ject_1~x"
+        );
+        assert_eq!(ProjectId::Path("ñ".into()).url_segment(), "%C3%B1");
+    }
+
+    #[test]
+    fn displays_as_written() {
+        assert_eq!(ProjectId::Id(42).to_string(), "42");
+        assert_eq!(
+            ProjectId::Path("group/project".into()).to_string(),
+            "group/project"
+        );
+    }
+}

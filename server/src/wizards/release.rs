@@ -1,0 +1,39 @@
+//! `gitlab_interactive_release_create`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use wizard::Wizard;
+
+use super::ProjectId;
+
+/// Release creation wizard: tag name, release name, description, confirmation.
+#[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
+#[wizard(
+    tool = "gitlab_interactive_release_create",
+    flow = "interactive.release_create",
+    alternative = "release.create",
+    noun = "Release",
+    summary = "Create release in project {project_id}?\n\n**Tag**: {tag_name}\n**Name**: {name}"
+)]
+pub struct ReleaseWizard {
+    /// The project's numeric id or its full path (`group/project`).
+    #[tool_arg]
+    pub project_id: ProjectId,
+    /// The tag to release; it must already exist.
+    #[ask("Enter the tag name for the release (must already exist)")]
+    pub tag_name: String,
+    /// The release name; empty lets GitLab use the tag name.
+    #[ask(
+        "Enter the release name (leave empty to use the tag name)",
+        allow_empty
+    )]
+    pub name: String,
+    /// The release notes, in Markdown.
+    #[ask(
+        "Enter the release description/notes (Markdown supported, or leave empty)",
+        summary = "Description",
+        truncate = 100
+    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}

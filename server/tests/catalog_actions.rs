@@ -1,0 +1,324 @@
+//! The action catalog as data: every id, its flags, and its schemas.
+
+use gitlab_mcp_server::catalog::{Action, Output, Resource, catalog};
+use serde_json::{Value, json};
+
+fn action(id: &str) -> &'static Action {
+    catalog()
+        .get(id)
+        .unwrap_or_else(|| panic!("`{id}` is in the catalog"))
+}
+
+fn schema_value(action: &Action) -> Value {
+    Value::Object((*action.input_schema).clone())
+}
+
+#[test]
+fn every_action_id_in_order() {
+    let ids: Vec<&str> = catalog().actions().iter().map(|a| a.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "issue.create",
+            "issue.get",
+            "issue.list",
+            "issue.update",
+            "issue.delete",
+            "merge_request.create",
+            "merge_request.get",
+            "merge_request.list",
+            "merge_request.update",
+            "merge_request.delete",
+            "merge_request.merge",
+            "release.create",
+            "release.get",
+            "release.list",
+            "release.update",
+            "release.delete",
+            "project.create",
+            "project.get",
+            "project.list",
+            "project.update",
+            "project.delete",
+            "interactive.issue_create",
+            "interactive.mr_create",
+            "interactive.release_create",
+            "interactive.project_create",
+        ]
+    );
+}
+
+#[test]
+fn deletes_and_merge_are_destructive_gets_and_lists_read_only() {
+    let destructive: Vec<&str> = catalog()
+        .actions()
+        .iter()
+        .filter(|a| a.destructive)
+        .map(|a| a.id)
+        .collect();
+    assert_eq!(
+        destructive,
+        [
+            "issue.delete",
+            "merge_request.delete",
+            "merge_request.merge",
+            "release.delete",
+            "project.delete"
+        ]
+    );
+    let read_only: Vec<&str> = catalog()
+        .actions()
+        .iter()
+        .filter(|a| a.read_only)
+        .map(|a| a.id)
+        .collect();
+    assert_eq!(
+        read_only,
+        [
+            "issue.get",
+            "issue.list",
+            "merge_request.get",
+            "merge_request.list",
+            "release.get",
+            "release.list",
+            "project.get",
+            "project.list"
+        ]
+    );
+    assert!(
+        catalog()
+            .actions()
+            .iter()
+            .all(|a| !(a.read_only && a.destructive)),
+        "nothing is both"
+    );
+}
+
+#[test]
+fn wizards_are_registered_under_the_names_of_spec_section_1() {
+    let rows: Vec<(&str, &str, &str)> = catalog()
+        .wizards()
+        .map(|a| {
+            let wizard = a.wizard().unwrap();
+            (wizard.info.tool, a.id, wizard.info.alternative)
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                "gitlab_interactive_issue_create",
+                "interactive.issue_create",
+                "issue.create"
+            ),
+            (
+                "gitlab_interactive_mr_create",
+                "interactive.mr_create",
+                "merge_request.create"
+            ),
+            (
+                "gitlab_interactive_release_create",
+                "interactive.release_create",
+                "release.create"
+            ),
+            (
+                "gitlab_interactive_project_create",
+                "interactive.project_create",
+                "project.create"
+            ),
+        ]
+    );
+    for action in catalog().wizards() {
+        assert!(!action.destructive && !action.read_only, "{}", action.id);
+        assert_eq!(action.output, Output::Object);
+    }
+}
+
+#[test]
+fn wizard_inputs_are_the_project_id_alone_or_nothing() {
+    for id in [
+        "interactive.issue_create",
+        "interactive.mr_create",
+        "interactive.release_create",
+    ] {
+        let schema = schema_value(action(id));
+        assert_eq!(action(id).parameters, ["project_id"], "{id}");
+        assert_eq!(schema["required"], json!(["project_id"]), "{id}");
+        assert_eq!(
+            schema["properties"]["project_id"]["anyOf"][0]["type"],
+            "integer"
+        );
+        assert_eq!(
+            schema["properties"]["project_id"]["anyOf"][1]["type"],
+            "string"
+        );
+    }
+    let project = action("interactive.project_create");
+    assert!(project.parameters.is_empty());
+    assert_eq!(schema_value(project)["type"], "object");
+}
+
+#[test]
+fn parameters_carry_gitlab_names() {
+    let expect = |id: &str, required: &[&str], optional: &[&str]| {
+        let action = action(id);
+        let schema = schema_value(action);
+        let listed: Vec<&str> = schema["required"]
+            .as_array()
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert_eq!(listed, required, "required parameters of {id}");
+        for name in optional {
+            assert!(
+                action.parameters.iter().any(|p| p == name),
+                "{id} takes `{name}`: {:?}",
+                action.parameters
+            );
+        }
+        assert_eq!(
+            action.parameters.len(),
+            required.len() + optional.len(),
+            "{id}: {:?}",
+            action.parameters
+        );
+    };
+    expect("issue.get", &["project_id", "issue_iid"], &[]);
+    expect("issue.delete", &["project_id", "issue_iid"], &[]);
+    expect(
+        "issue.list",
+        &["project_id"],
+        &["state", "labels", "search", "page", "per_page"],
+    );
+    expect(
+        "issue.update",
+        &["project_id", "issue_iid"],
+        &[
+            "title",
+            "description",
+            "labels",
+            "state_event",
+            "confidential",
+            "assignee_ids",
+            "milestone_id",
+            "due_date",
+        ],
+    );
+    expect(
+        "merge_request.get",
+        &["project_id", "merge_request_iid"],
+        &[],
+    );
+    expect(
+        "merge_request.merge",
+        &["project_id", "merge_request_iid"],
+        &[
+            "sha",
+            "squash",
+            "should_remove_source_branch",
+            "merge_commit_message",
+            "squash_commit_message",
+        ],
+    );
+    expect("release.get", &["project_id", "tag_name"], &[]);
+    expect("release.delete", &["project_id", "tag_name"], &[]);
+    expect(
+        "release.list",
+        &["project_id"],
+        &["sort", "page", "per_page"],
+    );
+    expect("project.get", &["project_id"], &[]);
+    expect("project.delete", &["project_id"], &[]);
+    expect(
+        "project.list",
+        &[],
+        &[
+            "search",
+            "owned",
+            "membership",
+            "visibility",
+            "sort",
+            "page",
+            "per_page",
+        ],
+    );
+}
+
+#[test]
+fn input_schemas_are_flat_objects_without_refs() {
+    for action in catalog().actions() {
+        let schema = schema_value(action);
+        assert_eq!(schema["type"], "object", "{}", action.id);
+        assert!(schema["properties"].is_object(), "{}", action.id);
+        let text = schema.to_string();
+        for banned in ["$ref", "$defs", "$schema"] {
+            assert!(!text.contains(banned), "{} has {banned}: {text}", action.id);
+        }
+    }
+}
+
+#[test]
+fn page_sizes_are_bounded_in_the_schema() {
+    for id in [
+        "issue.list",
+        "merge_request.list",
+        "release.list",
+        "project.list",
+    ] {
+        let schema = schema_value(action(id));
+        let per_page = &schema["properties"]["per_page"];
+        assert_eq!(per_page["minimum"], 1, "{id}");
+        assert_eq!(per_page["maximum"], 100, "{id}");
+    }
+}
+
+#[test]
+fn output_schemas_follow_the_verb() {
+    for action in catalog().actions() {
+        let schema = Value::Object((*action.output_schema).clone());
+        assert_eq!(schema["type"], "object", "{}", action.id);
+        match action.output {
+            Output::Object => assert_eq!(schema["additionalProperties"], true, "{}", action.id),
+            Output::List => {
+                assert!(action.id.ends_with(".list"));
+                assert_eq!(schema["properties"]["items"]["type"], "array");
+                assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
+            }
+            Output::Deleted => {
+                assert!(action.id.ends_with(".delete"));
+                assert_eq!(schema["properties"]["deleted"]["type"], "boolean");
+            }
+        }
+    }
+    assert_eq!(action("merge_request.merge").output, Output::Object);
+}
+
+#[test]
+fn resources_group_the_actions() {
+    let verbs = |resource| catalog().of(resource).map(|a| a.verb).collect::<Vec<_>>();
+    assert_eq!(
+        verbs(Resource::Issue),
+        ["create", "get", "list", "update", "delete"]
+    );
+    assert_eq!(
+        verbs(Resource::MergeRequest),
+        ["create", "get", "list", "update", "delete", "merge"]
+    );
+    assert_eq!(
+        verbs(Resource::Release),
+        ["create", "get", "list", "update", "delete"]
+    );
+    assert_eq!(
+        verbs(Resource::Project),
+        ["create", "get", "list", "update", "delete"]
+    );
+}
+
+#[test]
+fn every_action_has_a_description() {
+    for action in catalog().actions() {
+        assert!(action.description.len() > 20, "{}", action.id);
+        if action.destructive {
+            assert!(action.description.contains("destructive"), "{}", action.id);
+        }
+    }
+}

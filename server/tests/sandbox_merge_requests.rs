@@ -1,0 +1,386 @@
+//! The sandbox's merge requests, through the real client: branch rules, duplicates, merging
+//! with and without `sha`, removing the source branch, squash.
+
+use gitlab_mcp_server::gitlab::{
+    ApiRequest, GitLab, GitLabConfig, GitLabError, ProjectId, merge_body,
+};
+use gitlab_mcp_server::sandbox::Sandbox;
+use serde_json::{Value, json};
+
+async fn setup() -> (Sandbox, GitLab) {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
+    (sandbox, gitlab)
+}
+
+fn demo() -> ProjectId {
+    ProjectId::parse("demo/sandbox").unwrap()
+}
+
+fn message(error: GitLabError) -> (u16, String) {
+    match error {
+        GitLabError::Api(api) => (api.status, api.message.unwrap_or_default()),
+        other => panic!("expected GitLab's answer, got {other}"),
+    }
+}
+
+/// A branch `name` from `main` in the demo project.
+async fn branch(gitlab: &GitLab, name: &str) -> Value {
+    let request = ApiRequest::post()
+        .segment("projects")
+        .segment(1)
+        .segment("repository")
+        .segment("branches");
+    gitlab
+        .send(request.json(json!({"branch": name, "ref": "main"})))
+        .await
+        .unwrap()
+        .body
+}
+
+async fn head_of(gitlab: &GitLab, name: &str) -> Option<String> {
+    let request = ApiRequest::get()
+        .segment("projects")
+        .segment(1)
+        .segment("repository")
+        .segment("branches");
+    let branches = gitlab.send(request).await.unwrap().body;
+    branches
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == name)
+        .map(|b| b["commit"]["id"].as_str().unwrap().to_owned())
+}
+
+fn feature_to_main() -> Value {
+    json!({"source_branch": "feature/x", "target_branch": "main", "title": "Add X"})
+}
+
+#[tokio::test]
+async fn a_merge_request_is_created_with_gitlabs_shape() {
+    let (sandbox, gitlab) = setup().await;
+    let body = json!({"source_branch": "feature/x", "target_branch": "main", "title": "Add X",
+                      "description": "Adds X", "labels": "feature", "remove_source_branch": true, "squash": true});
+    let mr = gitlab
+        .create_merge_request(&demo(), body.clone())
+        .await
+        .unwrap();
+    assert_eq!(sandbox.requests()[0].body, body);
+    assert_eq!(
+        (
+            mr["id"].clone(),
+            mr["iid"].clone(),
+            mr["project_id"].clone()
+        ),
+        (json!(1), json!(1), json!(1))
+    );
+    assert_eq!(mr["state"], "opened");
+    assert_eq!(mr["source_branch"], "feature/x");
+    assert_eq!(mr["target_branch"], "main");
+    assert_eq!(mr["description"], "Adds X");
+    assert_eq!(mr["labels"], json!(["feature"]));
+    assert_eq!(mr["force_remove_source_branch"], true);
+    assert_eq!(mr["squash"], true);
+    assert_eq!(mr["merge_commit_sha"], Value::Null);
+    assert_eq!(
+        mr["sha"].as_str(),
+        head_of(&gitlab, "feature/x").await.as_deref()
+    );
+    assert_eq!(mr["references"]["full"], "demo/sandbox!1");
+    assert_eq!(
+        mr["web_url"],
+        format!("{}demo/sandbox/-/merge_requests/1", sandbox.base_url())
+    );
+    assert_eq!(gitlab.get_merge_request(&demo(), 1).await.unwrap(), mr);
+}
+
+#[tokio::test]
+async fn creation_follows_gitlabs_branch_rules() {
+    let (_sandbox, gitlab) = setup().await;
+    let cases = [
+        (
+            json!({"title": "x"}),
+            400,
+            "source_branch is missing, target_branch is missing",
+        ),
+        (
+            json!({"source_branch": "nope", "target_branch": "main", "title": "x"}),
+            400,
+            "source_branch does not exist",
+        ),
+        (
+            json!({"source_branch": "nope", "target_branch": "gone", "title": "x"}),
+            400,
+            "source_branch does not exist; target_branch does not exist",
+        ),
+        (
+            json!({"source_branch": "main", "target_branch": "main", "title": "x"}),
+            422,
+            "You can't use same project/branch for source and target",
+        ),
+        (
+            json!({"source_branch": "feature/x", "target_branch": "main", "title": ""}),
+            400,
+            "title can't be blank",
+        ),
+        (
+            json!({"source_branch": "feature/x", "target_branch": "main", "title": "x", "squash": "maybe"}),
+            400,
+            "squash is invalid",
+        ),
+    ];
+    for (body, status, expected) in cases {
+        let err = gitlab
+            .create_merge_request(&demo(), body.clone())
+            .await
+            .unwrap_err();
+        assert_eq!(message(err), (status, expected.to_owned()), "{body}");
+    }
+    assert_eq!(
+        gitlab
+            .list_merge_requests(&demo(), &Value::Null)
+            .await
+            .unwrap()
+            .total,
+        Some(0)
+    );
+}
+
+#[tokio::test]
+async fn only_one_open_merge_request_per_branch_pair() {
+    let (_sandbox, gitlab) = setup().await;
+    gitlab
+        .create_merge_request(&demo(), feature_to_main())
+        .await
+        .unwrap();
+    let err = gitlab
+        .create_merge_request(&demo(), feature_to_main())
+        .await
+        .unwrap_err();
+    let duplicate = (
+        409,
+        "Another open merge request already exists for this source branch: !1".to_owned(),
+    );
+    assert_eq!(message(err), duplicate);
+
+    // A closed one does not count; reopening it while another is open is the same conflict.
+    gitlab
+        .update_merge_request(&demo(), 1, json!({"state_event": "close"}))
+        .await
+        .unwrap();
+    let second = gitlab
+        .create_merge_request(&demo(), feature_to_main())
+        .await
+        .unwrap();
+    assert_eq!(second["iid"], 2);
+    let err = gitlab
+        .update_merge_request(&demo(), 1, json!({"state_event": "reopen"}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (
+            409,
+            "Another open merge request already exists for this source branch: !2".to_owned()
+        )
+    );
+}
+
+#[tokio::test]
+async fn merging_without_sha_moves_the_target_and_removes_the_source_when_asked() {
+    let (_sandbox, gitlab) = setup().await;
+    let mut body = feature_to_main();
+    body["remove_source_branch"] = json!(true);
+    gitlab.create_merge_request(&demo(), body).await.unwrap();
+    let main_before = head_of(&gitlab, "main").await.unwrap();
+
+    let merged = gitlab
+        .merge_merge_request(&demo(), 1, json!({}))
+        .await
+        .unwrap();
+    assert_eq!(merged["state"], "merged");
+    assert!(merged["merged_at"].is_string());
+    assert_eq!(merged["merged_by"]["username"], "demo");
+    assert_eq!(merged["should_remove_source_branch"], true);
+    assert_eq!(merged["squash_commit_sha"], Value::Null);
+    let main_after = head_of(&gitlab, "main").await.unwrap();
+    assert_ne!(main_after, main_before);
+    assert_eq!(merged["merge_commit_sha"], json!(main_after));
+    assert_eq!(
+        head_of(&gitlab, "feature/x").await,
+        None,
+        "the source branch is gone"
+    );
+
+    let err = gitlab
+        .merge_merge_request(&demo(), 1, json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(message(err), (405, "405 Method Not Allowed".to_owned()));
+    let err = gitlab
+        .create_merge_request(&demo(), feature_to_main())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (400, "source_branch does not exist".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn merging_with_sha_requires_the_source_head() {
+    let (_sandbox, gitlab) = setup().await;
+    let mr = gitlab
+        .create_merge_request(&demo(), feature_to_main())
+        .await
+        .unwrap();
+    let head = mr["sha"].as_str().unwrap().to_owned();
+
+    let wrong = "0".repeat(40);
+    let err = gitlab
+        .merge_merge_request(&demo(), 1, merge_body(Some(&wrong), None, None))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (
+            409,
+            format!("SHA does not match HEAD of source branch: {head}")
+        )
+    );
+    assert_eq!(
+        gitlab.get_merge_request(&demo(), 1).await.unwrap()["state"],
+        "opened"
+    );
+
+    let merged = gitlab
+        .merge_merge_request(&demo(), 1, merge_body(Some(&head), Some(true), Some(false)))
+        .await
+        .unwrap();
+    assert_eq!(merged["state"], "merged");
+    assert_eq!(merged["squash"], true);
+    assert!(merged["squash_commit_sha"].is_string());
+    assert_eq!(
+        head_of(&gitlab, "feature/x").await.as_deref(),
+        Some(head.as_str()),
+        "the source branch stays"
+    );
+}
+
+#[tokio::test]
+async fn a_merge_request_whose_branch_is_gone_cannot_be_merged() {
+    let (_sandbox, gitlab) = setup().await;
+    branch(&gitlab, "topic").await;
+    let topic = json!({"source_branch": "topic", "target_branch": "feature/x", "title": "Topic"});
+    gitlab.create_merge_request(&demo(), topic).await.unwrap();
+    let mut body = feature_to_main();
+    body["remove_source_branch"] = json!(true);
+    gitlab.create_merge_request(&demo(), body).await.unwrap();
+    gitlab
+        .merge_merge_request(&demo(), 2, json!({}))
+        .await
+        .unwrap();
+    let err = gitlab
+        .merge_merge_request(&demo(), 1, json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(message(err), (422, "Branch cannot be merged".to_owned()));
+}
+
+#[tokio::test]
+async fn updates_lists_and_deletes() {
+    let (_sandbox, gitlab) = setup().await;
+    branch(&gitlab, "develop").await;
+    gitlab
+        .create_merge_request(&demo(), feature_to_main())
+        .await
+        .unwrap();
+    let body = json!({"source_branch": "develop", "target_branch": "main", "title": "Draft: develop", "labels": ["wip"]});
+    let draft = gitlab.create_merge_request(&demo(), body).await.unwrap();
+    assert_eq!(draft["draft"], true);
+
+    let updated = gitlab
+        .update_merge_request(
+            &demo(),
+            1,
+            json!({"title": "Add X, take 2", "target_branch": "develop", "squash": true}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (updated["title"].clone(), updated["target_branch"].clone()),
+        (json!("Add X, take 2"), json!("develop"))
+    );
+    assert_eq!(updated["squash"], true);
+    let err = gitlab
+        .update_merge_request(&demo(), 1, json!({"target_branch": "nope"}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (400, "target_branch does not exist".to_owned())
+    );
+    let err = gitlab
+        .update_merge_request(&demo(), 1, json!({"milestone_id": 1}))
+        .await
+        .unwrap_err();
+    assert_eq!(message(err).0, 400);
+
+    gitlab
+        .merge_merge_request(&demo(), 1, json!({}))
+        .await
+        .unwrap();
+    let iids = |page: gitlab_mcp_server::gitlab::Page| -> Vec<u64> {
+        page.items
+            .iter()
+            .map(|m| m["iid"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(
+        iids(
+            gitlab
+                .list_merge_requests(&demo(), &Value::Null)
+                .await
+                .unwrap()
+        ),
+        [2, 1]
+    );
+    assert_eq!(
+        iids(
+            gitlab
+                .list_merge_requests(&demo(), &json!({"state": "merged"}))
+                .await
+                .unwrap()
+        ),
+        [1]
+    );
+    assert_eq!(
+        iids(
+            gitlab
+                .list_merge_requests(&demo(), &json!({"labels": "wip"}))
+                .await
+                .unwrap()
+        ),
+        [2]
+    );
+    assert_eq!(
+        iids(
+            gitlab
+                .list_merge_requests(&demo(), &json!({"source_branch": "develop"}))
+                .await
+                .unwrap()
+        ),
+        [2]
+    );
+
+    assert_eq!(
+        gitlab.delete_merge_request(&demo(), 2).await.unwrap(),
+        Value::Null
+    );
+    let err = gitlab.get_merge_request(&demo(), 2).await.unwrap_err();
+    assert_eq!(
+        message(err),
+        (404, "404 Merge Request Not Found".to_owned())
+    );
+}

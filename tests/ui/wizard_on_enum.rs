@@ -1,0 +1,10 @@
+use wizard::Wizard;
+
+#[derive(Wizard)]
+#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Issue", summary = "Create?")]
+enum NewIssue {
+    Bug { title: String },
+    Feature { title: String },
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use wizard::Wizard;
+
+#[derive(Wizard)]
+#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Issue", summary = "Create?")]
+struct NewIssue {
+    #[ask("Should this issue be confidential?", summary = "Confidential", default = true)]
+    confidential: bool,
+}
+
+fn main() {}
