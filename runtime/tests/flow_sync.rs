@@ -45,9 +45,13 @@ async fn an_unanswered_question_fails_the_step_after_the_timeout() {
     let client = Silent.serve(client_io).await.expect("connects");
     let mut request = CallToolRequestParams::new("demo_issue_create");
     request.arguments = Some(common::object(json!({"project_id": "42"})));
+    eprintln!("calling");
     let result = client.call_tool(request).await.expect("answered");
+    eprintln!("called");
     assert_eq!(text(&result), "collecting title: no answer arrived within 50ms");
     assert_eq!(result.is_error, Some(true));
     let _ = client.cancel().await;
+    eprintln!("cancelled");
     let _ = server.await;
+    eprintln!("done");
 }

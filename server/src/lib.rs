@@ -1,4 +1,11 @@
-//! The GitLab MCP server.
+//! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
+//! surfaces ([`surfaces`]), the four wizards ([`wizards`]) run by the `wizard` runtime, a
+//! REST client ([`gitlab`]) and an in-memory GitLab to try it with ([`sandbox`]).
+//!
+//! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`];
+//! serve `server.into_service()` on any rmcp transport, one per session. For per-request
+//! credentials (HTTP), `server.with_gitlab(gitlab.with_token(token))` shares everything
+//! else.
 pub mod catalog;
 pub mod config;
 pub mod destructive;
@@ -7,7 +14,7 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod run_wizard;
-pub mod startup;
 pub mod sandbox;
+pub mod startup;
 pub mod surfaces;
 pub mod wizards;

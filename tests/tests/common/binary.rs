@@ -1,0 +1,50 @@
+//! The server binary under test. It belongs to another package of the workspace, so cargo
+//! does not hand its path to these tests (`CARGO_BIN_EXE_*` covers only the package's own
+//! binaries); it is built once per test binary with the same cargo and profile, and cargo
+//! reports where it put it (that follows `CARGO_TARGET_DIR` like any other build).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+const PACKAGE: &str = "gitlab-mcp-server";
+
+/// The built `gitlab-mcp-server`; the first caller builds it (a no-op when fresh).
+pub fn server_binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(build)
+}
+
+fn build() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .arg("build")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .args(["-p", PACKAGE, "--bin", PACKAGE])
+        .arg("--message-format=json-render-diagnostics")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    if !cfg!(debug_assertions) {
+        command.arg("--release");
+    }
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("could not run cargo to build {PACKAGE}: {error}"));
+    assert!(
+        output.status.success(),
+        "cargo build -p {PACKAGE} failed ({}); see its messages above",
+        output.status
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|message| message["reason"] == "compiler-artifact")
+        .filter(|message| message["target"]["name"] == PACKAGE)
+        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+        .unwrap_or_else(|| panic!("cargo built {PACKAGE} but reported no executable for it"))
+}

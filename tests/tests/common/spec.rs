@@ -1,0 +1,207 @@
+//! SPEC.md's texts, written out again by hand so that the tests check the server against
+//! the spec rather than against its own tables: the four wizards' questions (§1), the
+//! answer schemas (§2), the endings (§4) and the guard's sentences (§7).
+
+use serde_json::{Value, json};
+
+/// How a question is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Text,
+    YesNo,
+    Choice(&'static [&'static str]),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Question {
+    pub key: &'static str,
+    pub message: &'static str,
+    pub kind: Kind,
+}
+
+const fn text(key: &'static str, message: &'static str) -> Question {
+    Question {
+        key,
+        message,
+        kind: Kind::Text,
+    }
+}
+
+const fn yes_no(key: &'static str, message: &'static str) -> Question {
+    Question {
+        key,
+        message,
+        kind: Kind::YesNo,
+    }
+}
+
+/// One row of SPEC §1 and its questions in order (the summary is not listed).
+#[derive(Debug, Clone, Copy)]
+pub struct WizardSpec {
+    pub tool: &'static str,
+    pub flow: &'static str,
+    pub alternative: &'static str,
+    pub noun: &'static str,
+    pub questions: &'static [Question],
+}
+
+pub const ISSUE: WizardSpec = WizardSpec {
+    tool: "gitlab_interactive_issue_create",
+    flow: "interactive.issue_create",
+    alternative: "issue.create",
+    noun: "Issue",
+    questions: &[
+        text("title", "Enter the issue title"),
+        text(
+            "description",
+            "Enter the issue description (Markdown supported, or leave empty)",
+        ),
+        text("labels", "Enter comma-separated labels (or leave empty)"),
+        yes_no("confidential", "Should this issue be confidential?"),
+    ],
+};
+
+pub const MERGE_REQUEST: WizardSpec = WizardSpec {
+    tool: "gitlab_interactive_mr_create",
+    flow: "interactive.mr_create",
+    alternative: "merge_request.create",
+    noun: "Merge request",
+    questions: &[
+        text("source_branch", "Enter the source branch name"),
+        text(
+            "target_branch",
+            "Enter the target branch name (e.g. main, develop)",
+        ),
+        text("title", "Enter the merge request title"),
+        text(
+            "description",
+            "Enter the MR description (Markdown supported, or leave empty)",
+        ),
+        text("labels", "Enter comma-separated labels (or leave empty)"),
+        yes_no("remove_source_branch", "Remove source branch after merge?"),
+        yes_no("squash", "Squash commits on merge?"),
+    ],
+};
+
+pub const RELEASE: WizardSpec = WizardSpec {
+    tool: "gitlab_interactive_release_create",
+    flow: "interactive.release_create",
+    alternative: "release.create",
+    noun: "Release",
+    questions: &[
+        text(
+            "tag_name",
+            "Enter the tag name for the release (must already exist)",
+        ),
+        text(
+            "name",
+            "Enter the release name (leave empty to use the tag name)",
+        ),
+        text(
+            "description",
+            "Enter the release description/notes (Markdown supported, or leave empty)",
+        ),
+    ],
+};
+
+pub const PROJECT: WizardSpec = WizardSpec {
+    tool: "gitlab_interactive_project_create",
+    flow: "interactive.project_create",
+    alternative: "project.create",
+    noun: "Project",
+    questions: &[
+        text("name", "Enter the project name"),
+        text("description", "Enter the project description (or leave empty)"),
+        Question {
+            key: "visibility",
+            message: "Select the project visibility",
+            kind: Kind::Choice(&["private", "internal", "public"]),
+        },
+        yes_no(
+            "initialize_with_readme",
+            "Initialize the repository with a README file?",
+        ),
+        text(
+            "default_branch",
+            "Enter the default branch name (or leave empty for the instance's default)",
+        ),
+    ],
+};
+
+pub const WIZARDS: [WizardSpec; 4] = [ISSUE, MERGE_REQUEST, RELEASE, PROJECT];
+
+/// The key of the summary and of the destructive guard's question.
+pub const CONFIRM: &str = "confirm";
+
+impl WizardSpec {
+    pub fn question(&self, key: &str) -> Question {
+        *self
+            .questions
+            .iter()
+            .find(|question| question.key == key)
+            .unwrap_or_else(|| panic!("{} asks no `{key}`", self.flow))
+    }
+
+    /// `Issue creation cancelled by user.`
+    pub fn cancelled(&self) -> String {
+        format!("{} creation cancelled by user.", self.noun)
+    }
+}
+
+impl Question {
+    /// The `requestedSchema` of SPEC §2.
+    pub fn schema(&self) -> Value {
+        match self.kind {
+            Kind::Text => form(
+                self.key,
+                json!({"type": "string", "title": self.key, "description": self.message}),
+            ),
+            Kind::YesNo => yes_no_schema(self.message),
+            Kind::Choice(options) => form(
+                "selection",
+                json!({"type": "string", "title": "Selection", "description": self.message, "enum": options}),
+            ),
+        }
+    }
+}
+
+/// The yes/no schema: the only one with a default, and that default is no.
+pub fn yes_no_schema(message: &str) -> Value {
+    form(
+        "confirmed",
+        json!({"type": "boolean", "title": "Confirm", "description": message, "default": false}),
+    )
+}
+
+fn form(property: &str, schema: Value) -> Value {
+    json!({"type": "object", "properties": {property: schema}, "required": [property]})
+}
+
+/// On the legacy path the key is not on the wire: the question with this message, else
+/// `confirm` for a yes/no (the summary, the guard), else the schema's only property.
+pub fn key_of(message: &str, schema: &Value) -> String {
+    if let Some(question) = WIZARDS
+        .iter()
+        .flat_map(|wizard| wizard.questions)
+        .find(|question| question.message == message)
+    {
+        return question.key.to_owned();
+    }
+    let properties = schema["properties"].as_object();
+    match properties.and_then(|properties| properties.keys().next()) {
+        Some(property) if property == "confirmed" => CONFIRM.to_owned(),
+        Some(property) => property.clone(),
+        None => String::new(),
+    }
+}
+
+/// Every refusal of SPEC §7 ends with this sentence.
+pub const REAPPROVE: &str =
+    "Re-send with confirm=true only after the user explicitly approves this operation.";
+/// A no, decline or cancel at the guard's question.
+pub const CANCELED: &str = "Operation canceled by user.";
+
+/// The dynamic surface's refusal, word for word.
+pub fn dynamic_refusal(action: &str) -> String {
+    format!("gitlab_execute_action: action \"{action}\" is destructive. {REAPPROVE}")
+}
