@@ -29,10 +29,17 @@ const MIN_ITEMS: &str = "min_items";
 const MAX_ITEMS: &str = "max_items";
 /// `choices = [1, 2, 3]`: the integers an integer question offers.
 const CHOICES: &str = "choices";
-/// `default = "text"` / `default = 3` / `default = 2.5` / `default = false`.
+/// `default = "text"` / `default = 3` / `default = 2.5` / `default = false` (and
+/// `default = true` in a single form).
 const DEFAULT: &str = "default";
+/// `titled`: in a single form, a choice shows its options' titles (`oneOf`, or
+/// `items.anyOf` for a multi-select).
+const TITLED: &str = "titled";
+/// `enum_names`: in a single form, a choice shows its titles in the deprecated
+/// `enumNames`, for clients from before SEP-1330.
+const ENUM_NAMES: &str = "enum_names";
 
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 14] = [
     KEY,
     SUMMARY,
     TRUNCATE,
@@ -45,6 +52,8 @@ const KEYS: [&str; 12] = [
     MAX_ITEMS,
     CHOICES,
     DEFAULT,
+    TITLED,
+    ENUM_NAMES,
 ];
 const SYNTAX: &str = r#"#[ask("question text", key = "..", summary = "Label", ..)]"#;
 
@@ -69,8 +78,26 @@ pub struct Ask {
     pub max_items: Option<u32>,
     pub choices: Option<Vec<i64>>,
     pub default: Option<DefaultLit>,
+    /// `titled` or `enum_names`, and where it was written.
+    pub titles: Option<(Titles, Ident)>,
     /// Where a bound was written, so that a bound the kind refuses is reported there.
     pub bounds_span: Option<Span>,
+}
+
+/// How a choice shows its titles in a single form.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Titles {
+    Titled,
+    EnumNames,
+}
+
+impl Titles {
+    pub const fn key(self) -> &'static str {
+        match self {
+            Titles::Titled => TITLED,
+            Titles::EnumNames => ENUM_NAMES,
+        }
+    }
 }
 
 pub enum Role {
@@ -168,6 +195,7 @@ fn parse_ask(cx: &mut Ctxt, attr: &Attribute) -> Option<Ask> {
         max_items: None,
         choices: None,
         default: None,
+        titles: None,
         bounds_span: None,
     };
     let mut seen: Vec<String> = Vec::new();
@@ -265,6 +293,25 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
             ask.bounds_span.get_or_insert(entry.key.span());
         }
         DEFAULT => ask.default = Some(default(entry)?),
+        TITLED | ENUM_NAMES => {
+            entry.flag()?;
+            let titles = if name == TITLED {
+                Titles::Titled
+            } else {
+                Titles::EnumNames
+            };
+            if let Some((earlier, _)) = ask.titles {
+                return Err(syn::Error::new_spanned(
+                    &entry.key,
+                    format!(
+                        "`{}` and `{}` are two ways to show a choice's titles; keep one",
+                        earlier.key(),
+                        titles.key()
+                    ),
+                ));
+            }
+            ask.titles = Some((titles, entry.key.clone()));
+        }
         _ => unreachable!("every key in KEYS is read"),
     }
     Ok(())

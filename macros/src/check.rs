@@ -75,6 +75,13 @@ fn conditions(cx: &mut Ctxt, wizard: &Wizard) {
         let Some(when) = &question.ask.when else {
             continue;
         };
+        if wizard.container.single_form.is_some() {
+            cx.error(
+                when,
+                "`when` cannot be used in a `#[wizard(single_form)]` wizard: the form asks every question at once",
+            );
+            continue;
+        }
         let target = when.to_string();
         let target = target.trim_start_matches("r#");
         if !question.ty.optional {

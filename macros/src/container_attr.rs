@@ -1,7 +1,7 @@
 //! `#[wizard(tool = "..", flow = "..", alternative = "..", noun = "..", summary = "..")]`
-//! on the struct, and its doc comment.
+//! or `#[wizard(tool = "..", single_form)]` on the struct, and its doc comment.
 
-use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr, Meta};
+use syn::{Attribute, DeriveInput, Expr, ExprLit, Ident, Lit, LitStr, Meta};
 
 use crate::attr::{self, list_keys};
 use crate::ctxt::Ctxt;
@@ -16,10 +16,14 @@ const ALTERNATIVE: &str = "alternative";
 const NOUN: &str = "noun";
 /// `summary = "Create issue in project {project_id}?"`: the summary template.
 const SUMMARY: &str = "summary";
+/// `single_form`: every question in one form (`wizard::SingleForm`); then only `tool`
+/// is required, since such a form has no summary step and may have no alternative.
+const SINGLE_FORM: &str = "single_form";
 
-const KEYS: [&str; 5] = [TOOL, FLOW, ALTERNATIVE, NOUN, SUMMARY];
+const KEYS: [&str; 6] = [TOOL, FLOW, ALTERNATIVE, NOUN, SUMMARY, SINGLE_FORM];
 const SYNTAX: &str =
     r#"#[wizard(tool = "..", flow = "..", alternative = "..", noun = "..", summary = "..")]"#;
+const SINGLE_FORM_SYNTAX: &str = r#"#[wizard(tool = "..", single_form)]"#;
 
 /// The container keys. A missing or broken key is reported and read as `""` (and a
 /// missing summary as `None`), so that the field checks still run in the same compile.
@@ -29,6 +33,8 @@ pub struct Container {
     pub alternative: LitStr,
     pub noun: LitStr,
     pub summary: Option<LitStr>,
+    /// `single_form` was given, here.
+    pub single_form: Option<Ident>,
 }
 
 /// Reads every `#[wizard(..)]` on the struct.
@@ -43,10 +49,11 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             &input.ident,
             format!("missing the container attribute; expected `{SYNTAX}`"),
         );
-        return container(Default::default(), input);
+        return container(Default::default(), None, input);
     };
     let mut values: [Option<LitStr>; 5] = Default::default();
-    let mut seen = [false; 5];
+    let mut single_form = None;
+    let mut seen = [false; 6];
     // After a syntax error the keys that follow it were never read: do not call them missing.
     let mut complete = true;
     for attr in &attrs {
@@ -78,6 +85,13 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
                 continue;
             }
             seen[slot] = true;
+            if name == SINGLE_FORM {
+                match entry.flag() {
+                    Ok(()) => single_form = Some(entry.key.clone()),
+                    Err(error) => cx.push(error),
+                }
+                continue;
+            }
             match entry.lit_str(&format!("{name} = \"..\"")) {
                 Ok(lit) if lit.value().trim().is_empty() => {
                     cx.error(&lit, format!("`{name}` cannot be empty"));
@@ -87,18 +101,34 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             }
         }
     }
+    // A single form has no summary step, and a one-call alternative is the
+    // server's business: only the tool name is needed.
+    let required: &[&str] = if single_form.is_some() {
+        &[TOOL]
+    } else {
+        &KEYS[..5]
+    };
+    let syntax = if single_form.is_some() {
+        SINGLE_FORM_SYNTAX
+    } else {
+        SYNTAX
+    };
     for (key, seen) in KEYS.iter().zip(seen) {
-        if !seen && complete {
+        if !seen && complete && required.contains(key) {
             cx.error(
                 first,
-                format!("missing `{key} = \"..\"`; expected `{SYNTAX}`"),
+                format!("missing `{key} = \"..\"`; expected `{syntax}`"),
             );
         }
     }
-    container(values, input)
+    container(values, single_form, input)
 }
 
-fn container(values: [Option<LitStr>; 5], input: &DeriveInput) -> Container {
+fn container(
+    values: [Option<LitStr>; 5],
+    single_form: Option<Ident>,
+    input: &DeriveInput,
+) -> Container {
     let [tool, flow, alternative, noun, summary] = values;
     let or_empty = |lit: Option<LitStr>| lit.unwrap_or_else(|| LitStr::new("", input.ident.span()));
     Container {
@@ -107,6 +137,7 @@ fn container(values: [Option<LitStr>; 5], input: &DeriveInput) -> Container {
         alternative: or_empty(alternative),
         noun: or_empty(noun),
         summary,
+        single_form,
     }
 }
 

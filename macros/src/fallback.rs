@@ -25,11 +25,23 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
     let ident = &input.ident;
     let vis = &input.vis;
     let Names { step, draft, args } = names(ident);
+    // Code asking the form names `SingleForm`: keep it from a second wave of errors.
+    let single_form = wizard
+        .is_some_and(|wizard| wizard.container.single_form.is_some())
+        .then(|| {
+            quote! {
+                #[automatically_derived]
+                impl ::wizard::SingleForm for #ident {
+                    const TITLES: &'static [(&'static str, ::wizard::Titles)] = &[];
+                }
+            }
+        });
     let step_type = match wizard {
         Some(wizard) => step_enum(wizard, &step),
         None => quote!(#vis type #step = ();),
     };
     quote! {
+        #single_form
         #step_type
         #vis type #draft = ();
         #vis type #args = ();

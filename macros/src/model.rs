@@ -112,10 +112,11 @@ fn build<'a>(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Wizard<'a>> {
         );
     }
     let container = container_attr::parse(cx, input);
+    let single_form = container.single_form.is_some();
     let fields: Vec<Field> = fields?
         .named
         .iter()
-        .map(|field| read_field(cx, field))
+        .map(|field| read_field(cx, field, single_form))
         .collect();
     let mut wizard = Wizard {
         ident: &input.ident,
@@ -129,7 +130,7 @@ fn build<'a>(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Wizard<'a>> {
     Some(wizard)
 }
 
-fn read_field<'a>(cx: &mut Ctxt, field: &'a syn::Field) -> Field<'a> {
+fn read_field<'a>(cx: &mut Ctxt, field: &'a syn::Field, single_form: bool) -> Field<'a> {
     let role = ask_attr::parse(cx, field);
     let ident = field.ident.as_ref().expect("named fields have names");
     let name = ident.to_string().trim_start_matches("r#").to_owned();
@@ -142,7 +143,7 @@ fn read_field<'a>(cx: &mut Ctxt, field: &'a syn::Field) -> Field<'a> {
                 .as_ref()
                 .map_or_else(|| name.clone(), syn::LitStr::value);
             let ty = ty::classify(&field.ty);
-            check_question(cx, field, &name, &ask, &ty);
+            check_question(cx, field, &name, &ask, &ty, single_form);
             Some(Question {
                 key,
                 ty,
@@ -161,7 +162,14 @@ fn read_field<'a>(cx: &mut Ctxt, field: &'a syn::Field) -> Field<'a> {
 }
 
 /// The rules one question can break on its own.
-fn check_question(cx: &mut Ctxt, field: &syn::Field, name: &str, ask: &Ask, ty: &FieldType) {
+fn check_question(
+    cx: &mut Ctxt,
+    field: &syn::Field,
+    name: &str,
+    ask: &Ask,
+    ty: &FieldType,
+    single_form: bool,
+) {
     if let Some(word) = secret::find(name) {
         cx.error(&field.ident, secret::message(word));
     } else if let Some(word) = ask.key.as_ref().and_then(|key| secret::find(&key.value())) {
@@ -189,9 +197,22 @@ fn check_question(cx: &mut Ctxt, field: &syn::Field, name: &str, ask: &Ask, ty: 
             "`allow_empty` applies only to a required `String` question; an `Option<String>` already accepts an empty answer as not set",
         );
     }
+    if let Some((titles, key)) = &ask.titles
+        && !single_form
+    {
+        cx.error(
+            key,
+            format!(
+                "`{}` applies only in a `#[wizard(single_form)]` wizard: a question asked on its own offers a bare `selection` enum",
+                titles.key()
+            ),
+        );
+    }
     let yes_no = ty.yes_no && ask.parse.is_none();
     match &ask.default {
-        Some(DefaultLit::Bool(lit)) if lit.value && yes_no => cx.error(
+        // In a single form the user submits every answer at once, so a pre-filled yes
+        // is one value among several, not the decision itself.
+        Some(DefaultLit::Bool(lit)) if lit.value && yes_no && !single_form => cx.error(
             lit,
             "a yes/no question always starts on no: remove `default = true` (a client that pre-fills defaults would otherwise confirm for the user)",
         ),

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ask_attr::DefaultLit;
+use crate::ask_attr::{DefaultLit, Titles};
 use crate::attr::{Number, f64_literal, i64_literal};
 use crate::model::{Question, Wizard};
 use crate::wizard_types::{self, Names};
@@ -43,6 +43,7 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
     });
     let finish = finish(wizard, &names);
     let summary = summary_expand::expand(wizard, &names);
+    let single_form = single_form(wizard);
 
     quote! {
         #types
@@ -88,6 +89,42 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
         // Evaluates the question table at compile time, so that bounds a kind cannot
         // take (`min` on text, `choices` on a float, ..) fail the build, not a request.
         const _: usize = <#ident as ::wizard::Wizard>::QUESTIONS.len();
+
+        #single_form
+    }
+}
+
+/// `impl SingleForm` under `#[wizard(single_form)]`: which choices show titles.
+fn single_form(wizard: &Wizard) -> TokenStream {
+    if wizard.container.single_form.is_none() {
+        return TokenStream::new();
+    }
+    let ident = wizard.ident;
+    let titles = wizard.questions().filter_map(|(_, question)| {
+        let (titles, at) = question.ask.titles.as_ref()?;
+        let key = &question.key;
+        let variant = match titles {
+            Titles::Titled => format_ident!("Titled", span = at.span()),
+            Titles::EnumNames => format_ident!("EnumNames", span = at.span()),
+        };
+        let shape = match &question.ask.parse {
+            Some(_) => quote!(::wizard::Shape::Text),
+            None => {
+                let inner = question.ty.inner;
+                quote!(<#inner as ::wizard::Answer>::SHAPE)
+            }
+        };
+        // Spanned at the attribute, so that titles on a question with none to show are
+        // reported there.
+        Some(quote_spanned!(at.span()=> (#key, ::wizard::Titles::check(::wizard::Titles::#variant, #shape))))
+    });
+    quote! {
+        #[automatically_derived]
+        impl ::wizard::SingleForm for #ident {
+            const TITLES: &'static [(&'static str, ::wizard::Titles)] = &[#(#titles,)*];
+        }
+
+        const _: usize = <#ident as ::wizard::SingleForm>::TITLES.len();
     }
 }
 
@@ -168,7 +205,10 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
             let lit = f64_literal(*n, *span);
             quote!(::core::option::Option::Some(::wizard::DefaultValue::Number(#lit)))
         }
-        // `default = false` on a yes/no: every yes/no starts on no anyway.
+        // Shown only in a single form; asked on its own, every yes/no starts on no.
+        Some(DefaultLit::Bool(lit)) if wizard.container.single_form.is_some() => {
+            quote!(::core::option::Option::Some(::wizard::DefaultValue::Bool(#lit)))
+        }
         Some(DefaultLit::Bool(_)) | None => quote!(::core::option::Option::None),
     };
     quote! {

@@ -3,7 +3,7 @@
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
-use crate::question::{ChoiceOption, Kind};
+use crate::question::{ChoiceOption, Kind, Titles};
 
 /// The answer shape a field type can take; the macro turns it and the field's
 /// bounds into a [`Kind`] with [`Kind::build`].
@@ -90,6 +90,23 @@ impl Kind {
                     max_items: bounds.max_items,
                 }
             }
+        }
+    }
+}
+
+impl Titles {
+    /// Refuses titles on a question with none to show. Runs in const context, so that
+    /// `#[ask(.., titled)]` on text or `enum_names` on a multi-select fails the build.
+    pub const fn check(self, shape: Shape) -> Titles {
+        match (self, shape) {
+            (Titles::Titled, Shape::Choice(_) | Shape::MultiChoice(_))
+            | (Titles::EnumNames, Shape::Choice(_)) => self,
+            (Titles::Titled, _) => {
+                panic!("`titled` applies only to a `#[derive(Choice)]` enum or a `Vec` of one")
+            }
+            (Titles::EnumNames, _) => panic!(
+                "`enum_names` applies only to one `#[derive(Choice)]` enum; a multi-select shows titles with `titled`"
+            ),
         }
     }
 }

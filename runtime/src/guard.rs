@@ -10,7 +10,8 @@ use crate::flow::{PromptError, Prompter};
 use crate::schema::CONFIRM_KEY;
 
 /// The sentence every refusal ends with.
-pub const REAPPROVE: &str = "Re-send with confirm=true only after the user explicitly approves this operation.";
+pub const REAPPROVE: &str =
+    "Re-send with confirm=true only after the user explicitly approves this operation.";
 /// The result of a no, a decline or a cancel.
 pub const CANCELED: &str = "Operation canceled by user.";
 
@@ -27,7 +28,9 @@ pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> bool {
 
 fn truthy(raw: &str) -> bool {
     let raw = raw.trim();
-    ["1", "true", "yes"].iter().any(|yes| raw.eq_ignore_ascii_case(yes))
+    ["1", "true", "yes"]
+        .iter()
+        .any(|yes| raw.eq_ignore_ascii_case(yes))
 }
 
 /// Whether the call's arguments carry `"confirm": true` (the boolean, nothing else).
@@ -63,7 +66,9 @@ pub async fn guard(prompter: &mut Prompter, call: Destructive<'_>) -> Option<Cal
     }
     match prompter.confirm(CONFIRM_KEY, call.question).await {
         Ok(true) => None,
-        Ok(false) | Err(PromptError::Declined | PromptError::Cancelled) => refuse(CANCELED.to_owned()),
+        Ok(false) | Err(PromptError::Declined | PromptError::Cancelled) => {
+            refuse(CANCELED.to_owned())
+        }
         Err(PromptError::Pending) => match prompter.input_required() {
             Some(input) => Some(CallToolResponse::InputRequired(input)),
             None => refuse(failed("the confirmation question could not be queued")),

@@ -19,13 +19,13 @@ pub use answer::{Answer, Bounds, Choice, Shape, SummaryValue};
 pub use escape::{escape_value, truncate_chars};
 pub use flow::{Flow, FlowTexts, Outcome, PromptError, Prompter};
 pub use form_schema::{check_flat_schema, validate_against};
-pub use question::{ChoiceOption, DefaultValue, Kind, Question, Requirement};
+pub use question::{ChoiceOption, DefaultValue, Kind, Question, Requirement, Titles};
+pub use schema::{
+    CONFIRM_KEY, Filled, Options, Prompt, PromptKind, SingleForm, ask_single_form, check_prompt,
+    check_question, combined_schema, from_form, prompt_schema, requested_schema, yes_no_schema,
+};
 pub use serve::Serve;
 pub use state::StateKeys;
-pub use schema::{
-    CONFIRM_KEY, Options, Prompt, PromptKind, check_prompt, check_question, prompt_schema,
-    requested_schema, yes_no_schema,
-};
 pub use summary::render_summary;
 pub use validate::{Malformed, is_unset, validate_answer, validate_prompt};
 pub use wizard::{SummaryPart, Wizard, WizardInfo};

@@ -56,8 +56,9 @@ pub struct Question {
     /// The key of the earlier yes/no question that must have been answered yes
     /// for this one to be asked.
     pub when: Option<&'static str>,
-    /// The value a client pre-fills (text, number, choice); yes/no never has one
-    /// beyond `false`, so a client that pre-fills defaults opens it on no.
+    /// The value a client pre-fills (text, number, choice). A yes/no asked on its own
+    /// always opens on no, whatever this says; only a single form
+    /// ([`SingleForm`](crate::SingleForm)) offers a yes/no's [`DefaultValue::Bool`].
     pub default: Option<DefaultValue>,
 }
 
@@ -67,6 +68,19 @@ pub enum DefaultValue {
     Text(&'static str),
     Integer(i64),
     Number(f64),
+    /// A yes/no's; shown only in a single form.
+    Bool(bool),
+}
+
+/// How a choice shows its options' titles in a single form (SEP-1330); without one of
+/// these a choice offers its bare values (`enum`, or `items.enum` for several).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Titles {
+    /// `oneOf: [{const, title}]` for one choice, `items.anyOf` for several.
+    Titled,
+    /// `enum` plus the deprecated `enumNames`, for clients from before SEP-1330; one
+    /// choice only.
+    EnumNames,
 }
 
 impl Question {

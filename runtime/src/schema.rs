@@ -16,9 +16,11 @@ use serde_json::{Map, Number, Value, json};
 use crate::question::{DefaultValue, Question};
 
 mod check;
+mod form;
 mod prompt;
 
 pub use check::{check_prompt, check_question};
+pub use form::{Filled, SingleForm, ask_single_form, combined_schema, from_form};
 pub use prompt::{CONFIRM_KEY, Options, Prompt, PromptKind};
 
 /// The `requestedSchema` of a derived question.
@@ -34,14 +36,32 @@ pub fn yes_no_schema(message: &str) -> Map<String, Value> {
 /// The `requestedSchema` of any prompt. Run [`check_prompt`] first on prompts built
 /// at run time: this builder trusts the prompt to be well formed.
 pub fn prompt_schema(p: &Prompt<'_>) -> Map<String, Value> {
+    let title = match p.kind {
+        PromptKind::Text | PromptKind::Number { .. } => p.key,
+        PromptKind::YesNo => "Confirm",
+        PromptKind::Choice(_) | PromptKind::IntegerChoice(_) => "Selection",
+        PromptKind::MultiSelect { .. } => "Selections",
+    };
+    let mut properties = Map::new();
+    properties.insert(p.property().into(), property(p, title).into());
+    let mut schema = Map::new();
+    schema.insert("type".into(), "object".into());
+    schema.insert("properties".into(), properties.into());
+    schema.insert("required".into(), json!([p.property()]));
+    schema
+}
+
+/// One property of a form: its type, `title`, `description` (the message), what it
+/// offers and its default. A yes/no always starts on no here; a single form may
+/// replace that default.
+pub(crate) fn property(p: &Prompt<'_>, title: &str) -> Map<String, Value> {
     let mut property = Map::new();
-    let (kind, title) = match p.kind {
-        PromptKind::Text => ("string", p.key),
-        PromptKind::YesNo => ("boolean", "Confirm"),
-        PromptKind::Choice(_) | PromptKind::IntegerChoice(_) => ("string", "Selection"),
-        PromptKind::Number { integer: true, .. } => ("integer", p.key),
-        PromptKind::Number { integer: false, .. } => ("number", p.key),
-        PromptKind::MultiSelect { .. } => ("array", "Selections"),
+    let kind = match p.kind {
+        PromptKind::Text | PromptKind::Choice(_) | PromptKind::IntegerChoice(_) => "string",
+        PromptKind::YesNo => "boolean",
+        PromptKind::Number { integer: true, .. } => "integer",
+        PromptKind::Number { integer: false, .. } => "number",
+        PromptKind::MultiSelect { .. } => "array",
     };
     property.insert("type".into(), kind.into());
     property.insert("title".into(), title.into());
@@ -95,16 +115,11 @@ pub fn prompt_schema(p: &Prompt<'_>) -> Map<String, Value> {
             (DefaultValue::Text(text), _) => text.into(),
             (DefaultValue::Integer(n), _) => n.into(),
             (DefaultValue::Number(n), _) => number(n, false),
+            (DefaultValue::Bool(yes), _) => yes.into(),
         };
         property.insert("default".into(), default);
     }
-    let mut properties = Map::new();
-    properties.insert(p.property().into(), property.into());
-    let mut schema = Map::new();
-    schema.insert("type".into(), "object".into());
-    schema.insert("properties".into(), properties.into());
-    schema.insert("required".into(), json!([p.property()]));
-    schema
+    property
 }
 
 /// 2^53: every integer up to it is exact as an `f64`.

@@ -17,12 +17,12 @@
 use std::borrow::Cow;
 use std::sync::{Mutex, PoisonError};
 
+use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequest, CallToolResponse, ClientCapabilities, ClientNotification, ClientRequest, ErrorData,
-    ProtocolVersion, ResultType, ServerConfig, ServerResult,
+    CallToolRequest, CallToolResponse, ClientCapabilities, ClientNotification, ClientRequest,
+    ErrorData, ProtocolVersion, ResultType, ServerConfig, ServerResult,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleServer, Service};
-use rmcp::ServerHandler;
 
 /// The protocol version the client asked for in `initialize`, as the client sent it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +49,10 @@ impl<H: ServerHandler> Serve<H> {
 
     /// The version the client asked for in `initialize`, once it has.
     pub fn initialize_version(&self) -> Option<ProtocolVersion> {
-        self.asked.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.asked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     async fn call_tool_declared(
@@ -57,15 +60,21 @@ impl<H: ServerHandler> Serve<H> {
         request: CallToolRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        let tasks_declared = context.client_capabilities().is_some_and(|caps| caps.supports_tasks());
+        let tasks_declared = context
+            .client_capabilities()
+            .is_some_and(|caps| caps.supports_tasks());
         match self.inner.call_tool(request.params, context).await? {
             CallToolResponse::Complete(mut result) => {
                 result.result_type = Some(ResultType::COMPLETE);
                 Ok(ServerResult::CallToolResult(result))
             }
-            CallToolResponse::InputRequired(result) => Ok(ServerResult::InputRequiredResult(result)),
+            CallToolResponse::InputRequired(result) => {
+                Ok(ServerResult::InputRequiredResult(result))
+            }
             // The same rule rmcp applies: no task handle for a client that cannot read one.
-            CallToolResponse::Task(task) if tasks_declared => Ok(ServerResult::CreateTaskResult(task)),
+            CallToolResponse::Task(task) if tasks_declared => {
+                Ok(ServerResult::CreateTaskResult(task))
+            }
             CallToolResponse::Task(_) => Err(ErrorData::missing_required_client_capability(
                 ClientCapabilities::builder().enable_tasks().build(),
             )),
@@ -81,7 +90,8 @@ impl<H: ServerHandler> Service<RoleServer> for Serve<H> {
         mut context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
         if let ClientRequest::InitializeRequest(initialize) = &request {
-            *self.asked.lock().unwrap_or_else(PoisonError::into_inner) = Some(initialize.params.protocol_version.clone());
+            *self.asked.lock().unwrap_or_else(PoisonError::into_inner) =
+                Some(initialize.params.protocol_version.clone());
         }
         let asked = self.initialize_version();
         if let Some(asked) = &asked {
@@ -90,10 +100,14 @@ impl<H: ServerHandler> Service<RoleServer> for Serve<H> {
         let declared_mrtr = asked.is_some_and(|asked| asked >= ProtocolVersion::V_2026_07_28);
         // A version in the request's own `_meta` is rmcp's to judge; so is a session
         // that already negotiated 2026-07-28.
-        let negotiated_legacy = context.protocol_version().is_none_or(|v| v < ProtocolVersion::V_2026_07_28);
+        let negotiated_legacy = context
+            .protocol_version()
+            .is_none_or(|v| v < ProtocolVersion::V_2026_07_28);
         match request {
             ClientRequest::CallToolRequest(call)
-                if declared_mrtr && negotiated_legacy && context.meta.protocol_version().is_none() =>
+                if declared_mrtr
+                    && negotiated_legacy
+                    && context.meta.protocol_version().is_none() =>
             {
                 self.call_tool_declared(call, context).await
             }

@@ -3,11 +3,14 @@
 
 mod common;
 
-use common::{accept, flow, issue_call, once, only_key, pair, retry, text, Issue};
-use rmcp::model::{CallToolRequestParams, ElicitRequestParams, InputRequest, ProgressToken, RequestMetaObject, ResultType};
+use common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
+use rmcp::model::{
+    CallToolRequestParams, ElicitRequestParams, InputRequest, ProgressToken, RequestMetaObject,
+    ResultType,
+};
 use serde_json::json;
-use wizard::testkit::{self, Path, ScriptedClient, WizardServer, connect};
 use wizard::Serve;
+use wizard::testkit::{self, Path, ScriptedClient, WizardServer, connect};
 
 #[tokio::test]
 async fn each_round_asks_one_question_with_signed_state() {
@@ -16,10 +19,17 @@ async fn each_round_asks_one_question_with_signed_state() {
     let first = once(&pair, request.clone()).await.expect("asks");
     assert_eq!(only_key(&first), "title");
     assert!(first.result_type.is_input_required());
-    let Some(InputRequest::Elicitation(elicit)) = first.input_requests.as_ref().and_then(|r| r.get("title")) else {
+    let Some(InputRequest::Elicitation(elicit)) =
+        first.input_requests.as_ref().and_then(|r| r.get("title"))
+    else {
         panic!("an elicitation/create request");
     };
-    let ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } = &elicit.params else {
+    let ElicitRequestParams::FormElicitationParams {
+        message,
+        requested_schema,
+        ..
+    } = &elicit.params
+    else {
         panic!("form mode");
     };
     assert_eq!(message, "Enter the issue title");
@@ -28,7 +38,12 @@ async fn each_round_asks_one_question_with_signed_state() {
         json!({"type": "object", "required": ["title"], "properties": {"title": {
             "type": "string", "title": "title", "description": "Enter the issue title"}}})
     );
-    assert!(first.request_state.as_deref().is_some_and(|state| state.starts_with("rs2.")));
+    assert!(
+        first
+            .request_state
+            .as_deref()
+            .is_some_and(|state| state.starts_with("rs2."))
+    );
     pair.close().await;
 }
 
@@ -37,11 +52,30 @@ async fn a_missing_answer_asks_the_same_question_again_and_extra_keys_are_ignore
     let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
     let request = issue_call(json!({"project_id": "42"}));
     let first = once(&pair, request.clone()).await.expect("asks");
-    let unrelated = retry(&request, first.request_state.clone(), "labels", accept(json!({"labels": "x"})));
-    assert_eq!(only_key(&once(&pair, unrelated).await.expect("asks again")), "title");
-    let mut both = retry(&request, first.request_state, "title", accept(json!({"title": "T"})));
-    both.input_responses.as_mut().expect("set").insert("extra".into(), json!({"whatever": 1}));
-    assert_eq!(only_key(&once(&pair, both).await.expect("continues")), "description");
+    let unrelated = retry(
+        &request,
+        first.request_state.clone(),
+        "labels",
+        accept(json!({"labels": "x"})),
+    );
+    assert_eq!(
+        only_key(&once(&pair, unrelated).await.expect("asks again")),
+        "title"
+    );
+    let mut both = retry(
+        &request,
+        first.request_state,
+        "title",
+        accept(json!({"title": "T"})),
+    );
+    both.input_responses
+        .as_mut()
+        .expect("set")
+        .insert("extra".into(), json!({"whatever": 1}));
+    assert_eq!(
+        only_key(&once(&pair, both).await.expect("continues")),
+        "description"
+    );
     pair.close().await;
 }
 
@@ -50,7 +84,10 @@ async fn answers_without_state_are_not_trusted() {
     let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
     let request = issue_call(json!({"project_id": "42"}));
     let guessed = retry(&request, None, "title", accept(json!({"title": "T"})));
-    assert_eq!(only_key(&once(&pair, guessed).await.expect("starts at the top")), "title");
+    assert_eq!(
+        only_key(&once(&pair, guessed).await.expect("starts at the top")),
+        "title"
+    );
     pair.close().await;
 }
 
@@ -64,26 +101,56 @@ async fn a_response_that_is_not_an_elicitation_result_is_an_error() {
         json!({"roots": []}),
         json!({"action": "later"}),
     ] {
-        let attempt = retry(&request, first.request_state.clone(), "title", wrong.clone());
-        let result = once(&pair, attempt).await.expect_err("an error, not a re-ask");
+        let attempt = retry(
+            &request,
+            first.request_state.clone(),
+            "title",
+            wrong.clone(),
+        );
+        let result = once(&pair, attempt)
+            .await
+            .expect_err("an error, not a re-ask");
         assert_eq!(result.is_error, Some(true));
-        assert!(text(&result).starts_with("collecting title: the input response is not an elicitation result"), "{wrong}");
+        assert!(
+            text(&result)
+                .starts_with("collecting title: the input response is not an elicitation result"),
+            "{wrong}"
+        );
     }
     pair.close().await;
 }
 
 #[test]
 fn a_client_declaring_2026_in_initialize_is_served_mrtr_with_result_types() {
-    let replies = [accept_reply("title", "T"), testkit::decline(), testkit::decline(), testkit::decline(), yes()];
-    let report = testkit::run::<Issue>(Path::MrtrDeclaredInInitialize, common::issue_args(), replies);
+    let replies = [
+        accept_reply("title", "T"),
+        testkit::decline(),
+        testkit::decline(),
+        testkit::decline(),
+        yes(),
+    ];
+    let report = testkit::run::<Issue>(
+        Path::MrtrDeclaredInInitialize,
+        common::issue_args(),
+        replies,
+    );
     assert_eq!(report.calls, 6, "one tools/call per round");
     assert_eq!(report.result.result_type, Some(ResultType::COMPLETE));
     report.finished();
 
-    let replies = [accept_reply("title", "T"), testkit::decline(), testkit::decline(), testkit::decline(), yes()];
+    let replies = [
+        accept_reply("title", "T"),
+        testkit::decline(),
+        testkit::decline(),
+        testkit::decline(),
+        yes(),
+    ];
     let legacy = testkit::run::<Issue>(Path::Sync, common::issue_args(), replies);
     assert_eq!(legacy.calls, 1);
-    assert_eq!(legacy.result.result_type, None, "legacy results carry no resultType");
+    assert_eq!(
+        legacy.result.result_type, None,
+        "legacy results carry no resultType"
+    );
 }
 
 fn accept_reply(key: &str, value: &str) -> testkit::Reply {
@@ -97,8 +164,16 @@ fn yes() -> testkit::Reply {
 #[tokio::test]
 async fn progress_is_reported_per_question_on_both_paths() {
     for path in [Path::Sync, Path::Mrtr] {
-        let client = ScriptedClient::new(common::form(), [accept_reply("title", "T"), testkit::cancel()]);
-        let pair = connect(Serve::new(WizardServer::<Issue>::new(flow())), path, client.clone()).await;
+        let client = ScriptedClient::new(
+            common::form(),
+            [accept_reply("title", "T"), testkit::cancel()],
+        );
+        let pair = connect(
+            Serve::new(WizardServer::<Issue>::new(flow())),
+            path,
+            client.clone(),
+        )
+        .await;
         let mut meta = RequestMetaObject::new();
         meta.set_progress_token(ProgressToken(rmcp::model::NumberOrString::Number(7)));
         let mut request = CallToolRequestParams::new("demo_issue_create");
@@ -107,6 +182,10 @@ async fn progress_is_reported_per_question_on_both_paths() {
         let result = pair.client.call_tool(request).await.expect("ends");
         assert_eq!(text(&result), "Issue creation cancelled by user.");
         pair.close().await;
-        assert_eq!(client.progress(), ["asking title", "asking description"], "{path:?}");
+        assert_eq!(
+            client.progress(),
+            ["asking title", "asking description"],
+            "{path:?}"
+        );
     }
 }

@@ -42,7 +42,11 @@ fn created_after_every_answer_in_order() {
         assert_eq!(issue.title, "Fix the login");
         assert_eq!(issue.description.as_deref(), Some("It *breaks*"));
         assert_eq!(issue.labels, Some(vec!["bug".to_owned(), "ui".to_owned()]));
-        assert_eq!(issue.confidential, Some(false), "an accepted no is sent as false");
+        assert_eq!(
+            issue.confidential,
+            Some(false),
+            "an accepted no is sent as false"
+        );
     }
 }
 
@@ -77,7 +81,11 @@ fn optional_questions_declined_or_left_empty_stay_unset() {
             yes(),
         ];
         let issue = testkit::run::<Issue>(path, issue_args(), replies).finished();
-        assert_eq!((issue.description, issue.labels, issue.confidential), (None, None, None), "{path:?}");
+        assert_eq!(
+            (issue.description, issue.labels, issue.confidential),
+            (None, None, None),
+            "{path:?}"
+        );
     }
 }
 
@@ -111,7 +119,10 @@ fn declining_a_required_question_or_the_summary_cancels() {
 
         let mut replies = all_issue_answers();
         *replies.last_mut().expect("five replies") = decline();
-        assert_cancelled(testkit::run::<Issue>(path, issue_args(), replies), "Issue creation cancelled by user.");
+        assert_cancelled(
+            testkit::run::<Issue>(path, issue_args(), replies),
+            "Issue creation cancelled by user.",
+        );
     }
 }
 
@@ -120,48 +131,99 @@ fn no_at_the_summary_cancels() {
     for path in PATHS {
         let mut replies = all_issue_answers();
         *replies.last_mut().expect("five replies") = accept(json!({"confirmed": false}));
-        assert_cancelled(testkit::run::<Issue>(path, issue_args(), replies), "Issue creation cancelled by user.");
+        assert_cancelled(
+            testkit::run::<Issue>(path, issue_args(), replies),
+            "Issue creation cancelled by user.",
+        );
     }
 }
 
 #[test]
 fn a_malformed_answer_is_an_error_naming_the_step_never_a_cancellation() {
     for path in PATHS {
-        for bad in [json!({}), json!({"title": 7}), json!({"title": "   "}), json!({"name": "T"})] {
+        for bad in [
+            json!({}),
+            json!({"title": 7}),
+            json!({"title": "   "}),
+            json!({"name": "T"}),
+        ] {
             let report = testkit::run::<Issue>(path, issue_args(), [accept(bad.clone())]);
             assert!(
-                matches!(&report.outcome, Outcome::Failed(Failure { stage: Stage::Question("title"), .. })),
+                matches!(
+                    &report.outcome,
+                    Outcome::Failed(Failure {
+                        stage: Stage::Question("title"),
+                        ..
+                    })
+                ),
                 "{path:?} {bad}"
             );
-            assert!(report.text().starts_with("collecting title: "), "{}", report.text());
+            assert!(
+                report.text().starts_with("collecting title: "),
+                "{}",
+                report.text()
+            );
             assert_eq!(report.result.is_error, Some(true));
         }
         let mut replies = all_issue_answers();
         *replies.last_mut().expect("five replies") = accept(json!({"confirmed": "yes"}));
         let report = testkit::run::<Issue>(path, issue_args(), replies);
-        assert!(report.text().starts_with("issue creation confirmation failed: "), "{}", report.text());
-        assert!(matches!(report.outcome, Outcome::Failed(Failure { stage: Stage::Summary, .. })));
+        assert!(
+            report
+                .text()
+                .starts_with("issue creation confirmation failed: "),
+            "{}",
+            report.text()
+        );
+        assert!(matches!(
+            report.outcome,
+            Outcome::Failed(Failure {
+                stage: Stage::Summary,
+                ..
+            })
+        ));
     }
 }
 
 #[test]
 fn a_choice_that_was_not_offered_is_malformed() {
     for path in PATHS {
-        let replies = [accept(json!({"name": "p"})), accept(json!({"selection": "secret"}))];
+        let replies = [
+            accept(json!({"name": "p"})),
+            accept(json!({"selection": "secret"})),
+        ];
         let report = testkit::run::<Project>(path, common::ProjectArgs {}, replies);
-        assert!(report.text().starts_with("collecting visibility: "), "{}", report.text());
+        assert!(
+            report.text().starts_with("collecting visibility: "),
+            "{}",
+            report.text()
+        );
     }
 }
 
 #[test]
 fn the_default_branch_is_asked_only_after_a_readme_yes() {
     for path in PATHS {
-        let start = || vec![accept(json!({"name": "p"})), accept(json!({"selection": "internal"}))];
+        let start = || {
+            vec![
+                accept(json!({"name": "p"})),
+                accept(json!({"selection": "internal"})),
+            ]
+        };
 
         let mut replies = start();
         replies.extend([yes(), accept(json!({"default_branch": "trunk"})), yes()]);
         let report = testkit::run::<Project>(path, common::ProjectArgs {}, replies);
-        assert_eq!(report.keys(), ["name", "visibility", "initialize_with_readme", "default_branch", "confirm"]);
+        assert_eq!(
+            report.keys(),
+            [
+                "name",
+                "visibility",
+                "initialize_with_readme",
+                "default_branch",
+                "confirm"
+            ]
+        );
         let project = report.finished();
         assert_eq!(project.visibility, Visibility::Internal);
         assert_eq!(project.default_branch.as_deref(), Some("trunk"));
@@ -170,7 +232,11 @@ fn the_default_branch_is_asked_only_after_a_readme_yes() {
             let mut replies = start();
             replies.extend([readme, yes()]);
             let report = testkit::run::<Project>(path, common::ProjectArgs {}, replies);
-            assert_eq!(report.keys(), ["name", "visibility", "initialize_with_readme", "confirm"], "{path:?}");
+            assert_eq!(
+                report.keys(),
+                ["name", "visibility", "initialize_with_readme", "confirm"],
+                "{path:?}"
+            );
             let project = report.finished();
             assert!(!project.initialize_with_readme);
             assert_eq!(project.default_branch, None);
@@ -197,13 +263,24 @@ fn a_client_without_elicitation_is_told_the_alternative_and_asked_nothing() {
 #[test]
 fn a_url_only_client_is_told_it_lacks_form_elicitation() {
     let url_only = ClientCapabilities::builder()
-        .enable_elicitation_with(ElicitationCapability::new().with_url(UrlElicitationCapability::default()))
+        .enable_elicitation_with(
+            ElicitationCapability::new().with_url(UrlElicitationCapability::default()),
+        )
         .build();
     for path in PATHS {
-        let report = Kit::new(path).with_capabilities(url_only.clone()).run::<Issue>(issue_args(), []);
-        assert!(matches!(report.outcome, Outcome::FormUnsupported(_)), "{path:?}");
+        let report = Kit::new(path)
+            .with_capabilities(url_only.clone())
+            .run::<Issue>(issue_args(), []);
+        assert!(
+            matches!(report.outcome, Outcome::FormUnsupported(_)),
+            "{path:?}"
+        );
         assert!(report.asked.is_empty());
-        assert!(report.text().contains("does not support form elicitation"), "{}", report.text());
+        assert!(
+            report.text().contains("does not support form elicitation"),
+            "{}",
+            report.text()
+        );
     }
 }
 
@@ -212,6 +289,9 @@ fn a_transport_failure_on_the_sync_path_is_an_error_naming_the_step() {
     // The scripted client refuses the second question with a JSON-RPC error.
     let report = testkit::run::<Issue>(Path::Sync, issue_args(), [accept(json!({"title": "T"}))]);
     let text = report.text();
-    assert!(text.starts_with("collecting description: the client refused the question: "), "{text}");
+    assert!(
+        text.starts_with("collecting description: the client refused the question: "),
+        "{text}"
+    );
     assert!(matches!(report.outcome, Outcome::Failed(_)));
 }

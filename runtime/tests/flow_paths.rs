@@ -6,15 +6,19 @@ use common::{Issue, flow, issue_args, text};
 use rmcp::model::{CallToolRequestParams, InitializeResult, ServerCapabilities};
 use rmcp::service::{RoleClient, RoleServer, serve_directly};
 use serde_json::json;
+use wizard::Serve;
 use wizard::flow::Outcome;
 use wizard::testkit::{Kit, Path, ScriptedClient, WizardServer, accept};
-use wizard::Serve;
 
 #[tokio::test]
 async fn a_request_with_no_capabilities_and_no_handshake_is_unsupported_not_a_panic() {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     // No initialize, no per-request _meta: rmcp has no client info at all.
-    let server = serve_directly::<RoleServer, _, _, _, _>(Serve::new(WizardServer::<Issue>::new(flow())), server_io, None);
+    let server = serve_directly::<RoleServer, _, _, _, _>(
+        Serve::new(WizardServer::<Issue>::new(flow())),
+        server_io,
+        None,
+    );
     let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
     info.protocol_version = rmcp::model::ProtocolVersion::V_2025_11_25;
     let client = serve_directly::<RoleClient, _, _, _, _>(
@@ -26,7 +30,11 @@ async fn a_request_with_no_capabilities_and_no_handshake_is_unsupported_not_a_pa
     request.arguments = Some(common::object(json!({"project_id": "42"})));
     let result = client.call_tool(request).await.expect("answered");
     assert_eq!(result.is_error, Some(true));
-    assert!(text(&result).contains("does not support elicitation"), "{}", text(&result));
+    assert!(
+        text(&result).contains("does not support elicitation"),
+        "{}",
+        text(&result)
+    );
     let _ = client.cancel().await;
     let _ = server.cancel().await;
 }
@@ -51,7 +59,12 @@ fn an_empty_elicitation_capability_means_form() {
     let empty: rmcp::model::ClientCapabilities =
         serde_json::from_value(json!({"elicitation": {}})).expect("capabilities parse");
     for path in [Path::Sync, Path::Mrtr] {
-        let report = Kit::new(path).with_capabilities(empty.clone()).run::<Issue>(issue_args(), [accept(json!({"title": "T"})), wizard::testkit::cancel()]);
+        let report = Kit::new(path)
+            .with_capabilities(empty.clone())
+            .run::<Issue>(
+                issue_args(),
+                [accept(json!({"title": "T"})), wizard::testkit::cancel()],
+            );
         assert_eq!(report.keys(), ["title", "description"], "{path:?}");
     }
 }

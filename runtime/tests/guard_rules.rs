@@ -8,8 +8,8 @@ use common::prims::Prims;
 use common::{accept as accept_response, flow, object, once, retry, text};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Value, json};
-use wizard::testkit::{Path, Reply, ScriptedClient, accept, cancel, connect, decline};
 use wizard::Serve;
+use wizard::testkit::{Path, Reply, ScriptedClient, accept, cancel, connect, decline};
 
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 const REFUSAL: &str = "action \"issue.delete\" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.";
@@ -21,7 +21,13 @@ struct Run {
     executed: usize,
 }
 
-async fn delete(path: Path, server: Prims, caps: ClientCapabilities, arguments: Value, replies: Vec<Reply>) -> Run {
+async fn delete(
+    path: Path,
+    server: Prims,
+    caps: ClientCapabilities,
+    arguments: Value,
+    replies: Vec<Reply>,
+) -> Run {
     let executed = server.executed.clone();
     let client = ScriptedClient::new(caps, replies);
     let pair = connect(Serve::new(server), path, client.clone()).await;
@@ -29,7 +35,11 @@ async fn delete(path: Path, server: Prims, caps: ClientCapabilities, arguments: 
     request.arguments = Some(object(arguments));
     let result = pair.client.call_tool(request).await.expect("the call ends");
     pair.close().await;
-    Run { result, asked: client.asked().len(), executed: executed.load(Ordering::SeqCst) }
+    Run {
+        result,
+        asked: client.asked().len(),
+        executed: executed.load(Ordering::SeqCst),
+    }
 }
 
 fn yes() -> Reply {
@@ -39,12 +49,27 @@ fn yes() -> Reply {
 #[tokio::test]
 async fn yolo_autopilot_or_confirm_true_proceed_without_asking() {
     for path in PATHS {
-        for (yolo, autopilot) in [(Some("true"), None), (Some(" YES "), Some("false")), (None, Some("1"))] {
-            let server = Prims { yolo, autopilot, ..Prims::new(flow()) };
+        for (yolo, autopilot) in [
+            (Some("true"), None),
+            (Some(" YES "), Some("false")),
+            (None, Some("1")),
+        ] {
+            let server = Prims {
+                yolo,
+                autopilot,
+                ..Prims::new(flow())
+            };
             let run = delete(path, server, common::form(), json!({}), vec![]).await;
             assert_eq!((run.asked, run.executed), (0, 1), "{yolo:?} {autopilot:?}");
         }
-        let run = delete(path, Prims::new(flow()), common::form(), json!({"confirm": true}), vec![]).await;
+        let run = delete(
+            path,
+            Prims::new(flow()),
+            common::form(),
+            json!({"confirm": true}),
+            vec![],
+        )
+        .await;
         assert_eq!((run.asked, run.executed), (0, 1));
     }
 }
@@ -52,7 +77,11 @@ async fn yolo_autopilot_or_confirm_true_proceed_without_asking() {
 #[tokio::test]
 async fn yolo_false_beats_autopilot_and_the_user_decides() {
     for path in PATHS {
-        let server = Prims { yolo: Some("false"), autopilot: Some("true"), ..Prims::new(flow()) };
+        let server = Prims {
+            yolo: Some("false"),
+            autopilot: Some("true"),
+            ..Prims::new(flow())
+        };
         let run = delete(path, server, common::form(), json!({}), vec![yes()]).await;
         assert_eq!((run.asked, run.executed), (1, 1), "{path:?}");
         assert_eq!(text(&run.result), "\"deleted\"");
@@ -63,7 +92,14 @@ async fn yolo_false_beats_autopilot_and_the_user_decides() {
 async fn no_decline_or_cancel_cancel_the_operation() {
     for path in PATHS {
         for reply in [accept(json!({"confirmed": false})), decline(), cancel()] {
-            let run = delete(path, Prims::new(flow()), common::form(), json!({}), vec![reply.clone()]).await;
+            let run = delete(
+                path,
+                Prims::new(flow()),
+                common::form(),
+                json!({}),
+                vec![reply.clone()],
+            )
+            .await;
             assert_eq!(text(&run.result), CANCELED, "{path:?} {reply:?}");
             assert_eq!(run.result.is_error, Some(true));
             assert_eq!(run.executed, 0);
@@ -74,20 +110,48 @@ async fn no_decline_or_cancel_cancel_the_operation() {
 #[tokio::test]
 async fn a_client_that_cannot_ask_or_a_surface_that_may_not_is_refused() {
     for path in PATHS {
-        let run = delete(path, Prims::new(flow()), ClientCapabilities::default(), json!({"confirm": "true"}), vec![]).await;
-        assert_eq!((text(&run.result), run.asked, run.executed), (REFUSAL.to_owned(), 0, 0));
-        let server = Prims { may_elicit: false, ..Prims::new(flow()) };
+        let run = delete(
+            path,
+            Prims::new(flow()),
+            ClientCapabilities::default(),
+            json!({"confirm": "true"}),
+            vec![],
+        )
+        .await;
+        assert_eq!(
+            (text(&run.result), run.asked, run.executed),
+            (REFUSAL.to_owned(), 0, 0)
+        );
+        let server = Prims {
+            may_elicit: false,
+            ..Prims::new(flow())
+        };
         let run = delete(path, server, common::form(), json!({}), vec![yes()]).await;
-        assert_eq!((text(&run.result), run.asked, run.executed), (REFUSAL.to_owned(), 0, 0));
+        assert_eq!(
+            (text(&run.result), run.asked, run.executed),
+            (REFUSAL.to_owned(), 0, 0)
+        );
     }
 }
 
 #[tokio::test]
 async fn a_malformed_answer_fails_closed() {
     for path in PATHS {
-        let run = delete(path, Prims::new(flow()), common::form(), json!({}), vec![accept(json!({"confirmed": "yes"}))]).await;
+        let run = delete(
+            path,
+            Prims::new(flow()),
+            common::form(),
+            json!({}),
+            vec![accept(json!({"confirmed": "yes"}))],
+        )
+        .await;
         let text = text(&run.result);
-        assert!(text.starts_with("Confirmation failed: the answer did not satisfy the requested schema: "), "{text}");
+        assert!(
+            text.starts_with(
+                "Confirmation failed: the answer did not satisfy the requested schema: "
+            ),
+            "{text}"
+        );
         assert!(text.ends_with(
             ". The action was not executed. Re-send with \"confirm\": true only after the user explicitly approves this operation."
         ));
@@ -99,21 +163,52 @@ async fn a_malformed_answer_fails_closed() {
 async fn the_mrtr_question_is_one_round_keyed_confirm_and_bad_state_fails_closed() {
     let server = Prims::new(flow());
     let executed = server.executed.clone();
-    let pair = connect(Serve::new(server), Path::Mrtr, ScriptedClient::new(common::form(), [])).await;
+    let pair = connect(
+        Serve::new(server),
+        Path::Mrtr,
+        ScriptedClient::new(common::form(), []),
+    )
+    .await;
     let request = CallToolRequestParams::new("delete").with_arguments(object(json!({"iid": 1})));
     let round = once(&pair, request.clone()).await.expect("asks");
     assert_eq!(common::only_key(&round), "confirm");
 
-    let forged = retry(&request, Some("rs2.AAAA.AAAA.AAAA".into()), "confirm", accept_response(json!({"confirmed": true})));
+    let forged = retry(
+        &request,
+        Some("rs2.AAAA.AAAA.AAAA".into()),
+        "confirm",
+        accept_response(json!({"confirmed": true})),
+    );
     let result = once(&pair, forged).await.expect_err("refused");
-    assert!(text(&result).starts_with("Confirmation failed: the requestState was not issued by this server"), "{}", text(&result));
+    assert!(
+        text(&result)
+            .starts_with("Confirmation failed: the requestState was not issued by this server"),
+        "{}",
+        text(&result)
+    );
 
-    let wrong = retry(&request, round.request_state.clone(), "confirm", json!({"roots": []}));
+    let wrong = retry(
+        &request,
+        round.request_state.clone(),
+        "confirm",
+        json!({"roots": []}),
+    );
     let result = once(&pair, wrong).await.expect_err("refused");
-    assert!(text(&result).starts_with("Confirmation failed: `confirm`: the input response is not an elicitation result"), "{}", text(&result));
+    assert!(
+        text(&result).starts_with(
+            "Confirmation failed: `confirm`: the input response is not an elicitation result"
+        ),
+        "{}",
+        text(&result)
+    );
     assert_eq!(executed.load(Ordering::SeqCst), 0);
 
-    let approved = retry(&request, round.request_state, "confirm", accept_response(json!({"confirmed": true})));
+    let approved = retry(
+        &request,
+        round.request_state,
+        "confirm",
+        accept_response(json!({"confirmed": true})),
+    );
     let result = once(&pair, approved).await.expect_err("complete");
     assert_eq!(text(&result), "\"deleted\"");
     assert_eq!(executed.load(Ordering::SeqCst), 1);

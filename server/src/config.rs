@@ -54,6 +54,11 @@ pub struct Cli {
     #[arg(long)]
     pub sandbox: bool,
 
+    /// Also offer the fixture tools and the prompt the MCP conformance suite calls
+    /// (`test_*`); for testing the server, never for production.
+    #[arg(long)]
+    pub conformance: bool,
+
     /// Timeout of one GitLab request (`30s`, `2m`, `1500ms`).
     #[arg(long, env = "GITLAB_MCP_REQUEST_TIMEOUT", default_value = "30s")]
     pub request_timeout: String,
@@ -61,12 +66,18 @@ pub struct Cli {
     /// How long a wizard waits for each answer on the synchronous path.
     #[arg(long, env = "GITLAB_MCP_ELICITATION_TIMEOUT", default_value = "10m")]
     pub elicitation_timeout: String,
+
+    /// `--http [ADDR]` and the options of the HTTP transport.
+    #[command(flatten)]
+    pub http: crate::http::HttpArgs,
 }
 
-/// How the server talks to its client. HTTP (issue 5) adds a variant here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How the server talks to its client.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Transport {
     Stdio,
+    /// Streamable HTTP (`--http`).
+    Http(crate::http::HttpSettings),
 }
 
 /// Checked configuration. `Debug` never shows the token or the state keys.
@@ -80,6 +91,8 @@ pub struct Settings {
     /// `None`: a random key for this process.
     pub state_keys: Option<StateKeys>,
     pub sandbox: bool,
+    /// `--conformance`: offer the conformance suite's fixtures.
+    pub conformance: bool,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
     pub transport: Transport,
@@ -152,9 +165,10 @@ impl Cli {
             autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
             state_keys,
             sandbox: self.sandbox,
+            conformance: self.conformance,
             request_timeout,
             elicitation_timeout,
-            transport: Transport::Stdio,
+            transport: self.http.transport()?,
         })
     }
 }

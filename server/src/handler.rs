@@ -5,8 +5,10 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, InitializeResult,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, GetPromptRequestMethod,
+    GetPromptRequestParams, GetPromptResponse, Implementation, InitializeResult,
+    ListPromptsRequestMethod, ListPromptsResult, ListToolsResult, PaginatedRequestParams,
+    PromptsCapability, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler};
@@ -15,6 +17,7 @@ use wizard::guard::{Destructive, guard};
 use wizard::{Flow, Serve};
 
 use crate::catalog::{Action, Prepared, catalog};
+use crate::conformance::Fixtures;
 use crate::destructive;
 use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
@@ -43,6 +46,8 @@ pub struct Options {
 pub struct GitLabMcp {
     core: Arc<Core>,
     gitlab: GitLab,
+    /// `--conformance`: the conformance suite's fixture tools and prompt.
+    fixtures: Option<Fixtures>,
 }
 
 impl GitLabMcp {
@@ -54,7 +59,15 @@ impl GitLabMcp {
                 autonomous: options.autonomous,
             }),
             gitlab,
+            fixtures: None,
         }
+    }
+
+    /// The same server also offering the conformance suite's fixtures (`--conformance`).
+    #[must_use]
+    pub fn with_fixtures(mut self, fixtures: Fixtures) -> Self {
+        self.fixtures = Some(fixtures);
+        self
     }
 
     /// The same server calling GitLab through another client, e.g. one carrying the
@@ -63,6 +76,7 @@ impl GitLabMcp {
         GitLabMcp {
             core: Arc::clone(&self.core),
             gitlab,
+            fixtures: self.fixtures.clone(),
         }
     }
 
@@ -106,6 +120,11 @@ impl GitLabMcp {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        if let Some(fixtures) = &self.fixtures
+            && let Some(response) = fixtures.call(&self.core.flow, &request, &context).await
+        {
+            return response;
+        }
         let surface = &self.core.surface;
         let Some(resolved) = surface.resolve(&request.name, request.arguments.as_ref()) else {
             return Err(McpError::invalid_params(
@@ -199,7 +218,12 @@ struct Guarded<'a> {
 
 impl ServerHandler for GitLabMcp {
     fn get_info(&self) -> ServerConfig {
-        Self::config().with_instructions(self.instructions())
+        let mut config = Self::config().with_instructions(self.instructions());
+        if self.fixtures.is_some() {
+            // The conformance suite's prompt fixture.
+            config.capabilities.prompts = Some(PromptsCapability::default());
+        }
+        config
     }
 
     async fn list_tools(
@@ -207,13 +231,38 @@ impl ServerHandler for GitLabMcp {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(
-            self.core.surface.tools().to_vec(),
-        ))
+        let mut tools = self.core.surface.tools().to_vec();
+        if let Some(fixtures) = &self.fixtures {
+            tools.extend_from_slice(fixtures.tools());
+        }
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.core.surface.tool(name).cloned()
+        let fixture = self.fixtures.as_ref().and_then(|fixtures| fixtures.tool(name));
+        fixture.or_else(|| self.core.surface.tool(name)).cloned()
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        match &self.fixtures {
+            Some(fixtures) => Ok(ListPromptsResult::with_all_items(fixtures.prompts())),
+            None => Err(McpError::method_not_found::<ListPromptsRequestMethod>()),
+        }
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, McpError> {
+        match &self.fixtures {
+            Some(fixtures) => fixtures.get_prompt(&request, &context),
+            None => Err(McpError::method_not_found::<GetPromptRequestMethod>()),
+        }
     }
 
     async fn call_tool(

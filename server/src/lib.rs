@@ -8,11 +8,13 @@
 //! else.
 pub mod catalog;
 pub mod config;
+pub mod conformance;
 pub mod destructive;
 pub mod docs;
 pub mod execute;
 pub mod gitlab;
 pub mod handler;
+pub mod http;
 pub mod run_wizard;
 pub mod sandbox;
 pub mod startup;

@@ -7,6 +7,7 @@ use url::Url;
 use wizard::{Flow, StateKeys};
 
 use crate::config::Settings;
+use crate::conformance::Fixtures;
 use crate::gitlab::{self, GitLab, GitLabConfig};
 use crate::handler::{GitLabMcp, Options};
 use crate::sandbox::Sandbox;
@@ -52,7 +53,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let flow = Flow::new(keys)
         .with_elicitation_timeout(settings.elicitation_timeout)
         .with_url_base(gitlab_url.clone());
-    let server = GitLabMcp::new(
+    let mut server = GitLabMcp::new(
         gitlab,
         Options {
             surface: settings.surface,
@@ -60,6 +61,9 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
             autonomous: settings.autonomous,
         },
     );
+    if settings.conformance {
+        server = server.with_fixtures(Fixtures::new());
+    }
     Ok(Started {
         server,
         gitlab_url,

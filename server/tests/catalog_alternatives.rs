@@ -3,9 +3,9 @@
 
 use gitlab_mcp_server::catalog::wizards::GitLabWizard;
 use gitlab_mcp_server::catalog::{Prepared, catalog};
-use gitlab_mcp_server::gitlab::{ApiRequest, Method};
+use gitlab_mcp_server::gitlab::{ApiRequest, Method, ProjectId};
 use gitlab_mcp_server::wizards::{
-    IssueWizard, MergeRequestWizard, ProjectId, ProjectWizard, ReleaseWizard, Visibility,
+    IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard, Visibility,
 };
 use serde_json::{Map, Value, json};
 use wizard::Wizard;

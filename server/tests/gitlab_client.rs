@@ -1,8 +1,11 @@
 //! The REST client against the sandbox GitLab over real HTTP: configuration, path encoding,
 //! pagination, every error body shape, timeouts, and that the token never shows.
 
+mod common;
+
 use std::time::Duration;
 
+use common::{call, demo, issues, merge_requests, pluck, releases};
 use gitlab_mcp_server::gitlab::{
     ApiRequest, ConfigError, GitLab, GitLabConfig, GitLabError, Method, ProjectId, Token,
     parse_base_url,
@@ -13,14 +16,17 @@ use serde_json::{Value, json};
 const SECRET: &str = "glpat-SECRET-do-not-print";
 
 async fn setup() -> (Sandbox, GitLab) {
-    let sandbox = Sandbox::start().await.expect("the sandbox starts");
-    let config = GitLabConfig::new(sandbox.base_url()).with_token(Token::new(SECRET).unwrap());
-    let gitlab = GitLab::new(config).expect("a valid configuration");
-    (sandbox, gitlab)
+    common::setup_with_token(Some(SECRET)).await
 }
 
-fn demo() -> ProjectId {
-    ProjectId::parse("demo/sandbox").unwrap()
+/// `GET projects/1`.
+fn project_1() -> ApiRequest {
+    ApiRequest::get().project(&ProjectId::Id(1))
+}
+
+/// `GET projects`.
+fn projects() -> ApiRequest {
+    ApiRequest::get().segment("projects")
 }
 
 /// The error's text and debug form, checked for the token on the way.
@@ -86,7 +92,7 @@ async fn a_base_url_ending_in_api_v4_is_the_same_instance() {
     let (sandbox, _) = setup().await;
     let with_api = sandbox.base_url().join("api/v4/").unwrap();
     let gitlab = GitLab::new(GitLabConfig::new(with_api)).unwrap();
-    let project = gitlab.get_project(&ProjectId::Id(1)).await.unwrap();
+    let project = call(&gitlab, project_1()).await.unwrap();
     assert_eq!(project["path_with_namespace"], "demo/sandbox");
     assert_eq!(sandbox.requests()[0].raw_path, "/api/v4/projects/1");
 }
@@ -94,15 +100,11 @@ async fn a_base_url_ending_in_api_v4_is_the_same_instance() {
 #[tokio::test]
 async fn the_token_travels_as_private_token_and_can_be_overridden_per_request() {
     let (sandbox, gitlab) = setup().await;
-    gitlab.get_project(&ProjectId::Id(1)).await.unwrap();
-    gitlab
-        .with_token(Token::new("other-token").unwrap())
-        .get_project(&ProjectId::Id(1))
-        .await
-        .unwrap();
-    gitlab.get_project(&ProjectId::Id(1)).await.unwrap();
+    let other = gitlab.with_token(Token::new("other-token").unwrap());
     let anonymous = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    anonymous.get_project(&ProjectId::Id(1)).await.unwrap();
+    for client in [&gitlab, &other, &gitlab, &anonymous] {
+        client.send(project_1()).await.unwrap();
+    }
 
     let tokens: Vec<_> = sandbox
         .requests()
@@ -123,18 +125,24 @@ async fn the_token_travels_as_private_token_and_can_be_overridden_per_request() 
 #[tokio::test]
 async fn project_paths_and_tag_names_are_one_encoded_segment() {
     let (sandbox, gitlab) = setup().await;
-    let issue = gitlab
-        .create_issue(&demo(), json!({"title": "Via the path"}))
-        .await
-        .unwrap();
+    let issue = call(
+        &gitlab,
+        issues(Method::POST).json(json!({"title": "Via the path"})),
+    )
+    .await
+    .unwrap();
     assert_eq!(issue["project_id"], 1);
     let recorded = &sandbox.requests()[0];
     assert_eq!(recorded.raw_path, "/api/v4/projects/demo%2Fsandbox/issues");
     assert_eq!(recorded.path, "/api/v4/projects/demo/sandbox/issues");
 
     let body = json!({"tag_name": "release/2.0#rc", "ref": "main"});
-    gitlab.create_release(&demo(), body).await.unwrap();
-    let release = gitlab.get_release(&demo(), "release/2.0#rc").await.unwrap();
+    call(&gitlab, releases(Method::POST).json(body))
+        .await
+        .unwrap();
+    let release = call(&gitlab, releases(Method::GET).segment("release/2.0#rc"))
+        .await
+        .unwrap();
     assert_eq!(release["tag_name"], "release/2.0#rc");
     let raw = sandbox.requests().last().unwrap().raw_path.clone();
     assert_eq!(
@@ -144,60 +152,32 @@ async fn project_paths_and_tag_names_are_one_encoded_segment() {
 
     // `..` would be dropped by the URL library and call the list instead: refused, not sent.
     sandbox.clear_requests();
-    let err = gitlab.get_release(&demo(), "..").await.unwrap_err();
+    let err = call(&gitlab, releases(Method::GET).segment(".."))
+        .await
+        .unwrap_err();
     assert!(matches!(err, GitLabError::InvalidRequest { .. }), "{err}");
     assert!(sandbox.requests().is_empty());
-}
-
-#[test]
-fn project_ids_accept_numbers_and_paths() {
-    assert_eq!(ProjectId::from_json(&json!(42)).unwrap(), ProjectId::Id(42));
-    assert_eq!(
-        ProjectId::from_json(&json!("42")).unwrap(),
-        ProjectId::Id(42)
-    );
-    assert_eq!(
-        ProjectId::from_json(&json!("/group/sub/project/")).unwrap(),
-        ProjectId::Path("group/sub/project".into())
-    );
-    for bad in [
-        json!(""),
-        json!("  "),
-        json!(-1),
-        json!(1.5),
-        json!(null),
-        json!(["a"]),
-    ] {
-        assert!(ProjectId::from_json(&bad).is_err(), "{bad} was accepted");
-    }
-    let parsed: ProjectId = serde_json::from_value(json!("demo/sandbox")).unwrap();
-    assert_eq!(
-        serde_json::to_value(&parsed).unwrap(),
-        json!("demo/sandbox")
-    );
-    assert_eq!(serde_json::to_value(ProjectId::Id(7)).unwrap(), json!(7));
-    let err = serde_json::from_value::<ProjectId>(json!(true)).unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("`project_id` must be a project number or a non-empty path")
-    );
 }
 
 #[tokio::test]
 async fn pages_are_read_from_the_headers() {
     let (sandbox, gitlab) = setup().await;
     for n in 1..=5 {
-        gitlab
-            .create_issue(&demo(), json!({"title": format!("Issue {n}")}))
+        let body = json!({"title": format!("Issue {n}")});
+        call(&gitlab, issues(Method::POST).json(body))
             .await
             .unwrap();
     }
     let first = gitlab
-        .list_issues(&demo(), &json!({"per_page": 2}))
+        .send(issues(Method::GET).query("per_page", 2))
         .await
         .unwrap();
     assert_eq!(
-        (first.items.len(), first.next_page, first.total),
+        (
+            first.body.as_array().unwrap().len(),
+            first.next_page,
+            first.total
+        ),
         (2, Some(2), Some(5))
     );
 
@@ -205,13 +185,13 @@ async fn pages_are_read_from_the_headers() {
     let mut page = Some(1);
     while let Some(number) = page {
         let listed = gitlab
-            .list_issues(&demo(), &json!({"per_page": 2, "page": number}))
+            .send(issues(Method::GET).page(number, 2))
             .await
             .unwrap();
-        seen.extend(listed.items.iter().map(|i| i["iid"].as_u64().unwrap()));
+        seen.extend(pluck(&listed.body, "iid").as_array().unwrap().clone());
         page = listed.next_page;
     }
-    assert_eq!(seen, vec![5, 4, 3, 2, 1]);
+    assert_eq!(seen, [5, 4, 3, 2, 1]);
 
     // Without x-next-page the client follows `Link: rel="next"`.
     let link = format!(
@@ -220,13 +200,10 @@ async fn pages_are_read_from_the_headers() {
         sandbox.base_url()
     );
     sandbox.fail_next(FaultSpec::raw(200, r#"[{"iid": 4}]"#).header("link", link));
-    let linked = gitlab
-        .list_issues(&demo(), &json!({"per_page": 1, "page": 2}))
-        .await
-        .unwrap();
+    let linked = gitlab.send(issues(Method::GET).page(2, 1)).await.unwrap();
     assert_eq!(
-        (linked.items, linked.next_page, linked.total),
-        (vec![json!({"iid": 4})], Some(3), None)
+        (linked.body, linked.next_page, linked.total),
+        (json!([{"iid": 4}]), Some(3), None)
     );
 }
 
@@ -234,7 +211,7 @@ async fn pages_are_read_from_the_headers() {
 async fn page_sizes_above_100_are_refused_before_sending() {
     let (sandbox, gitlab) = setup().await;
     let err = gitlab
-        .list_issues(&demo(), &json!({"per_page": 500}))
+        .send(issues(Method::GET).query("per_page", 500))
         .await
         .unwrap_err();
     assert_eq!(
@@ -250,10 +227,6 @@ async fn page_sizes_above_100_are_refused_before_sending() {
         shown(&err),
         "invalid GitLab request: `page` must be a whole number from 1 (got `0`)"
     );
-    let err = gitlab
-        .list_projects(&json!({"search": {"nested": true}}))
-        .await
-        .unwrap_err();
     assert!(matches!(err, GitLabError::InvalidRequest { .. }));
     assert!(sandbox.requests().is_empty());
 }
@@ -261,8 +234,14 @@ async fn page_sizes_above_100_are_refused_before_sending() {
 #[tokio::test]
 async fn filters_become_gitlab_query_parameters() {
     let (sandbox, gitlab) = setup().await;
-    let filters = json!({"state": "opened", "confidential": false, "iids": [1, 2], "milestone": null, "per_page": 10});
-    gitlab.list_issues(&demo(), &filters).await.unwrap();
+    let request = issues(Method::GET)
+        .query("state", "opened")
+        .query("confidential", false)
+        .query("iids[]", 1)
+        .query("iids[]", 2)
+        .query_opt("milestone", None::<&str>)
+        .query_opt("per_page", Some(10));
+    gitlab.send(request).await.unwrap();
     let mut query = sandbox.requests()[0].query.clone();
     query.sort();
     let expected = [
@@ -278,49 +257,50 @@ async fn filters_become_gitlab_query_parameters() {
 #[tokio::test]
 async fn error_bodies_of_every_shape_read_as_one_line() {
     let (sandbox, gitlab) = setup().await;
-    let issues = "POST /api/v4/projects/demo%2Fsandbox/issues: GitLab answered";
+    let answered = "POST /api/v4/projects/demo%2Fsandbox/issues: GitLab answered";
 
     // {"error": "…"}: a required parameter missing.
-    let err = gitlab
-        .create_issue(&demo(), json!({"description": "no title"}))
-        .await
-        .unwrap_err();
+    let err = call(
+        &gitlab,
+        issues(Method::POST).json(json!({"description": "no title"})),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(
         shown(&err),
-        format!("{issues} 400 Bad Request: title is missing")
+        format!("{answered} 400 Bad Request: title is missing")
     );
     assert_eq!(err.status(), Some(400));
 
     // {"message": {"field": [..]}}: validation, in GitLab's field order.
     let long = "x".repeat(256);
-    let err = gitlab
-        .create_issue(&demo(), json!({"title": long}))
+    let err = call(&gitlab, issues(Method::POST).json(json!({"title": long})))
         .await
         .unwrap_err();
     assert_eq!(
         shown(&err),
-        format!("{issues} 400 Bad Request: title is too long (maximum is 255 characters)")
+        format!("{answered} 400 Bad Request: title is too long (maximum is 255 characters)")
     );
     sandbox.fail_next(FaultSpec::raw(
         400,
         r#"{"message":{"title":["is too long"],"labels":["is invalid"],"base":["Spam detected"]}}"#,
     ));
-    let err = gitlab
-        .create_issue(&demo(), json!({"title": "t"}))
+    let err = call(&gitlab, issues(Method::POST).json(json!({"title": "t"})))
         .await
         .unwrap_err();
     assert_eq!(
         shown(&err),
-        format!("{issues} 400 Bad Request: title is too long; labels is invalid; Spam detected")
+        format!("{answered} 400 Bad Request: title is too long; labels is invalid; Spam detected")
     );
 
     // {"message": [..]}: merge request branch rules.
     let mr = json!({"source_branch": "feature/x", "target_branch": "main", "title": "One"});
-    gitlab
-        .create_merge_request(&demo(), mr.clone())
+    call(&gitlab, merge_requests(Method::POST).json(mr.clone()))
         .await
         .unwrap();
-    let err = gitlab.create_merge_request(&demo(), mr).await.unwrap_err();
+    let err = call(&gitlab, merge_requests(Method::POST).json(mr))
+        .await
+        .unwrap_err();
     assert_eq!(
         shown(&err),
         "POST /api/v4/projects/demo%2Fsandbox/merge_requests: GitLab answered 409 Conflict: Another open merge \
@@ -329,7 +309,11 @@ async fn error_bodies_of_every_shape_read_as_one_line() {
     );
 
     // {"message": "…"}: a missing project.
-    let err = gitlab.get_issue(&ProjectId::Id(99), 1).await.unwrap_err();
+    let elsewhere = ApiRequest::get().project(&ProjectId::Id(99));
+    let err = gitlab
+        .send(elsewhere.segment("issues").segment(1))
+        .await
+        .unwrap_err();
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects/99/issues/1: GitLab answered 404 Not Found: 404 Project Not Found — check the \
@@ -339,7 +323,7 @@ async fn error_bodies_of_every_shape_read_as_one_line() {
     // {"error": …, "error_description": …}: OAuth's shape.
     let oauth = r#"{"error":"invalid_token","error_description":"Token was revoked. You have to re-authorize from the user."}"#;
     sandbox.fail_next(FaultSpec::raw(401, oauth));
-    let err = gitlab.get_project(&ProjectId::Id(1)).await.unwrap_err();
+    let err = gitlab.send(project_1()).await.unwrap_err();
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects/1: GitLab answered 401 Unauthorized: invalid_token: Token was revoked. You have \
@@ -348,7 +332,7 @@ async fn error_bodies_of_every_shape_read_as_one_line() {
 
     // An empty body, and an HTML page from a proxy.
     sandbox.fail_next(FaultSpec::raw(500, ""));
-    let err = gitlab.get_project(&ProjectId::Id(1)).await.unwrap_err();
+    let err = gitlab.send(project_1()).await.unwrap_err();
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects/1: GitLab answered 500 Internal Server Error with an empty body — GitLab failed \
@@ -356,7 +340,7 @@ async fn error_bodies_of_every_shape_read_as_one_line() {
     );
     let html = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>";
     sandbox.fail_next(FaultSpec::raw(502, html));
-    let err = gitlab.get_project(&ProjectId::Id(1)).await.unwrap_err();
+    let err = gitlab.send(project_1()).await.unwrap_err();
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects/1: GitLab answered 502 Bad Gateway: an HTML page titled `502 Bad Gateway` — \
@@ -392,10 +376,12 @@ async fn injected_statuses_carry_gitlabs_bodies_and_hints() {
     ];
     for (status, expected) in cases {
         sandbox.fail_next(FaultSpec::status(status));
-        let err = gitlab
-            .create_release(&demo(), json!({"tag_name": "v1.0.0"}))
-            .await
-            .unwrap_err();
+        let err = call(
+            &gitlab,
+            releases(Method::POST).json(json!({"tag_name": "v1.0.0"})),
+        )
+        .await
+        .unwrap_err();
         let text = shown(&err);
         assert_eq!(
             text,
@@ -408,14 +394,14 @@ async fn injected_statuses_carry_gitlabs_bodies_and_hints() {
 async fn rate_limits_say_when_to_retry() {
     let (sandbox, gitlab) = setup().await;
     sandbox.fail_next(FaultSpec::status(429));
-    let err = gitlab.list_projects(&Value::Null).await.unwrap_err();
+    let err = gitlab.send(projects()).await.unwrap_err();
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects: GitLab answered 429 Too Many Requests: Retry later — rate limited: retry after 30 seconds"
     );
     assert_eq!(err.retry_after_secs(), Some(30));
     sandbox.fail_next(FaultSpec::raw(429, "slow down"));
-    let err = gitlab.list_projects(&Value::Null).await.unwrap_err();
+    let err = gitlab.send(projects()).await.unwrap_err();
     assert!(shown(&err).ends_with("slow down — rate limited: wait a moment before retrying"));
     assert_eq!(err.retry_after_secs(), None);
 }
@@ -426,14 +412,13 @@ async fn a_failed_write_is_sent_exactly_once() {
     for status in [500, 503, 429, 409] {
         sandbox.clear_requests();
         sandbox.fail_next(FaultSpec::status(status));
-        gitlab
-            .create_issue(&demo(), json!({"title": "Once"}))
+        call(&gitlab, issues(Method::POST).json(json!({"title": "Once"})))
             .await
             .unwrap_err();
         assert_eq!(posts(&sandbox), 1, "status {status}");
     }
     // Nothing was created by the faulted calls.
-    let listed = gitlab.list_issues(&demo(), &Value::Null).await.unwrap();
+    let listed = gitlab.send(issues(Method::GET)).await.unwrap();
     assert_eq!(listed.total, Some(0));
 }
 
@@ -443,7 +428,7 @@ async fn redirects_are_reported_not_followed() {
     sandbox.fail_next(
         FaultSpec::raw(301, "").header("location", "https://gitlab.example.com/api/v4/projects/1"),
     );
-    let err = gitlab.get_project(&ProjectId::Id(1)).await.unwrap_err();
+    let err = gitlab.send(project_1()).await.unwrap_err();
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects/1: GitLab answered 301 Moved Permanently with an empty body — GitLab redirects to \
@@ -459,7 +444,7 @@ async fn a_stalled_gitlab_times_out_and_the_write_is_not_repeated() {
     let gitlab = GitLab::new(config).unwrap();
 
     sandbox.fail_next(FaultSpec::stall());
-    let err = gitlab.get_project(&ProjectId::Id(1)).await.unwrap_err();
+    let err = gitlab.send(project_1()).await.unwrap_err();
     assert!(matches!(err, GitLabError::Timeout { .. }), "{err:?}");
     assert_eq!(
         shown(&err),
@@ -467,10 +452,15 @@ async fn a_stalled_gitlab_times_out_and_the_write_is_not_repeated() {
     );
 
     sandbox.fail_matching(Method::POST, "/projects/1/issues", FaultSpec::stall());
-    let err = gitlab
-        .create_issue(&ProjectId::Id(1), json!({"title": "Slow"}))
-        .await
-        .unwrap_err();
+    let err = call(
+        &gitlab,
+        ApiRequest::post()
+            .project(&ProjectId::Id(1))
+            .segment("issues")
+            .json(json!({"title": "Slow"})),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(
         shown(&err),
         "POST /api/v4/projects/1/issues: GitLab did not answer within 300ms; the change may or may not have \
@@ -489,7 +479,10 @@ async fn an_unreachable_gitlab_is_a_connection_error() {
     let base = parse_base_url(&format!("http://127.0.0.1:{port}")).unwrap();
     let gitlab =
         GitLab::new(GitLabConfig::new(base).with_token(Token::new(SECRET).unwrap())).unwrap();
-    let err = gitlab.get_project(&demo()).await.unwrap_err();
+    let err = gitlab
+        .send(ApiRequest::get().project(&demo()))
+        .await
+        .unwrap_err();
     assert!(matches!(err, GitLabError::Connect { .. }), "{err:?}");
     let text = shown(&err);
     let prefix = format!(
@@ -529,6 +522,9 @@ async fn send_returns_status_body_and_pagination() {
         (created.status, created.body["title"].clone()),
         (201, json!("Raw"))
     );
-    let deleted = gitlab.delete_issue(&ProjectId::Id(1), 1).await.unwrap();
-    assert_eq!(deleted, Value::Null);
+    let deleted = gitlab
+        .send(issues(Method::DELETE).segment(1))
+        .await
+        .unwrap();
+    assert_eq!(deleted.body, Value::Null);
 }

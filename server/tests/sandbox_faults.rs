@@ -1,7 +1,10 @@
 //! The sandbox as a test fake, over raw HTTP: GitLab's fault bodies, fault targeting, request
 //! recording, pagination headers, unknown routes, and shutting down.
 
-use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, GitLabError, Method, ProjectId};
+mod common;
+
+use common::{call, demo, setup};
+use gitlab_mcp_server::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
 use gitlab_mcp_server::sandbox::{FaultSpec, Sandbox};
 use serde_json::{Value, json};
 
@@ -14,6 +17,11 @@ async fn start() -> (Sandbox, reqwest::Client) {
 
 fn url(sandbox: &Sandbox, path: &str) -> String {
     format!("{}api/v4{path}", sandbox.base_url())
+}
+
+/// `GET projects/1`.
+async fn get_demo(gitlab: &GitLab) -> Result<Value, GitLabError> {
+    call(gitlab, ApiRequest::get().project(&ProjectId::Id(1))).await
 }
 
 /// Status, content type and body text of a GET.
@@ -67,57 +75,47 @@ async fn each_status_comes_with_gitlabs_own_body() {
 
 #[tokio::test]
 async fn faults_hit_only_what_they_target_and_only_as_often_as_told() {
-    let sandbox = Sandbox::start().await.unwrap();
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    let demo = ProjectId::Id(1);
+    let (sandbox, gitlab) = setup().await;
 
     sandbox.fail_next(FaultSpec::status(500).times(2));
-    assert_eq!(
-        gitlab.get_project(&demo).await.unwrap_err().status(),
-        Some(500)
-    );
-    assert_eq!(
-        gitlab
-            .list_projects(&Value::Null)
-            .await
-            .unwrap_err()
-            .status(),
-        Some(500)
-    );
-    assert!(gitlab.get_project(&demo).await.is_ok());
+    assert_eq!(get_demo(&gitlab).await.unwrap_err().status(), Some(500));
+    let list = call(&gitlab, ApiRequest::get().segment("projects")).await;
+    assert_eq!(list.unwrap_err().status(), Some(500));
+    assert!(get_demo(&gitlab).await.is_ok());
 
     sandbox.fail_matching(
         Method::POST,
         "/projects/1/issues",
         FaultSpec::status(403).times(usize::MAX),
     );
+    // The same project by number, so that only the method or the path differs.
+    let on_demo = |method: Method, collection: &str| {
+        ApiRequest::new(method)
+            .project(&ProjectId::Id(1))
+            .segment(collection)
+    };
+    let create_issue = || {
+        call(
+            &gitlab,
+            on_demo(Method::POST, "issues").json(json!({"title": "t"})),
+        )
+    };
     assert!(
-        gitlab.list_issues(&demo, &Value::Null).await.is_ok(),
+        call(&gitlab, on_demo(Method::GET, "issues")).await.is_ok(),
         "another method"
     );
+    let mr = json!({"source_branch": "feature/x", "target_branch": "main", "title": "t"});
     assert!(
-        gitlab
-            .create_merge_request(
-                &demo,
-                json!({"source_branch": "feature/x", "target_branch": "main", "title": "t"})
-            )
+        call(&gitlab, on_demo(Method::POST, "merge_requests").json(mr))
             .await
-            .is_ok()
+            .is_ok(),
+        "another path"
     );
     for _ in 0..3 {
-        let err = gitlab
-            .create_issue(&demo, json!({"title": "t"}))
-            .await
-            .unwrap_err();
-        assert_eq!(err.status(), Some(403));
+        assert_eq!(create_issue().await.unwrap_err().status(), Some(403));
     }
     sandbox.clear_faults();
-    assert!(
-        gitlab
-            .create_issue(&demo, json!({"title": "t"}))
-            .await
-            .is_ok()
-    );
+    assert!(create_issue().await.is_ok());
 
     // The prefix may name the decoded path, with or without /api/v4.
     sandbox.fail_matching(
@@ -125,12 +123,9 @@ async fn faults_hit_only_what_they_target_and_only_as_often_as_told() {
         "/api/v4/projects/demo/sandbox",
         FaultSpec::status(404),
     );
-    let by_path = ProjectId::parse("demo/sandbox").unwrap();
-    assert_eq!(
-        gitlab.get_project(&by_path).await.unwrap_err().status(),
-        Some(404)
-    );
-    assert!(gitlab.get_project(&by_path).await.is_ok());
+    let by_path = || call(&gitlab, ApiRequest::get().project(&demo()));
+    assert_eq!(by_path().await.unwrap_err().status(), Some(404));
+    assert!(by_path().await.is_ok());
 }
 
 #[tokio::test]
@@ -319,12 +314,11 @@ async fn unknown_routes_and_methods_answer_like_gitlab() {
 
 #[tokio::test]
 async fn shutdown_releases_stalled_requests_and_stops_serving() {
-    let sandbox = Sandbox::start().await.unwrap();
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
+    let (sandbox, gitlab) = setup().await;
     sandbox.fail_next(FaultSpec::stall());
     let stalled = tokio::spawn({
         let gitlab = gitlab.clone();
-        async move { gitlab.get_project(&ProjectId::Id(1)).await }
+        async move { get_demo(&gitlab).await }
     });
     while sandbox.requests().is_empty() {
         tokio::task::yield_now().await;
@@ -332,19 +326,18 @@ async fn shutdown_releases_stalled_requests_and_stops_serving() {
     sandbox.shutdown().await.unwrap();
     let answer = stalled.await.unwrap().unwrap_err();
     assert_eq!(answer.status(), Some(503));
-    let after = gitlab.get_project(&ProjectId::Id(1)).await.unwrap_err();
+    let after = get_demo(&gitlab).await.unwrap_err();
     assert!(matches!(after, GitLabError::Connect { .. }), "{after:?}");
 }
 
 #[tokio::test]
 async fn dropping_the_sandbox_stops_it() {
-    let sandbox = Sandbox::start().await.unwrap();
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    assert!(gitlab.get_project(&ProjectId::Id(1)).await.is_ok());
+    let (sandbox, gitlab) = setup().await;
+    assert!(get_demo(&gitlab).await.is_ok());
     drop(sandbox);
     // The server winds down in the background: wait for it, by condition rather than by clock.
     loop {
-        match gitlab.get_project(&ProjectId::Id(1)).await {
+        match get_demo(&gitlab).await {
             Err(GitLabError::Connect { .. }) => break,
             _ => tokio::task::yield_now().await,
         }

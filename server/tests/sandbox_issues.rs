@@ -1,31 +1,18 @@
 //! The sandbox's issues, through the real client: GitLab's shapes, rules and filters.
 
-use gitlab_mcp_server::gitlab::{ApiRequest, GitLab, GitLabConfig, GitLabError, ProjectId};
-use gitlab_mcp_server::sandbox::Sandbox;
+mod common;
+
+use common::{call, issues, message, pluck, setup, with_query};
+use gitlab_mcp_server::gitlab::{ApiRequest, Method, ProjectId};
 use serde_json::{Value, json};
-
-async fn setup() -> (Sandbox, GitLab) {
-    let sandbox = Sandbox::start().await.expect("the sandbox starts");
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    (sandbox, gitlab)
-}
-
-fn demo() -> ProjectId {
-    ProjectId::parse("demo/sandbox").unwrap()
-}
-
-fn message(error: GitLabError) -> (u16, String) {
-    match error {
-        GitLabError::Api(api) => (api.status, api.message.unwrap_or_default()),
-        other => panic!("expected GitLab's answer, got {other}"),
-    }
-}
 
 #[tokio::test]
 async fn an_issue_is_created_with_gitlabs_shape() {
     let (sandbox, gitlab) = setup().await;
     let body = json!({"title": "Crash on start", "description": "It **crashes**", "labels": "bug, ,, feature,", "confidential": true});
-    let issue = gitlab.create_issue(&demo(), body.clone()).await.unwrap();
+    let issue = call(&gitlab, issues(Method::POST).json(body.clone()))
+        .await
+        .unwrap();
     assert_eq!(sandbox.requests()[0].body, body, "the body arrives as sent");
     assert_eq!(issue["id"], 1);
     assert_eq!(issue["iid"], 1);
@@ -44,13 +31,15 @@ async fn an_issue_is_created_with_gitlabs_shape() {
     assert_eq!(issue["references"]["full"], "demo/sandbox#1");
     assert!(issue["created_at"].as_str().unwrap().ends_with('Z'));
 
-    let minimal = gitlab
-        .create_issue(
-            &ProjectId::Id(1),
-            json!({"title": "Two", "labels": ["a", " b", "a"]}),
-        )
-        .await
-        .unwrap();
+    let by_number = ApiRequest::post()
+        .project(&ProjectId::Id(1))
+        .segment("issues");
+    let minimal = call(
+        &gitlab,
+        by_number.json(json!({"title": "Two", "labels": ["a", " b", "a"]})),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         (minimal["iid"].clone(), minimal["labels"].clone()),
         (json!(2), json!(["a", "b"]))
@@ -62,25 +51,34 @@ async fn an_issue_is_created_with_gitlabs_shape() {
         ),
         (Value::Null, json!(false))
     );
-    assert_eq!(gitlab.get_issue(&demo(), 1).await.unwrap(), issue);
+    let fetched = call(&gitlab, issues(Method::GET).segment(1)).await;
+    assert_eq!(fetched.unwrap(), issue);
 }
 
 #[tokio::test]
 async fn iids_count_per_project_and_ids_across_projects() {
     let (_sandbox, gitlab) = setup().await;
-    let other = gitlab
-        .create_project(json!({"name": "other"}))
-        .await
-        .unwrap();
+    let other = call(
+        &gitlab,
+        ApiRequest::post()
+            .segment("projects")
+            .json(json!({"name": "other"})),
+    )
+    .await
+    .unwrap();
     let other = ProjectId::Id(other["id"].as_u64().unwrap());
-    gitlab
-        .create_issue(&demo(), json!({"title": "a"}))
+    call(&gitlab, issues(Method::POST).json(json!({"title": "a"})))
         .await
         .unwrap();
-    let second = gitlab
-        .create_issue(&other, json!({"title": "b"}))
-        .await
-        .unwrap();
+    let second = call(
+        &gitlab,
+        ApiRequest::post()
+            .project(&other)
+            .segment("issues")
+            .json(json!({"title": "b"})),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         (second["id"].clone(), second["iid"].clone()),
         (json!(2), json!(1))
@@ -110,122 +108,55 @@ async fn creation_follows_gitlabs_rules() {
         ),
     ];
     for (body, status, expected) in cases {
-        let err = gitlab
-            .create_issue(&demo(), body.clone())
+        let err = call(&gitlab, issues(Method::POST).json(body.clone()))
             .await
             .unwrap_err();
         assert_eq!(message(err), (status, expected.to_owned()), "{body}");
     }
-    let err = gitlab
-        .create_issue(&ProjectId::Id(7), json!({"title": "x"}))
+    let elsewhere = ApiRequest::post()
+        .project(&ProjectId::Id(7))
+        .segment("issues");
+    let err = call(&gitlab, elsewhere.json(json!({"title": "x"})))
         .await
         .unwrap_err();
     assert_eq!(message(err), (404, "404 Project Not Found".to_owned()));
-    assert_eq!(
-        gitlab
-            .list_issues(&demo(), &Value::Null)
-            .await
-            .unwrap()
-            .total,
-        Some(0)
-    );
+    let listed = gitlab.send(issues(Method::GET)).await.unwrap();
+    assert_eq!(listed.total, Some(0));
 }
 
 #[tokio::test]
 async fn issues_are_filtered_and_listed_newest_first() {
     let (_sandbox, gitlab) = setup().await;
-    gitlab
-        .create_issue(
-            &demo(),
-            json!({"title": "Login fails", "labels": "bug,auth"}),
-        )
-        .await
-        .unwrap();
-    gitlab
-        .create_issue(
-            &demo(),
-            json!({"title": "Add dark mode", "labels": "feature"}),
-        )
-        .await
-        .unwrap();
-    gitlab
-        .create_issue(
-            &demo(),
-            json!({"title": "Crash", "description": "on login", "labels": "bug"}),
-        )
-        .await
-        .unwrap();
-    gitlab
-        .update_issue(&demo(), 3, json!({"state_event": "close"}))
+    for body in [
+        json!({"title": "Login fails", "labels": "bug,auth"}),
+        json!({"title": "Add dark mode", "labels": "feature"}),
+        json!({"title": "Crash", "description": "on login", "labels": "bug"}),
+    ] {
+        call(&gitlab, issues(Method::POST).json(body))
+            .await
+            .unwrap();
+    }
+    let close = json!({"state_event": "close"});
+    call(&gitlab, issues(Method::PUT).segment(3).json(close))
         .await
         .unwrap();
 
-    let iids = |page: gitlab_mcp_server::gitlab::Page| -> Vec<u64> {
-        page.items
-            .iter()
-            .map(|i| i["iid"].as_u64().unwrap())
-            .collect()
-    };
-    assert_eq!(
-        iids(gitlab.list_issues(&demo(), &Value::Null).await.unwrap()),
-        [3, 2, 1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_issues(&demo(), &json!({"state": "opened"}))
-                .await
-                .unwrap()
-        ),
-        [2, 1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_issues(&demo(), &json!({"labels": "bug"}))
-                .await
-                .unwrap()
-        ),
-        [3, 1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_issues(&demo(), &json!({"labels": "bug,auth"}))
-                .await
-                .unwrap()
-        ),
-        [1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_issues(&demo(), &json!({"search": "LOGIN"}))
-                .await
-                .unwrap()
-        ),
-        [3, 1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_issues(&demo(), &json!({"sort": "asc"}))
-                .await
-                .unwrap()
-        ),
-        [1, 2, 3]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_issues(&demo(), &json!({"iids": [1, 3]}))
-                .await
-                .unwrap()
-        ),
-        [3, 1]
-    );
-    let err = gitlab
-        .list_issues(&demo(), &json!({"state": "done"}))
+    let cases: [(&[(&str, &str)], Value); 7] = [
+        (&[], json!([3, 2, 1])),
+        (&[("state", "opened")], json!([2, 1])),
+        (&[("labels", "bug")], json!([3, 1])),
+        (&[("labels", "bug,auth")], json!([1])),
+        (&[("search", "LOGIN")], json!([3, 1])),
+        (&[("sort", "asc")], json!([1, 2, 3])),
+        (&[("iids[]", "1"), ("iids[]", "3")], json!([3, 1])),
+    ];
+    for (filters, expected) in cases {
+        let listed = call(&gitlab, with_query(issues(Method::GET), filters))
+            .await
+            .unwrap();
+        assert_eq!(pluck(&listed, "iid"), expected, "{filters:?}");
+    }
+    let err = call(&gitlab, issues(Method::GET).query("state", "done"))
         .await
         .unwrap_err();
     assert_eq!(
@@ -237,38 +168,25 @@ async fn issues_are_filtered_and_listed_newest_first() {
 #[tokio::test]
 async fn updates_change_what_was_sent_and_nothing_else() {
     let (_sandbox, gitlab) = setup().await;
-    gitlab
-        .create_issue(
-            &demo(),
-            json!({"title": "Old", "description": "keep", "labels": "a,b"}),
-        )
+    let body = json!({"title": "Old", "description": "keep", "labels": "a,b"});
+    call(&gitlab, issues(Method::POST).json(body))
         .await
         .unwrap();
-    let updated = gitlab
-        .update_issue(
-            &demo(),
-            1,
-            json!({"title": "New", "add_labels": "c", "remove_labels": "a", "confidential": true}),
-        )
-        .await
-        .unwrap();
+    let update = |body: Value| call(&gitlab, issues(Method::PUT).segment(1).json(body));
+    let updated = update(
+        json!({"title": "New", "add_labels": "c", "remove_labels": "a", "confidential": true}),
+    )
+    .await
+    .unwrap();
     assert_eq!(updated["title"], "New");
     assert_eq!(updated["description"], "keep");
     assert_eq!(updated["labels"], json!(["b", "c"]));
     assert_eq!(updated["confidential"], true);
 
-    let closed = gitlab
-        .update_issue(&demo(), 1, json!({"state_event": "close"}))
-        .await
-        .unwrap();
+    let closed = update(json!({"state_event": "close"})).await.unwrap();
     assert_eq!(closed["state"], "closed");
     assert!(closed["closed_at"].is_string());
-    let reopened = gitlab
-        .update_issue(
-            &demo(),
-            1,
-            json!({"state_event": "reopen", "description": ""}),
-        )
+    let reopened = update(json!({"state_event": "reopen", "description": ""}))
         .await
         .unwrap();
     assert_eq!(
@@ -277,43 +195,34 @@ async fn updates_change_what_was_sent_and_nothing_else() {
     );
     assert_eq!(reopened["description"], Value::Null);
 
-    let err = gitlab
-        .update_issue(&demo(), 1, json!({"weight": 3}))
-        .await
-        .unwrap_err();
+    let err = update(json!({"weight": 3})).await.unwrap_err();
     let (status, text) = message(err);
     assert_eq!(status, 400);
     assert!(
         text.starts_with("title, description, labels,")
             && text.ends_with("are missing, at least one parameter must be provided")
     );
-    let err = gitlab
-        .update_issue(&demo(), 1, json!({"state_event": "finish"}))
-        .await
-        .unwrap_err();
+    let err = update(json!({"state_event": "finish"})).await.unwrap_err();
     assert_eq!(
         message(err),
         (400, "state_event does not have a valid value".to_owned())
     );
-    let err = gitlab
-        .update_issue(&demo(), 1, json!({"title": ""}))
-        .await
-        .unwrap_err();
+    let err = update(json!({"title": ""})).await.unwrap_err();
     assert_eq!(message(err), (400, "title can't be blank".to_owned()));
-    let err = gitlab
-        .update_issue(&demo(), 9, json!({"title": "x"}))
-        .await
-        .unwrap_err();
+    let missing = issues(Method::PUT).segment(9).json(json!({"title": "x"}));
+    let err = call(&gitlab, missing).await.unwrap_err();
     assert_eq!(message(err), (404, "404 Issue Not Found".to_owned()));
 }
 
 #[tokio::test]
 async fn deleting_an_issue_answers_204_and_it_is_gone() {
     let (_sandbox, gitlab) = setup().await;
-    gitlab
-        .create_issue(&demo(), json!({"title": "Doomed"}))
-        .await
-        .unwrap();
+    call(
+        &gitlab,
+        issues(Method::POST).json(json!({"title": "Doomed"})),
+    )
+    .await
+    .unwrap();
     let response = gitlab
         .send(
             ApiRequest::delete()
@@ -325,7 +234,9 @@ async fn deleting_an_issue_answers_204_and_it_is_gone() {
         .await
         .unwrap();
     assert_eq!((response.status, response.body), (204, Value::Null));
-    let err = gitlab.get_issue(&demo(), 1).await.unwrap_err();
+    let err = call(&gitlab, issues(Method::GET).segment(1))
+        .await
+        .unwrap_err();
     assert_eq!(message(err), (404, "404 Issue Not Found".to_owned()));
     let err = gitlab
         .send(

@@ -1,50 +1,20 @@
 //! The sandbox's merge requests, through the real client: branch rules, duplicates, merging
 //! with and without `sha`, removing the source branch, squash.
 
-use gitlab_mcp_server::gitlab::{
-    ApiRequest, GitLab, GitLabConfig, GitLabError, ProjectId, merge_body,
-};
-use gitlab_mcp_server::sandbox::Sandbox;
+mod common;
+
+use common::{branches, call, merge_requests, message, pluck, setup, with_query};
+use gitlab_mcp_server::gitlab::{GitLab, GitLabError, Method};
 use serde_json::{Value, json};
-
-async fn setup() -> (Sandbox, GitLab) {
-    let sandbox = Sandbox::start().await.expect("the sandbox starts");
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    (sandbox, gitlab)
-}
-
-fn demo() -> ProjectId {
-    ProjectId::parse("demo/sandbox").unwrap()
-}
-
-fn message(error: GitLabError) -> (u16, String) {
-    match error {
-        GitLabError::Api(api) => (api.status, api.message.unwrap_or_default()),
-        other => panic!("expected GitLab's answer, got {other}"),
-    }
-}
 
 /// A branch `name` from `main` in the demo project.
 async fn branch(gitlab: &GitLab, name: &str) -> Value {
-    let request = ApiRequest::post()
-        .segment("projects")
-        .segment(1)
-        .segment("repository")
-        .segment("branches");
-    gitlab
-        .send(request.json(json!({"branch": name, "ref": "main"})))
-        .await
-        .unwrap()
-        .body
+    let request = branches(Method::POST, 1).json(json!({"branch": name, "ref": "main"}));
+    call(gitlab, request).await.unwrap()
 }
 
 async fn head_of(gitlab: &GitLab, name: &str) -> Option<String> {
-    let request = ApiRequest::get()
-        .segment("projects")
-        .segment(1)
-        .segment("repository")
-        .segment("branches");
-    let branches = gitlab.send(request).await.unwrap().body;
+    let branches = call(gitlab, branches(Method::GET, 1)).await.unwrap();
     branches
         .as_array()
         .unwrap()
@@ -57,15 +27,27 @@ fn feature_to_main() -> Value {
     json!({"source_branch": "feature/x", "target_branch": "main", "title": "Add X"})
 }
 
+async fn create(gitlab: &GitLab, body: Value) -> Result<Value, GitLabError> {
+    call(gitlab, merge_requests(Method::POST).json(body)).await
+}
+
+async fn update(gitlab: &GitLab, iid: u64, body: Value) -> Result<Value, GitLabError> {
+    call(gitlab, merge_requests(Method::PUT).segment(iid).json(body)).await
+}
+
+/// `PUT …/merge_requests/:iid/merge` with `body` (`sha`, `squash`,
+/// `should_remove_source_branch`).
+async fn merge(gitlab: &GitLab, iid: u64, body: Value) -> Result<Value, GitLabError> {
+    let request = merge_requests(Method::PUT).segment(iid).segment("merge");
+    call(gitlab, request.json(body)).await
+}
+
 #[tokio::test]
 async fn a_merge_request_is_created_with_gitlabs_shape() {
     let (sandbox, gitlab) = setup().await;
     let body = json!({"source_branch": "feature/x", "target_branch": "main", "title": "Add X",
                       "description": "Adds X", "labels": "feature", "remove_source_branch": true, "squash": true});
-    let mr = gitlab
-        .create_merge_request(&demo(), body.clone())
-        .await
-        .unwrap();
+    let mr = create(&gitlab, body.clone()).await.unwrap();
     assert_eq!(sandbox.requests()[0].body, body);
     assert_eq!(
         (
@@ -92,7 +74,8 @@ async fn a_merge_request_is_created_with_gitlabs_shape() {
         mr["web_url"],
         format!("{}demo/sandbox/-/merge_requests/1", sandbox.base_url())
     );
-    assert_eq!(gitlab.get_merge_request(&demo(), 1).await.unwrap(), mr);
+    let fetched = call(&gitlab, merge_requests(Method::GET).segment(1)).await;
+    assert_eq!(fetched.unwrap(), mr);
 }
 
 #[tokio::test]
@@ -131,33 +114,18 @@ async fn creation_follows_gitlabs_branch_rules() {
         ),
     ];
     for (body, status, expected) in cases {
-        let err = gitlab
-            .create_merge_request(&demo(), body.clone())
-            .await
-            .unwrap_err();
+        let err = create(&gitlab, body.clone()).await.unwrap_err();
         assert_eq!(message(err), (status, expected.to_owned()), "{body}");
     }
-    assert_eq!(
-        gitlab
-            .list_merge_requests(&demo(), &Value::Null)
-            .await
-            .unwrap()
-            .total,
-        Some(0)
-    );
+    let listed = gitlab.send(merge_requests(Method::GET)).await.unwrap();
+    assert_eq!(listed.total, Some(0));
 }
 
 #[tokio::test]
 async fn only_one_open_merge_request_per_branch_pair() {
     let (_sandbox, gitlab) = setup().await;
-    gitlab
-        .create_merge_request(&demo(), feature_to_main())
-        .await
-        .unwrap();
-    let err = gitlab
-        .create_merge_request(&demo(), feature_to_main())
-        .await
-        .unwrap_err();
+    create(&gitlab, feature_to_main()).await.unwrap();
+    let err = create(&gitlab, feature_to_main()).await.unwrap_err();
     let duplicate = (
         409,
         "Another open merge request already exists for this source branch: !1".to_owned(),
@@ -165,17 +133,12 @@ async fn only_one_open_merge_request_per_branch_pair() {
     assert_eq!(message(err), duplicate);
 
     // A closed one does not count; reopening it while another is open is the same conflict.
-    gitlab
-        .update_merge_request(&demo(), 1, json!({"state_event": "close"}))
+    update(&gitlab, 1, json!({"state_event": "close"}))
         .await
         .unwrap();
-    let second = gitlab
-        .create_merge_request(&demo(), feature_to_main())
-        .await
-        .unwrap();
+    let second = create(&gitlab, feature_to_main()).await.unwrap();
     assert_eq!(second["iid"], 2);
-    let err = gitlab
-        .update_merge_request(&demo(), 1, json!({"state_event": "reopen"}))
+    let err = update(&gitlab, 1, json!({"state_event": "reopen"}))
         .await
         .unwrap_err();
     assert_eq!(
@@ -192,13 +155,10 @@ async fn merging_without_sha_moves_the_target_and_removes_the_source_when_asked(
     let (_sandbox, gitlab) = setup().await;
     let mut body = feature_to_main();
     body["remove_source_branch"] = json!(true);
-    gitlab.create_merge_request(&demo(), body).await.unwrap();
+    create(&gitlab, body).await.unwrap();
     let main_before = head_of(&gitlab, "main").await.unwrap();
 
-    let merged = gitlab
-        .merge_merge_request(&demo(), 1, json!({}))
-        .await
-        .unwrap();
+    let merged = merge(&gitlab, 1, json!({})).await.unwrap();
     assert_eq!(merged["state"], "merged");
     assert!(merged["merged_at"].is_string());
     assert_eq!(merged["merged_by"]["username"], "demo");
@@ -213,15 +173,9 @@ async fn merging_without_sha_moves_the_target_and_removes_the_source_when_asked(
         "the source branch is gone"
     );
 
-    let err = gitlab
-        .merge_merge_request(&demo(), 1, json!({}))
-        .await
-        .unwrap_err();
+    let err = merge(&gitlab, 1, json!({})).await.unwrap_err();
     assert_eq!(message(err), (405, "405 Method Not Allowed".to_owned()));
-    let err = gitlab
-        .create_merge_request(&demo(), feature_to_main())
-        .await
-        .unwrap_err();
+    let err = create(&gitlab, feature_to_main()).await.unwrap_err();
     assert_eq!(
         message(err),
         (400, "source_branch does not exist".to_owned())
@@ -231,17 +185,11 @@ async fn merging_without_sha_moves_the_target_and_removes_the_source_when_asked(
 #[tokio::test]
 async fn merging_with_sha_requires_the_source_head() {
     let (_sandbox, gitlab) = setup().await;
-    let mr = gitlab
-        .create_merge_request(&demo(), feature_to_main())
-        .await
-        .unwrap();
+    let mr = create(&gitlab, feature_to_main()).await.unwrap();
     let head = mr["sha"].as_str().unwrap().to_owned();
 
     let wrong = "0".repeat(40);
-    let err = gitlab
-        .merge_merge_request(&demo(), 1, merge_body(Some(&wrong), None, None))
-        .await
-        .unwrap_err();
+    let err = merge(&gitlab, 1, json!({"sha": wrong})).await.unwrap_err();
     assert_eq!(
         message(err),
         (
@@ -249,15 +197,11 @@ async fn merging_with_sha_requires_the_source_head() {
             format!("SHA does not match HEAD of source branch: {head}")
         )
     );
-    assert_eq!(
-        gitlab.get_merge_request(&demo(), 1).await.unwrap()["state"],
-        "opened"
-    );
+    let fetched = call(&gitlab, merge_requests(Method::GET).segment(1)).await;
+    assert_eq!(fetched.unwrap()["state"], "opened");
 
-    let merged = gitlab
-        .merge_merge_request(&demo(), 1, merge_body(Some(&head), Some(true), Some(false)))
-        .await
-        .unwrap();
+    let body = json!({"sha": head, "squash": true, "should_remove_source_branch": false});
+    let merged = merge(&gitlab, 1, body).await.unwrap();
     assert_eq!(merged["state"], "merged");
     assert_eq!(merged["squash"], true);
     assert!(merged["squash_commit_sha"].is_string());
@@ -273,18 +217,12 @@ async fn a_merge_request_whose_branch_is_gone_cannot_be_merged() {
     let (_sandbox, gitlab) = setup().await;
     branch(&gitlab, "topic").await;
     let topic = json!({"source_branch": "topic", "target_branch": "feature/x", "title": "Topic"});
-    gitlab.create_merge_request(&demo(), topic).await.unwrap();
+    create(&gitlab, topic).await.unwrap();
     let mut body = feature_to_main();
     body["remove_source_branch"] = json!(true);
-    gitlab.create_merge_request(&demo(), body).await.unwrap();
-    gitlab
-        .merge_merge_request(&demo(), 2, json!({}))
-        .await
-        .unwrap();
-    let err = gitlab
-        .merge_merge_request(&demo(), 1, json!({}))
-        .await
-        .unwrap_err();
+    create(&gitlab, body).await.unwrap();
+    merge(&gitlab, 2, json!({})).await.unwrap();
+    let err = merge(&gitlab, 1, json!({})).await.unwrap_err();
     assert_eq!(message(err), (422, "Branch cannot be merged".to_owned()));
 }
 
@@ -292,93 +230,53 @@ async fn a_merge_request_whose_branch_is_gone_cannot_be_merged() {
 async fn updates_lists_and_deletes() {
     let (_sandbox, gitlab) = setup().await;
     branch(&gitlab, "develop").await;
-    gitlab
-        .create_merge_request(&demo(), feature_to_main())
-        .await
-        .unwrap();
+    create(&gitlab, feature_to_main()).await.unwrap();
     let body = json!({"source_branch": "develop", "target_branch": "main", "title": "Draft: develop", "labels": ["wip"]});
-    let draft = gitlab.create_merge_request(&demo(), body).await.unwrap();
+    let draft = create(&gitlab, body).await.unwrap();
     assert_eq!(draft["draft"], true);
 
-    let updated = gitlab
-        .update_merge_request(
-            &demo(),
-            1,
-            json!({"title": "Add X, take 2", "target_branch": "develop", "squash": true}),
-        )
-        .await
-        .unwrap();
+    let updated = update(
+        &gitlab,
+        1,
+        json!({"title": "Add X, take 2", "target_branch": "develop", "squash": true}),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         (updated["title"].clone(), updated["target_branch"].clone()),
         (json!("Add X, take 2"), json!("develop"))
     );
     assert_eq!(updated["squash"], true);
-    let err = gitlab
-        .update_merge_request(&demo(), 1, json!({"target_branch": "nope"}))
+    let err = update(&gitlab, 1, json!({"target_branch": "nope"}))
         .await
         .unwrap_err();
     assert_eq!(
         message(err),
         (400, "target_branch does not exist".to_owned())
     );
-    let err = gitlab
-        .update_merge_request(&demo(), 1, json!({"milestone_id": 1}))
+    let err = update(&gitlab, 1, json!({"milestone_id": 1}))
         .await
         .unwrap_err();
     assert_eq!(message(err).0, 400);
 
-    gitlab
-        .merge_merge_request(&demo(), 1, json!({}))
-        .await
-        .unwrap();
-    let iids = |page: gitlab_mcp_server::gitlab::Page| -> Vec<u64> {
-        page.items
-            .iter()
-            .map(|m| m["iid"].as_u64().unwrap())
-            .collect()
-    };
-    assert_eq!(
-        iids(
-            gitlab
-                .list_merge_requests(&demo(), &Value::Null)
-                .await
-                .unwrap()
-        ),
-        [2, 1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_merge_requests(&demo(), &json!({"state": "merged"}))
-                .await
-                .unwrap()
-        ),
-        [1]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_merge_requests(&demo(), &json!({"labels": "wip"}))
-                .await
-                .unwrap()
-        ),
-        [2]
-    );
-    assert_eq!(
-        iids(
-            gitlab
-                .list_merge_requests(&demo(), &json!({"source_branch": "develop"}))
-                .await
-                .unwrap()
-        ),
-        [2]
-    );
+    merge(&gitlab, 1, json!({})).await.unwrap();
+    let cases: [(&[(&str, &str)], Value); 4] = [
+        (&[], json!([2, 1])),
+        (&[("state", "merged")], json!([1])),
+        (&[("labels", "wip")], json!([2])),
+        (&[("source_branch", "develop")], json!([2])),
+    ];
+    for (filters, expected) in cases {
+        let request = with_query(merge_requests(Method::GET), filters);
+        let listed = call(&gitlab, request).await.unwrap();
+        assert_eq!(pluck(&listed, "iid"), expected, "{filters:?}");
+    }
 
-    assert_eq!(
-        gitlab.delete_merge_request(&demo(), 2).await.unwrap(),
-        Value::Null
-    );
-    let err = gitlab.get_merge_request(&demo(), 2).await.unwrap_err();
+    let deleted = call(&gitlab, merge_requests(Method::DELETE).segment(2)).await;
+    assert_eq!(deleted.unwrap(), Value::Null);
+    let err = call(&gitlab, merge_requests(Method::GET).segment(2))
+        .await
+        .unwrap_err();
     assert_eq!(
         message(err),
         (404, "404 Merge Request Not Found".to_owned())

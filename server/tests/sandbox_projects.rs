@@ -1,30 +1,31 @@
 //! The sandbox's projects, through the real client: the demo project, GitLab's creation rules
 //! (name or path, visibility, README and default branch, duplicates) and the rest of CRUD.
 
-use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, GitLabError, ProjectId};
-use gitlab_mcp_server::sandbox::Sandbox;
+mod common;
+
+use common::{branches, call, demo, message, pluck, releases, setup, with_query};
+use gitlab_mcp_server::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
 use serde_json::{Value, json};
 
-async fn setup() -> (Sandbox, GitLab) {
-    let sandbox = Sandbox::start().await.expect("the sandbox starts");
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    (sandbox, gitlab)
+/// `<method> projects[/<id>]`.
+fn projects(method: Method, project: Option<&ProjectId>) -> ApiRequest {
+    match project {
+        Some(project) => ApiRequest::new(method).project(project),
+        None => ApiRequest::new(method).segment("projects"),
+    }
 }
 
-/// GitLab's message as the client reads it.
-fn message(error: GitLabError) -> (u16, String) {
-    match error {
-        GitLabError::Api(api) => (api.status, api.message.unwrap_or_default()),
-        other => panic!("expected GitLab's answer, got {other}"),
-    }
+async fn create(gitlab: &GitLab, body: Value) -> Result<Value, GitLabError> {
+    call(gitlab, projects(Method::POST, None).json(body)).await
 }
 
 #[tokio::test]
 async fn the_demo_project_is_there_by_number_and_by_path() {
     let (sandbox, gitlab) = setup().await;
-    let by_id = gitlab.get_project(&ProjectId::Id(1)).await.unwrap();
-    let by_path = gitlab
-        .get_project(&ProjectId::parse("demo/sandbox").unwrap())
+    let by_id = call(&gitlab, projects(Method::GET, Some(&ProjectId::Id(1))))
+        .await
+        .unwrap();
+    let by_path = call(&gitlab, projects(Method::GET, Some(&demo())))
         .await
         .unwrap();
     assert_eq!(by_id, by_path);
@@ -39,30 +40,18 @@ async fn the_demo_project_is_there_by_number_and_by_path() {
     assert_eq!(by_id["namespace"]["full_path"], "demo");
     assert_eq!(by_id["owner"]["username"], "demo");
 
-    let branches = gitlab.send(branches_of(1)).await.unwrap().body;
-    let names: Vec<&str> = branches
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["feature/x", "main"]);
-    let release = gitlab
-        .create_release(&ProjectId::Id(1), json!({"tag_name": "v1.0.0"}))
-        .await
-        .unwrap();
+    let branches = call(&gitlab, branches(Method::GET, 1)).await.unwrap();
+    assert_eq!(pluck(&branches, "name"), json!(["feature/x", "main"]));
+    let release = call(
+        &gitlab,
+        releases(Method::POST).json(json!({"tag_name": "v1.0.0"})),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         release["commit"]["id"], branches[1]["commit"]["id"],
         "v1.0.0 is main's commit"
     );
-}
-
-fn branches_of(project: u64) -> gitlab_mcp_server::gitlab::ApiRequest {
-    gitlab_mcp_server::gitlab::ApiRequest::get()
-        .segment("projects")
-        .segment(project)
-        .segment("repository")
-        .segment("branches")
 }
 
 #[tokio::test]
@@ -70,7 +59,7 @@ async fn a_project_without_readme_is_empty_on_main_whatever_default_branch_says(
     let (sandbox, gitlab) = setup().await;
     let body = json!({"name": "My Tool", "description": "Tools", "visibility": "internal",
                       "initialize_with_readme": false, "default_branch": "trunk"});
-    let project = gitlab.create_project(body.clone()).await.unwrap();
+    let project = create(&gitlab, body.clone()).await.unwrap();
     assert_eq!(sandbox.requests()[0].body, body);
     assert_eq!(project["id"], 2);
     assert_eq!(project["path"], "my-tool");
@@ -80,28 +69,30 @@ async fn a_project_without_readme_is_empty_on_main_whatever_default_branch_says(
     assert_eq!(project["default_branch"], "main");
     assert_eq!(project["empty_repo"], true);
     assert_eq!(project["readme_url"], Value::Null);
-    let branches = gitlab.send(branches_of(2)).await.unwrap();
-    assert_eq!(branches.body, json!([]));
+    let branches = call(&gitlab, branches(Method::GET, 2)).await.unwrap();
+    assert_eq!(branches, json!([]));
 }
 
 #[tokio::test]
 async fn a_readme_creates_the_default_branch_asked_for() {
     let (_sandbox, gitlab) = setup().await;
-    let project = gitlab
-        .create_project(
-            json!({"name": "docs", "initialize_with_readme": true, "default_branch": "trunk"}),
-        )
-        .await
-        .unwrap();
+    let project = create(
+        &gitlab,
+        json!({"name": "docs", "initialize_with_readme": true, "default_branch": "trunk"}),
+    )
+    .await
+    .unwrap();
     assert_eq!(project["default_branch"], "trunk");
     assert_eq!(project["empty_repo"], false);
     assert_eq!(project["visibility"], "private", "private unless asked");
-    let plain = gitlab
-        .create_project(json!({"name": "plain", "initialize_with_readme": "true"}))
-        .await
-        .unwrap();
+    let plain = create(
+        &gitlab,
+        json!({"name": "plain", "initialize_with_readme": "true"}),
+    )
+    .await
+    .unwrap();
     assert_eq!(plain["default_branch"], "main");
-    let branches = gitlab.send(branches_of(3)).await.unwrap().body;
+    let branches = call(&gitlab, branches(Method::GET, 3)).await.unwrap();
     assert_eq!(branches[0]["name"], "main");
     assert_eq!(branches[0]["default"], true);
 }
@@ -142,16 +133,13 @@ async fn creation_follows_gitlabs_rules() {
         ),
     ];
     for (body, expected) in cases {
-        let err = gitlab.create_project(body.clone()).await.unwrap_err();
+        let err = create(&gitlab, body.clone()).await.unwrap_err();
         assert_eq!(message(err), (400, expected.to_owned()), "{body}");
     }
-    let listed = gitlab.list_projects(&Value::Null).await.unwrap();
+    let listed = gitlab.send(projects(Method::GET, None)).await.unwrap();
     assert_eq!(listed.total, Some(1), "nothing was created");
     assert_eq!(sandbox.writes().len(), 7);
-    let by_path = gitlab
-        .create_project(json!({"path": "only-path"}))
-        .await
-        .unwrap();
+    let by_path = create(&gitlab, json!({"path": "only-path"})).await.unwrap();
     assert_eq!(
         (by_path["name"].clone(), by_path["path"].clone()),
         (json!("only-path"), json!("only-path"))
@@ -162,59 +150,57 @@ async fn creation_follows_gitlabs_rules() {
 async fn projects_list_newest_first_with_search_and_pages() {
     let (_sandbox, gitlab) = setup().await;
     for name in ["alpha", "beta", "gamma"] {
-        gitlab
-            .create_project(json!({"name": name, "visibility": "public"}))
+        create(&gitlab, json!({"name": name, "visibility": "public"}))
             .await
             .unwrap();
     }
-    let all = gitlab.list_projects(&json!({"per_page": 2})).await.unwrap();
-    let names: Vec<&str> = all
-        .items
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let all = gitlab
+        .send(projects(Method::GET, None).query("per_page", 2))
+        .await
+        .unwrap();
     assert_eq!(
-        (names, all.next_page, all.total),
-        (vec!["gamma", "beta"], Some(2), Some(4))
+        (pluck(&all.body, "name"), all.next_page, all.total),
+        (json!(["gamma", "beta"]), Some(2), Some(4))
     );
-    let found = gitlab
-        .list_projects(&json!({"search": "ETA"}))
-        .await
-        .unwrap();
-    assert_eq!(found.items.len(), 1);
-    assert_eq!(found.items[0]["name"], "beta");
-    let public = gitlab
-        .list_projects(&json!({"visibility": "public", "order_by": "name", "sort": "asc"}))
-        .await
-        .unwrap();
-    let names: Vec<&str> = public
-        .items
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["alpha", "beta", "gamma"]);
+    let cases: [(&[(&str, &str)], Value); 2] = [
+        (&[("search", "ETA")], json!(["beta"])),
+        (
+            &[
+                ("visibility", "public"),
+                ("order_by", "name"),
+                ("sort", "asc"),
+            ],
+            json!(["alpha", "beta", "gamma"]),
+        ),
+    ];
+    for (filters, expected) in cases {
+        let listed = call(&gitlab, with_query(projects(Method::GET, None), filters))
+            .await
+            .unwrap();
+        assert_eq!(pluck(&listed, "name"), expected, "{filters:?}");
+    }
 }
 
 #[tokio::test]
 async fn updates_check_names_and_branches() {
     let (_sandbox, gitlab) = setup().await;
-    gitlab
-        .create_project(json!({"name": "other"}))
-        .await
-        .unwrap();
-    let demo = ProjectId::Id(1);
-    let updated = gitlab
-        .update_project(&demo, json!({"description": "Changed", "visibility": "public", "default_branch": "feature/x"}))
-        .await
-        .unwrap();
+    create(&gitlab, json!({"name": "other"})).await.unwrap();
+    let update = |body: Value| {
+        call(
+            &gitlab,
+            projects(Method::PUT, Some(&ProjectId::Id(1))).json(body),
+        )
+    };
+    let updated = update(
+        json!({"description": "Changed", "visibility": "public", "default_branch": "feature/x"}),
+    )
+    .await
+    .unwrap();
     assert_eq!(updated["description"], "Changed");
     assert_eq!(updated["visibility"], "public");
     assert_eq!(updated["default_branch"], "feature/x");
 
-    let err = gitlab
-        .update_project(&demo, json!({"default_branch": "nope"}))
-        .await
-        .unwrap_err();
+    let err = update(json!({"default_branch": "nope"})).await.unwrap_err();
     assert_eq!(
         message(err),
         (
@@ -222,30 +208,23 @@ async fn updates_check_names_and_branches() {
             "Could not change HEAD: branch 'nope' does not exist".to_owned()
         )
     );
-    let err = gitlab
-        .update_project(&demo, json!({"name": "other"}))
-        .await
-        .unwrap_err();
+    let err = update(json!({"name": "other"})).await.unwrap_err();
     assert_eq!(
         message(err),
         (400, "name has already been taken".to_owned())
     );
-    let err = gitlab
-        .update_project(&demo, json!({"topics": ["x"]}))
-        .await
-        .unwrap_err();
+    let err = update(json!({"topics": ["x"]})).await.unwrap_err();
     assert_eq!(
         message(err),
         (400, "name, path, description, visibility, default_branch are missing, at least one parameter must be provided".to_owned())
     );
-    let renamed = gitlab
-        .update_project(&demo, json!({"name": "Sandbox 2", "path": "sandbox-2"}))
+    let renamed = update(json!({"name": "Sandbox 2", "path": "sandbox-2"}))
         .await
         .unwrap();
     assert_eq!(renamed["path_with_namespace"], "demo/sandbox-2");
+    let moved = ProjectId::Path("demo/sandbox-2".to_owned());
     assert!(
-        gitlab
-            .get_project(&ProjectId::parse("demo/sandbox-2").unwrap())
+        call(&gitlab, projects(Method::GET, Some(&moved)))
             .await
             .is_ok()
     );
@@ -254,15 +233,16 @@ async fn updates_check_names_and_branches() {
 #[tokio::test]
 async fn deleting_a_project_answers_202_and_it_is_gone() {
     let (_sandbox, gitlab) = setup().await;
-    let created = gitlab
-        .create_project(json!({"name": "gone"}))
-        .await
-        .unwrap();
+    let created = create(&gitlab, json!({"name": "gone"})).await.unwrap();
     let id = ProjectId::Id(created["id"].as_u64().unwrap());
-    let answer = gitlab.delete_project(&id).await.unwrap();
-    assert_eq!(answer, json!({"message": "202 Accepted"}));
-    let err = gitlab.get_project(&id).await.unwrap_err();
+    let answer = call(&gitlab, projects(Method::DELETE, Some(&id))).await;
+    assert_eq!(answer.unwrap(), json!({"message": "202 Accepted"}));
+    let err = call(&gitlab, projects(Method::GET, Some(&id)))
+        .await
+        .unwrap_err();
     assert_eq!(message(err), (404, "404 Project Not Found".to_owned()));
-    let err = gitlab.delete_project(&id).await.unwrap_err();
+    let err = call(&gitlab, projects(Method::DELETE, Some(&id)))
+        .await
+        .unwrap_err();
     assert_eq!(err.status(), Some(404));
 }

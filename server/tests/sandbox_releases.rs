@@ -1,32 +1,21 @@
 //! The sandbox's releases, through the real client: existing tags, `ref`, duplicates, the name
 //! defaulting to the tag, and the rest of CRUD.
 
-use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, GitLabError, ProjectId};
-use gitlab_mcp_server::sandbox::Sandbox;
+mod common;
+
+use common::{call, merge_requests, message, pluck, releases, setup, with_query};
+use gitlab_mcp_server::gitlab::{GitLab, GitLabError, Method};
 use serde_json::{Value, json};
 
-async fn setup() -> (Sandbox, GitLab) {
-    let sandbox = Sandbox::start().await.expect("the sandbox starts");
-    let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).unwrap();
-    (sandbox, gitlab)
-}
-
-fn demo() -> ProjectId {
-    ProjectId::parse("demo/sandbox").unwrap()
-}
-
-fn message(error: GitLabError) -> (u16, String) {
-    match error {
-        GitLabError::Api(api) => (api.status, api.message.unwrap_or_default()),
-        other => panic!("expected GitLab's answer, got {other}"),
-    }
+async fn create(gitlab: &GitLab, body: Value) -> Result<Value, GitLabError> {
+    call(gitlab, releases(Method::POST).json(body)).await
 }
 
 #[tokio::test]
 async fn a_release_of_an_existing_tag_has_gitlabs_shape() {
     let (sandbox, gitlab) = setup().await;
     let body = json!({"tag_name": "v1.0.0", "name": "First", "description": "## Notes"});
-    let release = gitlab.create_release(&demo(), body.clone()).await.unwrap();
+    let release = create(&gitlab, body.clone()).await.unwrap();
     assert_eq!(sandbox.requests()[0].body, body);
     assert_eq!(release["tag_name"], "v1.0.0");
     assert_eq!(release["name"], "First");
@@ -39,30 +28,26 @@ async fn a_release_of_an_existing_tag_has_gitlabs_shape() {
         format!("{}demo/sandbox/-/releases/v1.0.0", sandbox.base_url())
     );
     assert_eq!(release["assets"]["sources"][0]["format"], "zip");
-    assert_eq!(
-        gitlab.get_release(&demo(), "v1.0.0").await.unwrap(),
-        release
-    );
+    let fetched = call(&gitlab, releases(Method::GET).segment("v1.0.0")).await;
+    assert_eq!(fetched.unwrap(), release);
 }
 
 #[tokio::test]
 async fn the_name_defaults_to_the_tag() {
     let (_sandbox, gitlab) = setup().await;
-    let absent = gitlab
-        .create_release(&demo(), json!({"tag_name": "v1.0.0"}))
+    let absent = create(&gitlab, json!({"tag_name": "v1.0.0"}))
         .await
         .unwrap();
     assert_eq!(
         (absent["name"].clone(), absent["description"].clone()),
         (json!("v1.0.0"), Value::Null)
     );
-    let empty = gitlab
-        .create_release(
-            &demo(),
-            json!({"tag_name": "v2.0.0", "ref": "main", "name": ""}),
-        )
-        .await
-        .unwrap();
+    let empty = create(
+        &gitlab,
+        json!({"tag_name": "v2.0.0", "ref": "main", "name": ""}),
+    )
+    .await
+    .unwrap();
     assert_eq!(empty["name"], "v2.0.0");
 }
 
@@ -84,48 +69,44 @@ async fn creation_follows_gitlabs_rules() {
         ),
     ];
     for (body, status, expected) in cases {
-        let err = gitlab
-            .create_release(&demo(), body.clone())
-            .await
-            .unwrap_err();
+        let err = create(&gitlab, body.clone()).await.unwrap_err();
         assert_eq!(message(err), (status, expected.to_owned()), "{body}");
     }
-    gitlab
-        .create_release(&demo(), json!({"tag_name": "v1.0.0"}))
+    create(&gitlab, json!({"tag_name": "v1.0.0"}))
         .await
         .unwrap();
-    let err = gitlab
-        .create_release(&demo(), json!({"tag_name": "v1.0.0"}))
+    let err = create(&gitlab, json!({"tag_name": "v1.0.0"}))
         .await
         .unwrap_err();
     assert_eq!(message(err), (409, "Release already exists".to_owned()));
-    let listed = gitlab.list_releases(&demo(), &Value::Null).await.unwrap();
+    let listed = gitlab.send(releases(Method::GET)).await.unwrap();
     assert_eq!(listed.total, Some(1));
 }
 
 #[tokio::test]
 async fn a_ref_creates_the_missing_tag() {
     let (_sandbox, gitlab) = setup().await;
-    let created = gitlab
-        .create_release(&demo(), json!({"tag_name": "v1.1.0", "ref": "feature/x"}))
+    let created = create(&gitlab, json!({"tag_name": "v1.1.0", "ref": "feature/x"}))
         .await
         .unwrap();
     let branch = json!({"source_branch": "feature/x", "target_branch": "main", "title": "x"});
-    let mr = gitlab.create_merge_request(&demo(), branch).await.unwrap();
+    let mr = call(&gitlab, merge_requests(Method::POST).json(branch))
+        .await
+        .unwrap();
     assert_eq!(
         created["commit"]["id"], mr["sha"],
         "the tag points at the branch head"
     );
     // The tag now exists: a second release of it is a duplicate, not a missing ref.
-    let err = gitlab
-        .create_release(&demo(), json!({"tag_name": "v1.1.0"}))
+    let err = create(&gitlab, json!({"tag_name": "v1.1.0"}))
         .await
         .unwrap_err();
     assert_eq!(message(err), (409, "Release already exists".to_owned()));
     // The release is deleted, the tag stays: a new release needs no ref.
-    gitlab.delete_release(&demo(), "v1.1.0").await.unwrap();
-    gitlab
-        .create_release(&demo(), json!({"tag_name": "v1.1.0"}))
+    call(&gitlab, releases(Method::DELETE).segment("v1.1.0"))
+        .await
+        .unwrap();
+    create(&gitlab, json!({"tag_name": "v1.1.0"}))
         .await
         .unwrap();
 }
@@ -133,76 +114,66 @@ async fn a_ref_creates_the_missing_tag() {
 #[tokio::test]
 async fn releases_list_newest_first_and_update_and_delete() {
     let (_sandbox, gitlab) = setup().await;
-    gitlab
-        .create_release(
-            &demo(),
-            json!({"tag_name": "v1.0.0", "released_at": "2024-01-01T00:00:00Z"}),
-        )
-        .await
-        .unwrap();
-    gitlab
-        .create_release(
-            &demo(),
-            json!({"tag_name": "v2.0.0", "ref": "main", "released_at": "2025-01-01T00:00:00Z"}),
-        )
-        .await
-        .unwrap();
-    let tags = |page: gitlab_mcp_server::gitlab::Page| -> Vec<String> {
-        page.items
-            .iter()
-            .map(|r| r["tag_name"].as_str().unwrap().to_owned())
-            .collect()
-    };
-    assert_eq!(
-        tags(gitlab.list_releases(&demo(), &Value::Null).await.unwrap()),
-        ["v2.0.0", "v1.0.0"]
-    );
-    assert_eq!(
-        tags(
-            gitlab
-                .list_releases(&demo(), &json!({"sort": "asc"}))
-                .await
-                .unwrap()
-        ),
-        ["v1.0.0", "v2.0.0"]
-    );
+    create(
+        &gitlab,
+        json!({"tag_name": "v1.0.0", "released_at": "2024-01-01T00:00:00Z"}),
+    )
+    .await
+    .unwrap();
+    create(
+        &gitlab,
+        json!({"tag_name": "v2.0.0", "ref": "main", "released_at": "2025-01-01T00:00:00Z"}),
+    )
+    .await
+    .unwrap();
+    let cases: [(&[(&str, &str)], Value); 2] = [
+        (&[], json!(["v2.0.0", "v1.0.0"])),
+        (&[("sort", "asc")], json!(["v1.0.0", "v2.0.0"])),
+    ];
+    for (filters, expected) in cases {
+        let listed = call(&gitlab, with_query(releases(Method::GET), filters))
+            .await
+            .unwrap();
+        assert_eq!(pluck(&listed, "tag_name"), expected, "{filters:?}");
+    }
     let page = gitlab
-        .list_releases(&demo(), &json!({"per_page": 1}))
+        .send(releases(Method::GET).query("per_page", 1))
         .await
         .unwrap();
     assert_eq!(
-        (page.items.len(), page.next_page, page.total),
+        (
+            page.body.as_array().unwrap().len(),
+            page.next_page,
+            page.total
+        ),
         (1, Some(2), Some(2))
     );
 
-    let updated = gitlab
-        .update_release(
-            &demo(),
-            "v1.0.0",
-            json!({"name": "One", "description": "Notes"}),
-        )
+    let update =
+        |tag: &str, body: Value| call(&gitlab, releases(Method::PUT).segment(tag).json(body));
+    let updated = update("v1.0.0", json!({"name": "One", "description": "Notes"}))
         .await
         .unwrap();
     assert_eq!(
         (updated["name"].clone(), updated["description"].clone()),
         (json!("One"), json!("Notes"))
     );
-    let err = gitlab
-        .update_release(&demo(), "v1.0.0", json!({"tag_name": "x"}))
+    let err = update("v1.0.0", json!({"tag_name": "x"}))
         .await
         .unwrap_err();
     assert_eq!(
         message(err),
         (400, "name, description, released_at, milestones are missing, at least one parameter must be provided".to_owned())
     );
-    let err = gitlab
-        .update_release(&demo(), "v3", json!({"name": "x"}))
-        .await
-        .unwrap_err();
+    let err = update("v3", json!({"name": "x"})).await.unwrap_err();
     assert_eq!(message(err), (404, "404 Not Found".to_owned()));
 
-    let deleted = gitlab.delete_release(&demo(), "v1.0.0").await.unwrap();
+    let deleted = call(&gitlab, releases(Method::DELETE).segment("v1.0.0"))
+        .await
+        .unwrap();
     assert_eq!(deleted, updated, "GitLab answers with the deleted release");
-    let err = gitlab.get_release(&demo(), "v1.0.0").await.unwrap_err();
+    let err = call(&gitlab, releases(Method::GET).segment("v1.0.0"))
+        .await
+        .unwrap_err();
     assert_eq!(message(err), (404, "404 Not Found".to_owned()));
 }

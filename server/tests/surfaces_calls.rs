@@ -65,6 +65,18 @@ async fn call(
     (result, asked)
 }
 
+/// One call from a client that declared nothing and is asked nothing, on the sync path.
+async fn plain(
+    setup: &Setup,
+    tool: &str,
+    arguments: Value,
+) -> Result<CallToolResult, ServiceError> {
+    let none = ClientCapabilities::default();
+    call(setup, Path::Sync, none, vec![], tool, arguments)
+        .await
+        .0
+}
+
 fn text(result: &CallToolResult) -> String {
     result
         .content
@@ -84,68 +96,28 @@ fn error_text(result: Result<CallToolResult, ServiceError>) -> String {
 #[tokio::test]
 async fn find_action_returns_ids_flags_and_schemas() {
     let setup = setup(SurfaceKind::Dynamic, false).await;
-    let none = ClientCapabilities::default();
-    let (result, _) = call(
-        &setup,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_find_action",
-        json!({"query": "delete an issue"}),
-    )
-    .await;
-    let found = result.unwrap().structured_content.expect("structured");
-    let first = &found["actions"][0];
-    assert_eq!(first["id"], "issue.delete");
-    assert_eq!(first["destructive"], true);
+    let find = async |arguments: Value| -> Vec<Value> {
+        let result = plain(&setup, "gitlab_find_action", arguments).await;
+        let found = result.unwrap().structured_content.expect("structured");
+        found["actions"]
+            .as_array()
+            .expect("a list of actions")
+            .clone()
+    };
+    let found = find(json!({"query": "delete an issue"})).await;
+    assert_eq!(found[0]["id"], "issue.delete");
+    assert_eq!(found[0]["destructive"], true);
     assert_eq!(
-        first["input_schema"]["required"],
+        found[0]["input_schema"]["required"],
         json!(["project_id", "issue_iid"])
     );
-    let (result, _) = call(
-        &setup,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_find_action",
-        json!({"query": "mr merge"}),
-    )
-    .await;
-    let found = result.unwrap().structured_content.unwrap();
-    assert_eq!(found["actions"][0]["id"], "merge_request.merge");
-    let (result, _) = call(
-        &setup,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_find_action",
-        json!({"query": "create issue step by step"}),
-    )
-    .await;
-    let ids: Vec<Value> = result.unwrap().structured_content.unwrap()["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["id"].clone())
-        .collect();
-    assert!(ids.contains(&json!("interactive.issue_create")), "{ids:?}");
-    assert!(ids.contains(&json!("issue.create")), "{ids:?}");
-    let (result, _) = call(
-        &setup,
-        Path::Sync,
-        none,
-        vec![],
-        "gitlab_find_action",
-        json!({}),
-    )
-    .await;
-    assert_eq!(
-        result.unwrap().structured_content.unwrap()["actions"]
-            .as_array()
-            .unwrap()
-            .len(),
-        25
-    );
+    let found = find(json!({"query": "mr merge"})).await;
+    assert_eq!(found[0]["id"], "merge_request.merge");
+    let found = find(json!({"query": "create issue step by step"})).await;
+    let ids: Vec<&Value> = found.iter().map(|a| &a["id"]).collect();
+    assert!(ids.contains(&&json!("interactive.issue_create")), "{ids:?}");
+    assert!(ids.contains(&&json!("issue.create")), "{ids:?}");
+    assert_eq!(find(json!({})).await.len(), 25);
     assert!(
         setup.sandbox.requests().is_empty(),
         "finding sends nothing to GitLab"
@@ -154,117 +126,62 @@ async fn find_action_returns_ids_flags_and_schemas() {
 
 #[tokio::test]
 async fn validation_errors_name_the_field_and_send_nothing() {
-    let none = ClientCapabilities::default();
-    let dynamic = setup(SurfaceKind::Dynamic, false).await;
-    let (result, _) = call(
-        &dynamic,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_execute_action",
-        json!({"action": "issue.get", "params": {"project_id": 1, "issue_iid": "one"}}),
-    )
-    .await;
-    assert_eq!(
-        error_text(result),
-        "invalid parameters for `issue.get`: `issue_iid`: invalid type: string \"one\", expected u64"
-    );
-    let (result, _) = call(
-        &dynamic,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_execute_action",
-        json!({"params": {}}),
-    )
-    .await;
-    assert_eq!(
-        error_text(result),
-        "invalid arguments for `gitlab_execute_action`: missing field `action`"
-    );
-    let (result, _) = call(
-        &dynamic,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_execute_action",
-        json!({"action": "issues.create"}),
-    )
-    .await;
-    assert_eq!(
-        error_text(result),
-        "gitlab_execute_action: unknown action `issues.create`; find action ids with `gitlab_find_action`. Did you mean `issue.create`?"
-    );
-    assert!(dynamic.sandbox.requests().is_empty());
-
-    let individual = setup(SurfaceKind::Individual, false).await;
-    let (result, _) = call(
-        &individual,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_mr_create",
-        json!({"project_id": 1, "title": "x"}),
-    )
-    .await;
-    assert_eq!(
-        error_text(result),
-        "invalid parameters for `merge_request.create`: missing field `source_branch`"
-    );
-    let (result, _) = call(
-        &individual,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_issue_delete",
-        json!({"project_id": 1, "issue_iid": 1, "confirm": "yes"}),
-    )
-    .await;
-    assert_eq!(
-        error_text(result),
-        "invalid arguments for `gitlab_issue_delete`: `confirm` must be true or false, got \"yes\""
-    );
-    let (result, _) = call(
-        &individual,
-        Path::Sync,
-        none.clone(),
-        vec![],
-        "gitlab_issue_get",
-        json!({"project_id": 1, "issue_iid": 1, "confirm": true}),
-    )
-    .await;
-    assert!(error_text(result).contains("unknown parameter `confirm`"));
-    assert!(individual.sandbox.requests().is_empty());
-
-    let meta = setup(SurfaceKind::Meta, false).await;
-    let (result, _) = call(
-        &meta,
-        Path::Sync,
-        none,
-        vec![],
-        "gitlab_project",
-        json!({"action": "list", "params": {"per_page": 0}}),
-    )
-    .await;
-    assert_eq!(
-        error_text(result),
-        "invalid parameters for `project.list`: `per_page`: must be between 1 and 100, got 0"
-    );
-    assert!(meta.sandbox.requests().is_empty());
+    let cases = [
+        (
+            SurfaceKind::Dynamic,
+            "gitlab_execute_action",
+            json!({"action": "issue.get", "params": {"project_id": 1, "issue_iid": "one"}}),
+            "invalid parameters for `issue.get`: `issue_iid`: invalid type: string \"one\", expected u64",
+        ),
+        (
+            SurfaceKind::Dynamic,
+            "gitlab_execute_action",
+            json!({"params": {}}),
+            "invalid arguments for `gitlab_execute_action`: missing field `action`",
+        ),
+        (
+            SurfaceKind::Dynamic,
+            "gitlab_execute_action",
+            json!({"action": "issues.create"}),
+            "gitlab_execute_action: unknown action `issues.create`; find action ids with `gitlab_find_action`. Did you mean `issue.create`?",
+        ),
+        (
+            SurfaceKind::Individual,
+            "gitlab_mr_create",
+            json!({"project_id": 1, "title": "x"}),
+            "invalid parameters for `merge_request.create`: missing field `source_branch`",
+        ),
+        (
+            SurfaceKind::Individual,
+            "gitlab_issue_delete",
+            json!({"project_id": 1, "issue_iid": 1, "confirm": "yes"}),
+            "invalid arguments for `gitlab_issue_delete`: `confirm` must be true or false, got \"yes\"",
+        ),
+        (
+            SurfaceKind::Individual,
+            "gitlab_issue_get",
+            json!({"project_id": 1, "issue_iid": 1, "confirm": true}),
+            "invalid parameters for `issue.get`: unknown parameter `confirm`; expected `project_id`, `issue_iid`",
+        ),
+        (
+            SurfaceKind::Meta,
+            "gitlab_project",
+            json!({"action": "list", "params": {"per_page": 0}}),
+            "invalid parameters for `project.list`: `per_page`: must be between 1 and 100, got 0",
+        ),
+    ];
+    for (surface, tool, arguments, expected) in cases {
+        let setup = setup(surface, false).await;
+        let result = plain(&setup, tool, arguments).await;
+        assert_eq!(error_text(result), expected);
+        assert!(setup.sandbox.requests().is_empty(), "{expected}");
+    }
 }
 
 #[tokio::test]
 async fn an_unknown_tool_is_a_protocol_error() {
     let setup = setup(SurfaceKind::Dynamic, false).await;
-    let (result, _) = call(
-        &setup,
-        Path::Sync,
-        ClientCapabilities::default(),
-        vec![],
-        "gitlab_issue_create",
-        json!({}),
-    )
-    .await;
+    let result = plain(&setup, "gitlab_issue_create", json!({})).await;
     assert!(
         matches!(result, Err(ServiceError::McpError(_))),
         "{result:?}"
@@ -294,16 +211,13 @@ async fn dynamic_refuses_destructive_actions_without_confirm_and_never_asks() {
         );
     }
     assert!(setup.sandbox.requests().is_empty());
-    let (result, _) = call(
+    let result = plain(
         &setup,
-        Path::Sync,
-        ClientCapabilities::default(),
-        vec![],
         "gitlab_execute_action",
         json!({"action": "project.delete", "params": {"project_id": "demo/sandbox"}, "confirm": true}),
     )
-    .await;
-    let result = result.unwrap();
+    .await
+    .unwrap();
     assert_eq!(result.structured_content.unwrap()["deleted"], true);
     let writes = setup.sandbox.writes();
     assert_eq!(writes.len(), 1);
@@ -415,16 +329,7 @@ async fn wizards_without_elicitation_name_their_alternative_on_every_surface() {
         ),
     ] {
         let setup = setup(surface, false).await;
-        let (result, _) = call(
-            &setup,
-            Path::Sync,
-            ClientCapabilities::default(),
-            vec![],
-            tool,
-            arguments,
-        )
-        .await;
-        let text = error_text(result);
+        let text = error_text(plain(&setup, tool, arguments).await);
         assert!(text.contains("does not support elicitation"), "{text}");
         assert!(text.contains("`merge_request.create`"), "{text}");
         assert!(setup.sandbox.requests().is_empty());
@@ -482,11 +387,8 @@ async fn a_finished_wizard_creates_the_object_on_both_paths() {
 #[tokio::test]
 async fn gitlab_errors_are_clear_tool_errors() {
     let setup = setup(SurfaceKind::Individual, false).await;
-    let (result, _) = call(
+    let result = plain(
         &setup,
-        Path::Sync,
-        ClientCapabilities::default(),
-        vec![],
         "gitlab_mr_create",
         json!({"project_id": 1, "source_branch": "nope", "target_branch": "main", "title": "x"}),
     )

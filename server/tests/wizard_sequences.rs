@@ -1,9 +1,10 @@
 //! Drives each wizard through the `Wizard` trait alone (next_step / apply / finish /
 //! summary) and pins the questions asked on every branch and what each run builds.
 
+use gitlab_mcp_server::gitlab::ProjectId;
 use gitlab_mcp_server::wizards::{
-    IssueWizard, MergeRequestWizard, ProjectId, ProjectWizard, ProjectWizardArgs,
-    ProjectWizardDraft, ReleaseWizard, Visibility,
+    IssueWizard, MergeRequestWizard, ProjectWizard, ProjectWizardArgs, ProjectWizardDraft,
+    ReleaseWizard, Visibility,
 };
 use serde_json::{Value, json};
 use wizard::{Requirement, Wizard, render_summary};
@@ -49,6 +50,26 @@ impl<W: Wizard> Run<W> {
     }
 }
 
+/// Every question of each wizard, in order (SPEC §1).
+const ISSUE_KEYS: [&str; 4] = ["title", "description", "labels", "confidential"];
+const MERGE_REQUEST_KEYS: [&str; 7] = [
+    "source_branch",
+    "target_branch",
+    "title",
+    "description",
+    "labels",
+    "remove_source_branch",
+    "squash",
+];
+const RELEASE_KEYS: [&str; 3] = ["tag_name", "name", "description"];
+const PROJECT_KEYS: [&str; 5] = [
+    "name",
+    "description",
+    "visibility",
+    "initialize_with_readme",
+    "default_branch",
+];
+
 fn project_42<A: serde::de::DeserializeOwned>() -> A {
     serde_json::from_value(json!({ "project_id": 42 })).unwrap()
 }
@@ -58,33 +79,10 @@ fn steps_follow_the_question_table() {
     fn keys<W: Wizard>() -> Vec<&'static str> {
         W::STEPS.iter().map(|step| W::question(*step).key).collect()
     }
-    assert_eq!(
-        keys::<IssueWizard>(),
-        ["title", "description", "labels", "confidential"]
-    );
-    assert_eq!(
-        keys::<MergeRequestWizard>(),
-        [
-            "source_branch",
-            "target_branch",
-            "title",
-            "description",
-            "labels",
-            "remove_source_branch",
-            "squash"
-        ]
-    );
-    assert_eq!(keys::<ReleaseWizard>(), ["tag_name", "name", "description"]);
-    assert_eq!(
-        keys::<ProjectWizard>(),
-        [
-            "name",
-            "description",
-            "visibility",
-            "initialize_with_readme",
-            "default_branch"
-        ]
-    );
+    assert_eq!(keys::<IssueWizard>(), ISSUE_KEYS);
+    assert_eq!(keys::<MergeRequestWizard>(), MERGE_REQUEST_KEYS);
+    assert_eq!(keys::<ReleaseWizard>(), RELEASE_KEYS);
+    assert_eq!(keys::<ProjectWizard>(), PROJECT_KEYS);
 }
 
 #[test]
@@ -95,10 +93,7 @@ fn issue_with_every_optional_declined() {
         ("labels", Decline),
         ("confidential", Decline),
     ]);
-    assert_eq!(
-        run.asked,
-        ["title", "description", "labels", "confidential"]
-    );
+    assert_eq!(run.asked, ISSUE_KEYS);
     let (issue, summary) = run.finish(project_42());
     assert_eq!(
         issue,
@@ -124,10 +119,7 @@ fn issue_with_every_optional_answered() {
         ("labels", Give(json!("bug, ,, ui,"))),
         ("confidential", Give(json!(true))),
     ]);
-    assert_eq!(
-        run.asked,
-        ["title", "description", "labels", "confidential"]
-    );
+    assert_eq!(run.asked, ISSUE_KEYS);
     let (issue, summary) =
         run.finish(serde_json::from_value(json!({ "project_id": "group/app" })).unwrap());
     assert_eq!(issue.project_id, ProjectId::Path("group/app".into()));
@@ -164,18 +156,7 @@ fn merge_request_with_every_optional_declined() {
         ("remove_source_branch", Decline),
         ("squash", Decline),
     ]);
-    assert_eq!(
-        run.asked,
-        [
-            "source_branch",
-            "target_branch",
-            "title",
-            "description",
-            "labels",
-            "remove_source_branch",
-            "squash"
-        ]
-    );
+    assert_eq!(run.asked, MERGE_REQUEST_KEYS);
     let (mr, summary) = run.finish(project_42());
     assert_eq!(
         mr,
@@ -208,7 +189,7 @@ fn merge_request_with_every_optional_answered() {
         ("remove_source_branch", Give(json!(true))),
         ("squash", Give(json!(true))),
     ]);
-    assert_eq!(run.asked.len(), 7);
+    assert_eq!(run.asked, MERGE_REQUEST_KEYS);
     let (mr, summary) = run.finish(project_42());
     assert_eq!(
         mr.description.as_deref(),
@@ -241,7 +222,7 @@ fn release_name_must_be_answered_but_may_be_empty() {
         ("name", Give(json!(""))),
         ("description", Decline),
     ]);
-    assert_eq!(run.asked, ["tag_name", "name", "description"]);
+    assert_eq!(run.asked, RELEASE_KEYS);
     let (release, summary) = run.finish(project_42());
     assert_eq!(
         release,
@@ -289,16 +270,7 @@ fn project_replies(readme: Reply) -> Vec<(&'static str, Reply)> {
 #[test]
 fn project_readme_yes_asks_for_the_default_branch() {
     let run = Run::<ProjectWizard>::new(&project_replies(Give(json!(true))));
-    assert_eq!(
-        run.asked,
-        [
-            "name",
-            "description",
-            "visibility",
-            "initialize_with_readme",
-            "default_branch"
-        ]
-    );
+    assert_eq!(run.asked, PROJECT_KEYS);
     let (project, summary) = run.finish(ProjectWizardArgs {});
     assert_eq!(
         project,
@@ -319,15 +291,7 @@ fn project_readme_yes_asks_for_the_default_branch() {
 #[test]
 fn project_readme_no_skips_the_default_branch() {
     let run = Run::<ProjectWizard>::new(&project_replies(Give(json!(false))));
-    assert_eq!(
-        run.asked,
-        [
-            "name",
-            "description",
-            "visibility",
-            "initialize_with_readme"
-        ]
-    );
+    assert_eq!(run.asked, PROJECT_KEYS[..4], "no `default_branch`");
     let (project, summary) = run.finish(ProjectWizardArgs {});
     assert!(!project.initialize_with_readme);
     assert_eq!(project.default_branch, None);
@@ -340,15 +304,7 @@ fn project_readme_no_skips_the_default_branch() {
 #[test]
 fn project_readme_declined_means_no_and_skips_the_default_branch() {
     let run = Run::<ProjectWizard>::new(&project_replies(Decline));
-    assert_eq!(
-        run.asked,
-        [
-            "name",
-            "description",
-            "visibility",
-            "initialize_with_readme"
-        ]
-    );
+    assert_eq!(run.asked, PROJECT_KEYS[..4], "no `default_branch`");
     let (project, _) = run.finish(ProjectWizardArgs {});
     assert!(
         !project.initialize_with_readme,

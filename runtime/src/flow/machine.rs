@@ -33,7 +33,7 @@ impl<W: Wizard> Progress<W> {
 
 /// The question to send: its exchange key, message and `requestedSchema`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Ask {
+pub(crate) struct Ask {
     pub key: &'static str,
     pub message: Cow<'static, str>,
     pub schema: Map<String, Value>,
@@ -109,7 +109,8 @@ impl<W: Wizard> Machine<'_, W> {
             Reply::Accept(content) => Some(content),
         };
         if let Some(content) = content {
-            let failed = |why: String| Next::Failed(Failure::new(Stage::Question(question.key), why));
+            let failed =
+                |why: String| Next::Failed(Failure::new(Stage::Question(question.key), why));
             let value = match validate_answer(question, content.as_ref()) {
                 Ok(value) => value,
                 Err(malformed) => return failed(malformed.to_string()),

@@ -19,7 +19,6 @@ use rmcp::service::{RequestContext, RoleServer};
 use url::Url;
 
 pub use client::{ClientView, Elicitation, WirePath};
-pub use machine::Ask;
 pub use outcome::{Failure, FlowTexts, Outcome, Stage, cancelled_text};
 pub use prompter::{PromptError, Prompter};
 pub use reply::Reply;
@@ -118,7 +117,9 @@ impl Flow {
     ) -> Outcome<W> {
         let texts = &self.config.texts;
         match ClientView::of(context).path(self.config.server_requests) {
-            WirePath::Unsupported => Outcome::Unsupported(FlowTexts::fill(&texts.unsupported, &W::INFO)),
+            WirePath::Unsupported => {
+                Outcome::Unsupported(FlowTexts::fill(&texts.unsupported, &W::INFO))
+            }
             WirePath::FormUnsupported => {
                 Outcome::FormUnsupported(FlowTexts::fill(&texts.form_unsupported, &W::INFO))
             }
@@ -135,12 +136,20 @@ impl Flow {
 
     /// One MRTR round without IO: what [`Flow::run`] does on the 2026-07-28 path once
     /// the path is chosen. Public so benchmarks and tests can measure and drive it.
-    pub fn mrtr_round<W: Wizard>(&self, args: W::Args, request: &CallToolRequestParams) -> Outcome<W> {
+    pub fn mrtr_round<W: Wizard>(
+        &self,
+        args: W::Args,
+        request: &CallToolRequestParams,
+    ) -> Outcome<W> {
         mrtr::round(self, args, request).outcome
     }
 
     /// The primitives (confirm, text, number, choices, gather, url) for this call.
-    pub fn prompter(&self, request: &CallToolRequestParams, context: &RequestContext<RoleServer>) -> Prompter {
+    pub fn prompter(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Prompter {
         Prompter::new(self.clone(), request, context)
     }
 }

@@ -27,14 +27,20 @@ impl<W> From<Outcome<W>> for Round<W> {
     }
 }
 
-pub(crate) fn round<W: Wizard>(flow: &Flow, args: W::Args, request: &CallToolRequestParams) -> Round<W> {
+pub(crate) fn round<W: Wizard>(
+    flow: &Flow,
+    args: W::Args,
+    request: &CallToolRequestParams,
+) -> Round<W> {
     let sealer = &flow.config.sealer;
     let digest = CallDigest::of(&request.name, request.arguments.as_ref());
     let machine = Machine::<W> { args: &args };
     let resumed = match request.request_state.as_deref() {
         None => None,
         Some(sealed) => match sealer.open(StateKind::Wizard, &digest, sealed) {
-            Err(refused) => return Outcome::Failed(Failure::new(Stage::State, refused.to_string())).into(),
+            Err(refused) => {
+                return Outcome::Failed(Failure::new(Stage::State, refused.to_string())).into();
+            }
             Ok(Opened::Stale) => None,
             // A body this build cannot read was still signed by a server holding our
             // key (an older version): start again rather than refuse.
@@ -45,10 +51,17 @@ pub(crate) fn round<W: Wizard>(flow: &Flow, args: W::Args, request: &CallToolReq
     let progress = match resumed {
         Some(mut progress) => {
             let key = Machine::<W>::key(&progress);
-            if let Some(raw) = request.input_responses.as_ref().and_then(|responses| responses.get(key)) {
+            if let Some(raw) = request
+                .input_responses
+                .as_ref()
+                .and_then(|responses| responses.get(key))
+            {
                 let reply = match Reply::from_input_response(raw) {
                     Ok(reply) => reply,
-                    Err(why) => return Outcome::Failed(Failure::new(Machine::<W>::stage(&progress), why)).into(),
+                    Err(why) => {
+                        return Outcome::Failed(Failure::new(Machine::<W>::stage(&progress), why))
+                            .into();
+                    }
                 };
                 match machine.answer(&mut progress, reply) {
                     Next::Ask => {}
@@ -80,7 +93,8 @@ pub(crate) fn round<W: Wizard>(flow: &Flow, args: W::Args, request: &CallToolReq
 
 /// `at` as two big-endian bytes, then the draft's JSON.
 fn encode<W: Wizard>(progress: &Progress<W>) -> Result<Vec<u8>, String> {
-    let at = u16::try_from(progress.at).map_err(|_| "the wizard has too many questions to resume".to_owned())?;
+    let at = u16::try_from(progress.at)
+        .map_err(|_| "the wizard has too many questions to resume".to_owned())?;
     let mut body = at.to_be_bytes().to_vec();
     serde_json::to_writer(&mut body, &progress.draft)
         .map_err(|error| format!("the answers so far could not be stored: {error}"))?;

@@ -62,6 +62,10 @@ impl<W: Wizard> Outcome<W> {
     /// The finished wizard, or the response to return for every other ending: the
     /// `input_required` result, or an error result (`isError: true`, no
     /// `structuredContent`) with the exact text of SPEC.md §4.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the response goes straight back to rmcp, which takes it by value"
+    )]
     pub fn into_response(self) -> Result<W, CallToolResponse> {
         if let Some(text) = self.error_text() {
             return Err(CallToolResponse::Complete(error_result(text)));

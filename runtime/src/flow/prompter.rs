@@ -9,7 +9,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use rmcp::model::{CallToolRequestParams, ElicitRequestParams, InputRequiredResult, InputResponses};
+use rmcp::model::{
+    CallToolRequestParams, ElicitRequestParams, InputRequiredResult, InputResponses,
+};
 use rmcp::service::{RequestContext, RoleServer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -50,14 +52,22 @@ pub enum PromptError {
 impl fmt::Display for PromptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PromptError::Pending => f.write_str("an input request is pending the client's response"),
+            PromptError::Pending => {
+                f.write_str("an input request is pending the client's response")
+            }
             PromptError::Declined => f.write_str("the user declined"),
             PromptError::Cancelled => f.write_str("the user cancelled"),
             PromptError::NotSupported => f.write_str("the client does not support elicitation"),
-            PromptError::FormNotSupported => f.write_str("the client does not support form elicitation"),
-            PromptError::UrlNotSupported => f.write_str("the client does not support url elicitation"),
+            PromptError::FormNotSupported => {
+                f.write_str("the client does not support form elicitation")
+            }
+            PromptError::UrlNotSupported => {
+                f.write_str("the client does not support url elicitation")
+            }
             PromptError::Invalid(why) => write!(f, "the question cannot be asked: {why}"),
-            PromptError::Malformed(why) => write!(f, "the answer did not satisfy the requested schema: {why}"),
+            PromptError::Malformed(why) => {
+                write!(f, "the answer did not satisfy the requested schema: {why}")
+            }
             PromptError::Failed(why) => f.write_str(why),
         }
     }
@@ -94,7 +104,11 @@ enum Mode {
 }
 
 impl Prompter {
-    pub(crate) fn new(flow: Flow, request: &CallToolRequestParams, context: &RequestContext<RoleServer>) -> Self {
+    pub(crate) fn new(
+        flow: Flow,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Self {
         let view = ClientView::of(context);
         let digest = CallDigest::of(&request.name, request.arguments.as_ref());
         let mut saved = Saved::default();
@@ -103,7 +117,9 @@ impl Prompter {
             && let Some(sealed) = request.request_state.as_deref()
         {
             match flow.config.sealer.open(StateKind::Prompts, &digest, sealed) {
-                Ok(Opened::Valid(body)) => saved = serde_json::from_slice(&body).unwrap_or_default(),
+                Ok(Opened::Valid(body)) => {
+                    saved = serde_json::from_slice(&body).unwrap_or_default()
+                }
                 Ok(Opened::Stale) => {}
                 Err(error) => refused = Some(error.to_string()),
             }
@@ -138,8 +154,10 @@ impl Prompter {
 
     /// Whether a url-mode question can be asked on this call.
     pub fn can_open_url(&self) -> bool {
-        matches!(self.view.elicitation(), Elicitation::UrlOnly | Elicitation::Form { url: true })
-            && (self.uses_mrtr() || self.flow.config.server_requests)
+        matches!(
+            self.view.elicitation(),
+            Elicitation::UrlOnly | Elicitation::Form { url: true }
+        ) && (self.uses_mrtr() || self.flow.config.server_requests)
     }
 
     fn form_path(&self) -> WirePath {
@@ -153,7 +171,12 @@ impl Prompter {
     }
 
     /// Free text under the property `field`; an empty answer is malformed.
-    pub async fn text(&mut self, id: &str, message: &str, field: &str) -> Result<String, PromptError> {
+    pub async fn text(
+        &mut self,
+        id: &str,
+        message: &str,
+        field: &str,
+    ) -> Result<String, PromptError> {
         let value = self.ask(id, &Prompt::text(field, message)).await?;
         Ok(value.as_str().unwrap_or_default().to_owned())
     }
@@ -167,8 +190,12 @@ impl Prompter {
         min: Option<f64>,
         max: Option<f64>,
     ) -> Result<f64, PromptError> {
-        let value = self.ask(id, &Prompt::number(field, message, min, max, false)).await?;
-        value.as_f64().ok_or_else(|| PromptError::Malformed(format!("`{field}` must be a number")))
+        let value = self
+            .ask(id, &Prompt::number(field, message, min, max, false))
+            .await?;
+        value
+            .as_f64()
+            .ok_or_else(|| PromptError::Malformed(format!("`{field}` must be a number")))
     }
 
     /// One of `options` (property `selection`).
@@ -184,9 +211,18 @@ impl Prompter {
 
     /// One of `options`, offered as decimal strings; a JSON integer in the list is
     /// accepted too.
-    pub async fn select_one_int(&mut self, id: &str, message: &str, options: &[i64]) -> Result<i64, PromptError> {
-        let value = self.ask(id, &Prompt::integer_choice(id, message, options)).await?;
-        value.as_i64().ok_or_else(|| PromptError::Malformed("`selection` must be an integer".into()))
+    pub async fn select_one_int(
+        &mut self,
+        id: &str,
+        message: &str,
+        options: &[i64],
+    ) -> Result<i64, PromptError> {
+        let value = self
+            .ask(id, &Prompt::integer_choice(id, message, options))
+            .await?;
+        value
+            .as_i64()
+            .ok_or_else(|| PromptError::Malformed("`selection` must be an integer".into()))
     }
 
     /// Several distinct `options` (property `selections`), between `min_items` and
@@ -203,7 +239,13 @@ impl Prompter {
         let value = self.ask(id, &prompt).await?;
         Ok(value
             .as_array()
-            .map(|items| items.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
             .unwrap_or_default())
     }
 
@@ -217,20 +259,27 @@ impl Prompter {
     ) -> Result<Map<String, Value>, PromptError> {
         let schema = Value::Object(schema);
         check_flat_schema(&schema).map_err(PromptError::Invalid)?;
-        let params = wire::form(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
+        let params =
+            wire::form(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
         let content = match self.exchange(id, params, Mode::Form).await? {
             Reply::Accept(content) => content.unwrap_or_default(),
             Reply::Decline => return Err(PromptError::Declined),
             Reply::Cancel => return Err(PromptError::Cancelled),
         };
-        validate_against(&schema, &content).map_err(|error| PromptError::Malformed(error.to_string()))?;
+        validate_against(&schema, &content)
+            .map_err(|error| PromptError::Malformed(error.to_string()))?;
         Ok(content)
     }
 
     /// Asks the user to open `target`, which must be a page of the configured
     /// instance ([`Flow::with_url_base`]) and needs a client that declared url mode.
     /// Accept means the user agreed to open it, not that the work there is done.
-    pub async fn open_url(&mut self, id: &str, message: &str, target: &str) -> Result<(), PromptError> {
+    pub async fn open_url(
+        &mut self,
+        id: &str,
+        message: &str,
+        target: &str,
+    ) -> Result<(), PromptError> {
         let base = self.flow.config.url_base.as_ref().ok_or_else(|| {
             PromptError::Invalid("no base URL is configured for url-mode elicitation".into())
         })?;
@@ -257,24 +306,33 @@ impl Prompter {
             asked: Some(id.clone()),
         };
         let body = serde_json::to_vec(&saved).ok()?;
-        let state = self.flow.config.sealer.seal(StateKind::Prompts, &self.digest, &body);
+        let state = self
+            .flow
+            .config
+            .sealer
+            .seal(StateKind::Prompts, &self.digest, &body);
         Some(wire::input_required(id, params.clone(), state))
     }
 
     /// A form question: checked before anything is sent, then validated on arrival.
     async fn ask(&mut self, id: &str, prompt: &Prompt<'_>) -> Result<Value, PromptError> {
         check_prompt(prompt).map_err(PromptError::Invalid)?;
-        let params = wire::form(prompt.message.to_owned(), prompt_schema(prompt).into()).map_err(PromptError::Invalid)?;
+        let params = wire::form(prompt.message.to_owned(), prompt_schema(prompt).into())
+            .map_err(PromptError::Invalid)?;
         match self.exchange(id, params, Mode::Form).await? {
-            Reply::Accept(content) => {
-                validate_prompt(prompt, content.as_ref()).map_err(|error| PromptError::Malformed(error.to_string()))
-            }
+            Reply::Accept(content) => validate_prompt(prompt, content.as_ref())
+                .map_err(|error| PromptError::Malformed(error.to_string())),
             Reply::Decline => Err(PromptError::Declined),
             Reply::Cancel => Err(PromptError::Cancelled),
         }
     }
 
-    async fn exchange(&mut self, id: &str, params: ElicitRequestParams, mode: Mode) -> Result<Reply, PromptError> {
+    async fn exchange(
+        &mut self,
+        id: &str,
+        params: ElicitRequestParams,
+        mode: Mode,
+    ) -> Result<Reply, PromptError> {
         let path = match mode {
             Mode::Form => match self.form_path() {
                 WirePath::Unsupported => return Err(PromptError::NotSupported),
@@ -311,8 +369,10 @@ impl Prompter {
         if self.saved.asked.as_deref() == Some(id)
             && let Some(raw) = self.responses.get(id)
         {
-            let reply = Reply::from_input_response(raw).map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
-            let stored = serde_json::to_value(reply.to_result()).map_err(|error| PromptError::Failed(error.to_string()))?;
+            let reply = Reply::from_input_response(raw)
+                .map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
+            let stored = serde_json::to_value(reply.to_result())
+                .map_err(|error| PromptError::Failed(error.to_string()))?;
             self.saved.answers.insert(id.to_owned(), stored);
             return Ok(reply);
         }

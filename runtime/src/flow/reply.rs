@@ -1,6 +1,7 @@
 //! The user's answer to one question, as it arrives on either path.
 
 use rmcp::model::{ElicitResult, ElicitationAction};
+use serde::Deserialize as _;
 use serde_json::{Map, Value};
 
 /// accept (with the form's content), decline or cancel.
@@ -25,14 +26,16 @@ impl Reply {
             },
             ElicitationAction::Decline => Ok(Reply::Decline),
             ElicitationAction::Cancel => Ok(Reply::Cancel),
-            other => Err(format!("the answer's action {other:?} is not accept, decline or cancel")),
+            other => Err(format!(
+                "the answer's action {other:?} is not accept, decline or cancel"
+            )),
         }
     }
 
     /// Reads one entry of `inputResponses`; anything but an elicitation result (a
     /// sampling result, a roots list, an unknown action) is an error, never re-asked.
     pub fn from_input_response(raw: &Value) -> Result<Self, String> {
-        let result: ElicitResult = serde_json::from_value(raw.clone()).map_err(|error| {
+        let result = ElicitResult::deserialize(raw).map_err(|error| {
             format!(
                 "the input response is not an elicitation result ({error}); expected \
                  {{\"action\": \"accept\" | \"decline\" | \"cancel\", \"content\": {{…}}}}"
@@ -77,9 +80,20 @@ mod tests {
     #[test]
     fn reads_the_three_actions() {
         let accept = Reply::from_input_response(&json!({"action": "accept", "content": {"a": 1}}));
-        assert_eq!(accept, Ok(Reply::Accept(Some(json!({"a": 1}).as_object().cloned().unwrap()))));
-        assert_eq!(Reply::from_input_response(&json!({"action": "decline"})), Ok(Reply::Decline));
-        assert_eq!(Reply::from_input_response(&json!({"action": "cancel"})), Ok(Reply::Cancel));
+        assert_eq!(
+            accept,
+            Ok(Reply::Accept(Some(
+                json!({"a": 1}).as_object().cloned().unwrap()
+            )))
+        );
+        assert_eq!(
+            Reply::from_input_response(&json!({"action": "decline"})),
+            Ok(Reply::Decline)
+        );
+        assert_eq!(
+            Reply::from_input_response(&json!({"action": "cancel"})),
+            Ok(Reply::Cancel)
+        );
     }
 
     #[test]

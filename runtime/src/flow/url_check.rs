@@ -4,8 +4,13 @@
 use url::Url;
 
 pub(crate) fn on_base(base: &Url, target: &str) -> Result<Url, String> {
-    let parsed = Url::parse(target).map_err(|error| format!("`{target}` is not a valid URL: {error}"))?;
-    let refused = || format!("`{target}` is not on the configured instance `{base}`; only its pages may be opened");
+    let parsed =
+        Url::parse(target).map_err(|error| format!("`{target}` is not a valid URL: {error}"))?;
+    let refused = || {
+        format!(
+            "`{target}` is not on the configured instance `{base}`; only its pages may be opened"
+        )
+    };
     if parsed.scheme() != base.scheme()
         || parsed.host_str() != base.host_str()
         || parsed.port_or_known_default() != base.port_or_known_default()
@@ -13,7 +18,9 @@ pub(crate) fn on_base(base: &Url, target: &str) -> Result<Url, String> {
         return Err(refused());
     }
     if !parsed.username().is_empty() || parsed.password().is_some() {
-        return Err(format!("`{target}` carries user info; give the page's URL without it"));
+        return Err(format!(
+            "`{target}` carries user info; give the page's URL without it"
+        ));
     }
     // `Url` has already resolved `..` and `%2e%2e` segments, so this compares the
     // path the browser would open.
@@ -21,7 +28,9 @@ pub(crate) fn on_base(base: &Url, target: &str) -> Result<Url, String> {
     let path = parsed.path();
     let under = base_path.is_empty()
         || path == base_path
-        || path.strip_prefix(base_path).is_some_and(|rest| rest.starts_with('/'));
+        || path
+            .strip_prefix(base_path)
+            .is_some_and(|rest| rest.starts_with('/'));
     if under { Ok(parsed) } else { Err(refused()) }
 }
 
@@ -35,10 +44,22 @@ mod tests {
 
     #[test]
     fn accepts_pages_of_the_instance() {
-        assert!(check("https://gitlab.example.com", "https://gitlab.example.com/group/p/-/issues/1"));
-        assert!(check("https://gitlab.example.com/", "https://GITLAB.example.com:443/x"));
-        assert!(check("https://example.com/gitlab", "https://example.com/gitlab"));
-        assert!(check("https://example.com/gitlab/", "https://example.com/gitlab/-/profile"));
+        assert!(check(
+            "https://gitlab.example.com",
+            "https://gitlab.example.com/group/p/-/issues/1"
+        ));
+        assert!(check(
+            "https://gitlab.example.com/",
+            "https://GITLAB.example.com:443/x"
+        ));
+        assert!(check(
+            "https://example.com/gitlab",
+            "https://example.com/gitlab"
+        ));
+        assert!(check(
+            "https://example.com/gitlab/",
+            "https://example.com/gitlab/-/profile"
+        ));
     }
 
     #[test]

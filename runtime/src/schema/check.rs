@@ -102,7 +102,9 @@ fn check_default(p: &Prompt<'_>) -> Result<(), String> {
     };
     let key = p.key;
     let fits = match (p.kind, default) {
-        (PromptKind::Text, DefaultValue::Text(_)) => true,
+        (PromptKind::Text, DefaultValue::Text(_)) | (PromptKind::YesNo, DefaultValue::Bool(_)) => {
+            true
+        }
         (PromptKind::Choice(options), DefaultValue::Text(text)) => options.contains(text),
         (PromptKind::IntegerChoice(values), DefaultValue::Integer(n)) => values.contains(&n),
         (PromptKind::Number { min, max, integer }, default) => {
@@ -130,6 +132,7 @@ fn check_default(p: &Prompt<'_>) -> Result<(), String> {
             DefaultValue::Text(text) => format!("`{text}`"),
             DefaultValue::Integer(n) => n.to_string(),
             DefaultValue::Number(n) => n.to_string(),
+            DefaultValue::Bool(yes) => yes.to_string(),
         };
         Err(format!(
             "`{key}` has a default of {shown} that its question does not offer"

@@ -157,7 +157,10 @@ mod tests {
 
     #[test]
     fn absent_arguments_are_the_empty_object() {
-        assert_eq!(CallDigest::of("t", None), CallDigest::of("t", Some(&Map::new())));
+        assert_eq!(
+            CallDigest::of("t", None),
+            CallDigest::of("t", Some(&Map::new()))
+        );
         assert_ne!(CallDigest::of("t", None), CallDigest::of("u", None));
     }
 }

@@ -129,7 +129,7 @@ fn key_id(key: &[u8]) -> String {
 }
 
 fn decode(entry: &str) -> Option<Vec<u8>> {
-    if entry.len() % 2 == 0 && entry.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if entry.len().is_multiple_of(2) && entry.bytes().all(|b| b.is_ascii_hexdigit()) {
         return (0..entry.len())
             .step_by(2)
             .map(|i| u8::from_str_radix(&entry[i..i + 2], 16).ok())
@@ -155,11 +155,18 @@ mod tests {
 
     #[test]
     fn refuses_short_unreadable_repeated_and_empty_rings() {
-        let short = StateKeys::parse(&format!("{HEX_A},abcd")).unwrap_err().to_string();
+        let short = StateKeys::parse(&format!("{HEX_A},abcd"))
+            .unwrap_err()
+            .to_string();
         assert!(short.contains("state key 2 is 2 bytes long"), "{short}");
         let bad = StateKeys::parse("not*base64").unwrap_err().to_string();
-        assert!(bad.contains("state key 1 is neither hex nor base64"), "{bad}");
-        let twice = StateKeys::parse(&format!("{HEX_A},{HEX_A}")).unwrap_err().to_string();
+        assert!(
+            bad.contains("state key 1 is neither hex nor base64"),
+            "{bad}"
+        );
+        let twice = StateKeys::parse(&format!("{HEX_A},{HEX_A}"))
+            .unwrap_err()
+            .to_string();
         assert!(twice.contains("state key 2 repeats state key 1"), "{twice}");
         let none = StateKeys::parse(" , ").unwrap_err().to_string();
         assert!(none.starts_with("no state keys given"), "{none}");

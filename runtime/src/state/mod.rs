@@ -8,4 +8,3 @@ mod seal;
 pub use digest::{CallDigest, canonical_json};
 pub use keys::{StateKeyError, StateKeys};
 pub(crate) use seal::{Opened, Sealer, StateKind};
-pub use seal::StateRefused;

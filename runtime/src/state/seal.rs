@@ -30,7 +30,7 @@ pub(crate) struct Sealer {
 
 /// Why an echoed requestState was refused: it was not issued by this server.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StateRefused(String);
+pub(crate) struct StateRefused(String);
 
 impl fmt::Display for StateRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -128,8 +128,14 @@ mod tests {
             Ok(Opened::Valid(b"body".to_vec()))
         );
         let other = CallDigest::of("other", None);
-        assert_eq!(sealer.open(StateKind::Wizard, &other, &sealed), Ok(Opened::Stale));
-        assert_eq!(sealer.open(StateKind::Prompts, &call, &sealed), Ok(Opened::Stale));
+        assert_eq!(
+            sealer.open(StateKind::Wizard, &other, &sealed),
+            Ok(Opened::Stale)
+        );
+        assert_eq!(
+            sealer.open(StateKind::Prompts, &call, &sealed),
+            Ok(Opened::Stale)
+        );
     }
 
     #[test]

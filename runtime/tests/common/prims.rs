@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
+    ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
@@ -35,18 +36,24 @@ impl Prims {
 }
 
 fn done(value: Value) -> CallToolResponse {
-    CallToolResponse::Complete(CallToolResult::success(vec![ContentBlock::text(value.to_string())]))
+    CallToolResponse::Complete(CallToolResult::success(vec![ContentBlock::text(
+        value.to_string(),
+    )]))
 }
 
 /// Pending becomes the `input_required` round; anything else an error result whose
 /// text starts with the variant, e.g. `Malformed: …`.
 fn failed(prompter: &Prompter, error: PromptError) -> CallToolResponse {
     if error == PromptError::Pending {
-        return CallToolResponse::InputRequired(prompter.input_required().expect("a question is queued"));
+        return CallToolResponse::InputRequired(
+            prompter.input_required().expect("a question is queued"),
+        );
     }
     let variant = format!("{error:?}");
     let variant = variant.split('(').next().unwrap_or_default().to_owned();
-    CallToolResponse::Complete(CallToolResult::error(vec![ContentBlock::text(format!("{variant}: {error}"))]))
+    CallToolResponse::Complete(CallToolResult::error(vec![ContentBlock::text(format!(
+        "{variant}: {error}"
+    ))]))
 }
 
 pub fn details_schema() -> serde_json::Map<String, Value> {
@@ -67,12 +74,18 @@ pub fn details_schema() -> serde_json::Map<String, Value> {
 async fn everything(p: &mut Prompter) -> Result<Value, PromptError> {
     let ok = p.confirm("ok", "Proceed?").await?;
     let name = p.text("name", "Your name?", "name").await?;
-    let count = p.number("n", "How many?", "count", Some(1.0), Some(10.0)).await?;
+    let count = p
+        .number("n", "How many?", "count", Some(1.0), Some(10.0))
+        .await?;
     let color = p.select_one("color", "Colour?", &["red", "green"]).await?;
     let size = p.select_one_int("size", "Size?", &[8, 16, 32]).await?;
-    let tags = p.select_multi("tags", "Tags?", &["a", "b", "c"], Some(1), Some(2)).await?;
+    let tags = p
+        .select_multi("tags", "Tags?", &["a", "b", "c"], Some(1), Some(2))
+        .await?;
     let form = p.gather("form", "Details?", details_schema()).await?;
-    Ok(json!({"ok": ok, "name": name, "count": count, "color": color, "size": size, "tags": tags, "form": form}))
+    Ok(
+        json!({"ok": ok, "name": name, "count": count, "color": color, "size": size, "tags": tags, "form": form}),
+    )
 }
 
 impl ServerHandler for Prims {
@@ -87,16 +100,32 @@ impl ServerHandler for Prims {
     ) -> Result<CallToolResponse, ErrorData> {
         let mut p = self.flow.prompter(&request, &context);
         let arg = |name: &str| {
-            request.arguments.as_ref().and_then(|a| a.get(name)).and_then(Value::as_str).unwrap_or_default().to_owned()
+            request
+                .arguments
+                .as_ref()
+                .and_then(|a| a.get(name))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned()
         };
         let answer = match request.name.as_ref() {
             "everything" => everything(&mut p).await,
-            "no_options" => p.select_one("pick", "Pick one", &[] as &[&str]).await.map(Value::from),
+            "no_options" => p
+                .select_one("pick", "Pick one", &[] as &[&str])
+                .await
+                .map(Value::from),
             "nested_form" => {
-                let schema = json!({"type": "object", "properties": {"a": {"type": "object"}}}).as_object().cloned();
-                p.gather("form", "Nested?", schema.unwrap_or_default()).await.map(Value::Object)
+                let schema = json!({"type": "object", "properties": {"a": {"type": "object"}}})
+                    .as_object()
+                    .cloned();
+                p.gather("form", "Nested?", schema.unwrap_or_default())
+                    .await
+                    .map(Value::Object)
             }
-            "open" => p.open_url("open", "Open the page", &arg("url")).await.map(|()| json!("opened")),
+            "open" => p
+                .open_url("open", "Open the page", &arg("url"))
+                .await
+                .map(|()| json!("opened")),
             "delete" => {
                 let call = Destructive {
                     autonomous: autonomy(self.yolo, self.autopilot),

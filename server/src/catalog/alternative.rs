@@ -1,13 +1,18 @@
 //! The alternatives (`issue.create`, …): a wizard's own struct beside the fields only GitLab
 //! knows. The wizard struct is the parameter set, so a question can never be missing from
-//! its alternative, nor differ in being required.
+//! its alternative, nor differ in being required; and the call is the wizard's own call with
+//! the extra fields added, so the two can never send different bodies.
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use super::GitLabAction;
+use super::call::Body;
 use super::input_schema;
 use super::params::{Parse, parse, property_names};
+use super::wizards::GitLabWizard;
+use crate::gitlab::ApiRequest;
 
 /// `W`'s questions and tool arguments, plus the extra fields `E`, as one flat object.
 #[derive(Debug, JsonSchema)]
@@ -16,6 +21,12 @@ pub struct Alternative<W, E> {
     pub wizard: W,
     #[serde(flatten)]
     pub extra: E,
+}
+
+/// The fields an alternative takes besides its wizard's questions.
+pub trait Extra<W> {
+    /// The body fields they add, or why they cannot go with these answers (naming the field).
+    fn body(self, wizard: &W) -> Result<Body, String>;
 }
 
 /// Reads the two halves apart instead of with serde's `flatten`, which would hide the
@@ -35,5 +46,20 @@ where
             wizard: parse(&wizard)?,
             extra: parse(&extra)?,
         })
+    }
+}
+
+impl<W, E> GitLabAction for Alternative<W, E>
+where
+    W: GitLabWizard + DeserializeOwned + JsonSchema + 'static,
+    E: Extra<W> + DeserializeOwned + JsonSchema + 'static,
+{
+    fn call(self) -> Result<ApiRequest, String> {
+        let extra = self.extra.body(&self.wizard)?;
+        let mut call = self.wizard.request();
+        if let (Some(Value::Object(body)), Value::Object(extra)) = (&mut call.body, extra.into()) {
+            body.extend(extra);
+        }
+        Ok(call)
     }
 }

@@ -1,12 +1,9 @@
-//! What a catalog action asks of GitLab, as plain data ([`ApiRequest`]): the catalog builds
-//! it from typed parameters, the executor hands it to the REST client. Tests read it without
-//! a server.
+//! The pieces of a catalog action's GitLab call that are not the request itself: the JSON
+//! body built from typed parameters, and the structured results a call turns into.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
-
-use crate::gitlab::{ApiRequest, Method};
 
 /// How the answer becomes the tool's structured result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,38 +16,13 @@ pub enum Output {
     Deleted,
 }
 
-/// A call to `{base}/api/v4/<path>`; `path` holds unencoded segments
-/// (`["projects", "demo/sandbox", "issues"]`) that the client percent-encodes one by one.
-pub fn request(method: Method, path: Vec<String>) -> ApiRequest {
-    ApiRequest {
-        method,
-        path,
-        query: Vec::new(),
-        body: None,
-    }
-}
-
-/// Builder steps for [`ApiRequest`] from the catalog's helpers.
-pub trait RequestExt {
-    fn with_body(self, body: Body) -> Self;
-    fn with_query(self, query: Query) -> Self;
-}
-
-impl RequestExt for ApiRequest {
-    fn with_body(mut self, body: Body) -> Self {
-        self.body = Some(Value::Object(body.0));
-        self
-    }
-
-    fn with_query(mut self, query: Query) -> Self {
-        self.query = query.0;
-        self
-    }
-}
-
-/// A JSON body that leaves out every field that was not set.
+/// A JSON body that leaves out every field that was not set. It remembers every field it
+/// was offered, so that an update can name what it could have changed.
 #[derive(Debug, Default, Clone, PartialEq)]
-pub struct Body(pub Map<String, Value>);
+pub struct Body {
+    fields: Map<String, Value>,
+    offered: Vec<&'static str>,
+}
 
 impl Body {
     pub fn new() -> Self {
@@ -58,62 +30,53 @@ impl Body {
     }
 
     /// Sets `key` when `value` is `Some`.
-    pub fn opt<T: Serialize>(mut self, key: &str, value: Option<T>) -> Self {
+    pub fn opt<T: Serialize>(mut self, key: &'static str, value: Option<T>) -> Self {
+        self.offered.push(key);
         if let Some(value) = value {
-            self.0.insert(key.to_owned(), to_json(value));
+            self.fields.insert(key.to_owned(), to_json(value));
         }
         self
     }
 
-    pub fn set<T: Serialize>(mut self, key: &str, value: T) -> Self {
-        self.0.insert(key.to_owned(), to_json(value));
-        self
+    pub fn set<T: Serialize>(self, key: &'static str, value: T) -> Self {
+        self.opt(key, Some(value))
     }
 
     /// Sets `labels` as GitLab wants it: one comma-separated string. An empty list is
     /// left out, so "no labels" never clears labels by accident.
-    pub fn labels(self, key: &str, labels: Option<&[String]>) -> Self {
-        let joined = labels
-            .filter(|labels| !labels.is_empty())
-            .map(|labels| labels.join(","));
-        self.opt(key, joined)
+    pub fn labels(self, key: &'static str, labels: Option<&[String]>) -> Self {
+        self.opt(key, comma_list(labels))
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.fields.is_empty()
     }
 
-    /// Moves every field of `other` into this body.
-    pub fn extend(mut self, other: Body) -> Self {
-        self.0.extend(other.0);
-        self
+    /// Refuses an update that would change nothing, naming every field it could change.
+    pub fn require_change(&self) -> Result<(), String> {
+        if !self.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<String> = self.offered.iter().map(|f| format!("`{f}`")).collect();
+        Err(format!(
+            "nothing to update; give at least one of {}",
+            names.join(", ")
+        ))
     }
 }
 
-/// Query parameters, in the order they were set, leaving out unset ones.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Query(pub Vec<(String, String)>);
-
-impl Query {
-    pub fn new() -> Self {
-        Query::default()
+impl From<Body> for Value {
+    fn from(body: Body) -> Value {
+        Value::Object(body.fields)
     }
+}
 
-    pub fn opt(mut self, key: &str, value: Option<impl ToString>) -> Self {
-        if let Some(value) = value {
-            self.0.push((key.to_owned(), value.to_string()));
-        }
-        self
-    }
-
-    pub fn labels(self, key: &str, labels: Option<&[String]>) -> Self {
-        self.opt(
-            key,
-            labels
-                .filter(|labels| !labels.is_empty())
-                .map(|labels| labels.join(",")),
-        )
-    }
+/// Labels as GitLab takes them, in a body or a query: `bug,ui`. `None` for no labels or an
+/// empty list.
+pub fn comma_list(labels: Option<&[String]>) -> Option<String> {
+    labels
+        .filter(|labels| !labels.is_empty())
+        .map(|labels| labels.join(","))
 }
 
 fn to_json<T: Serialize>(value: T) -> Value {

@@ -3,12 +3,13 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::alternative::Alternative;
-use super::call::{Body, Query, RequestExt, request};
-use super::params::{Date, PageNumber, PerPage, require_change};
-use super::{GitLabAction, extend_body, project_path};
-use crate::gitlab::{ApiRequest, Method};
-use crate::wizards::{IssueWizard, ProjectId};
+use super::GitLabAction;
+use super::alternative::{Alternative, Extra};
+use super::call::{Body, comma_list};
+use super::params::{Date, PageNumber, PerPage};
+use super::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
+use crate::wizards::IssueWizard;
 
 /// `issue.create`: every question of the issue wizard, plus fields only GitLab knows.
 pub type IssueCreate = Alternative<IssueWizard, IssueExtra>;
@@ -25,23 +26,27 @@ pub struct IssueExtra {
     pub due_date: Option<Date>,
 }
 
-/// The body the issue wizard sends: only the fields that were set, labels joined with `,`.
-pub fn wizard_call(wizard: &IssueWizard) -> ApiRequest {
-    let body = Body::new()
-        .set("title", &wizard.title)
-        .opt("description", wizard.description.as_ref())
-        .labels("labels", wizard.labels.as_deref())
-        .opt("confidential", wizard.confidential);
-    request(Method::POST, project_path(&wizard.project_id, &["issues"])).with_body(body)
+/// The issue wizard sends only the fields that were set, labels joined with `,`.
+impl GitLabWizard for IssueWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .set("title", &self.title)
+            .opt("description", self.description.as_ref())
+            .labels("labels", self.labels.as_deref())
+            .opt("confidential", self.confidential);
+        ApiRequest::post()
+            .project(&self.project_id)
+            .segment("issues")
+            .json(body.into())
+    }
 }
 
-impl GitLabAction for IssueCreate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let extra = Body::new()
-            .opt("assignee_ids", self.extra.assignee_ids)
-            .opt("milestone_id", self.extra.milestone_id)
-            .opt("due_date", self.extra.due_date);
-        Ok(extend_body(wizard_call(&self.wizard), extra))
+impl Extra<IssueWizard> for IssueExtra {
+    fn body(self, _: &IssueWizard) -> Result<Body, String> {
+        Ok(Body::new()
+            .opt("assignee_ids", self.assignee_ids)
+            .opt("milestone_id", self.milestone_id)
+            .opt("due_date", self.due_date))
     }
 }
 
@@ -57,10 +62,10 @@ pub struct IssueGet {
 
 impl GitLabAction for IssueGet {
     fn call(self) -> Result<ApiRequest, String> {
-        Ok(request(
-            Method::GET,
-            project_path(&self.project_id, &["issues", &self.issue_iid.to_string()]),
-        ))
+        Ok(ApiRequest::get()
+            .project(&self.project_id)
+            .segment("issues")
+            .segment(self.issue_iid))
     }
 }
 
@@ -101,13 +106,14 @@ pub struct IssueList {
 
 impl GitLabAction for IssueList {
     fn call(self) -> Result<ApiRequest, String> {
-        let query = Query::new()
-            .opt("state", self.state.map(IssueState::as_str))
-            .labels("labels", self.labels.as_deref())
-            .opt("search", self.search)
-            .opt("page", self.page.map(|p| p.0))
-            .opt("per_page", self.per_page.map(|p| p.0));
-        Ok(request(Method::GET, project_path(&self.project_id, &["issues"])).with_query(query))
+        Ok(ApiRequest::get()
+            .project(&self.project_id)
+            .segment("issues")
+            .query_opt("state", self.state.map(IssueState::as_str))
+            .query_opt("labels", comma_list(self.labels.as_deref()))
+            .query_opt("search", self.search)
+            .query_opt("page", self.page.map(|p| p.0))
+            .query_opt("per_page", self.per_page.map(|p| p.0)))
     }
 }
 
@@ -151,21 +157,12 @@ impl GitLabAction for IssueUpdate {
             .opt("assignee_ids", self.assignee_ids)
             .opt("milestone_id", self.milestone_id)
             .opt("due_date", self.due_date);
-        require_change(
-            &body,
-            &[
-                "title",
-                "description",
-                "labels",
-                "state_event",
-                "confidential",
-                "assignee_ids",
-                "milestone_id",
-                "due_date",
-            ],
-        )?;
-        let path = project_path(&self.project_id, &["issues", &self.issue_iid.to_string()]);
-        Ok(request(Method::PUT, path).with_body(body))
+        body.require_change()?;
+        Ok(ApiRequest::put()
+            .project(&self.project_id)
+            .segment("issues")
+            .segment(self.issue_iid)
+            .json(body.into()))
     }
 }
 
@@ -181,7 +178,9 @@ pub struct IssueDelete {
 
 impl GitLabAction for IssueDelete {
     fn call(self) -> Result<ApiRequest, String> {
-        let path = project_path(&self.project_id, &["issues", &self.issue_iid.to_string()]);
-        Ok(request(Method::DELETE, path))
+        Ok(ApiRequest::delete()
+            .project(&self.project_id)
+            .segment("issues")
+            .segment(self.issue_iid))
     }
 }

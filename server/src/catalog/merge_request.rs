@@ -3,13 +3,14 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::alternative::Alternative;
-use super::call::{Body, Query, RequestExt, request};
+use super::GitLabAction;
+use super::alternative::{Alternative, Extra};
+use super::call::{Body, comma_list};
 use super::issue::StateEvent;
-use super::params::{PageNumber, PerPage, require_change};
-use super::{GitLabAction, extend_body, project_path};
-use crate::gitlab::{ApiRequest, Method};
-use crate::wizards::{MergeRequestWizard, ProjectId};
+use super::params::{PageNumber, PerPage};
+use super::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
+use crate::wizards::MergeRequestWizard;
 
 /// `merge_request.create`: every question of the merge request wizard, plus fields only
 /// GitLab knows.
@@ -27,30 +28,30 @@ pub struct MergeRequestExtra {
     pub milestone_id: Option<u64>,
 }
 
-/// The body the merge request wizard sends: only the fields that were set.
-pub fn wizard_call(wizard: &MergeRequestWizard) -> ApiRequest {
-    let body = Body::new()
-        .set("source_branch", &wizard.source_branch)
-        .set("target_branch", &wizard.target_branch)
-        .set("title", &wizard.title)
-        .opt("description", wizard.description.as_ref())
-        .labels("labels", wizard.labels.as_deref())
-        .opt("remove_source_branch", wizard.remove_source_branch)
-        .opt("squash", wizard.squash);
-    request(
-        Method::POST,
-        project_path(&wizard.project_id, &["merge_requests"]),
-    )
-    .with_body(body)
+/// The merge request wizard sends only the fields that were set.
+impl GitLabWizard for MergeRequestWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .set("source_branch", &self.source_branch)
+            .set("target_branch", &self.target_branch)
+            .set("title", &self.title)
+            .opt("description", self.description.as_ref())
+            .labels("labels", self.labels.as_deref())
+            .opt("remove_source_branch", self.remove_source_branch)
+            .opt("squash", self.squash);
+        ApiRequest::post()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .json(body.into())
+    }
 }
 
-impl GitLabAction for MergeRequestCreate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let extra = Body::new()
-            .opt("assignee_ids", self.extra.assignee_ids)
-            .opt("reviewer_ids", self.extra.reviewer_ids)
-            .opt("milestone_id", self.extra.milestone_id);
-        Ok(extend_body(wizard_call(&self.wizard), extra))
+impl Extra<MergeRequestWizard> for MergeRequestExtra {
+    fn body(self, _: &MergeRequestWizard) -> Result<Body, String> {
+        Ok(Body::new()
+            .opt("assignee_ids", self.assignee_ids)
+            .opt("reviewer_ids", self.reviewer_ids)
+            .opt("milestone_id", self.milestone_id))
     }
 }
 
@@ -66,10 +67,10 @@ pub struct MergeRequestGet {
 
 impl GitLabAction for MergeRequestGet {
     fn call(self) -> Result<ApiRequest, String> {
-        Ok(request(
-            Method::GET,
-            mr_path(&self.project_id, self.merge_request_iid, None),
-        ))
+        Ok(ApiRequest::get()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .segment(self.merge_request_iid))
     }
 }
 
@@ -118,16 +119,16 @@ pub struct MergeRequestList {
 
 impl GitLabAction for MergeRequestList {
     fn call(self) -> Result<ApiRequest, String> {
-        let query = Query::new()
-            .opt("state", self.state.map(MergeRequestState::as_str))
-            .opt("source_branch", self.source_branch)
-            .opt("target_branch", self.target_branch)
-            .labels("labels", self.labels.as_deref())
-            .opt("search", self.search)
-            .opt("page", self.page.map(|p| p.0))
-            .opt("per_page", self.per_page.map(|p| p.0));
-        let path = project_path(&self.project_id, &["merge_requests"]);
-        Ok(request(Method::GET, path).with_query(query))
+        Ok(ApiRequest::get()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .query_opt("state", self.state.map(MergeRequestState::as_str))
+            .query_opt("source_branch", self.source_branch)
+            .query_opt("target_branch", self.target_branch)
+            .query_opt("labels", comma_list(self.labels.as_deref()))
+            .query_opt("search", self.search)
+            .query_opt("page", self.page.map(|p| p.0))
+            .query_opt("per_page", self.per_page.map(|p| p.0)))
     }
 }
 
@@ -168,23 +169,12 @@ impl GitLabAction for MergeRequestUpdate {
             .opt("assignee_ids", self.assignee_ids)
             .opt("reviewer_ids", self.reviewer_ids)
             .opt("milestone_id", self.milestone_id);
-        require_change(
-            &body,
-            &[
-                "title",
-                "description",
-                "target_branch",
-                "labels",
-                "state_event",
-                "remove_source_branch",
-                "squash",
-                "assignee_ids",
-                "reviewer_ids",
-                "milestone_id",
-            ],
-        )?;
-        let path = mr_path(&self.project_id, self.merge_request_iid, None);
-        Ok(request(Method::PUT, path).with_body(body))
+        body.require_change()?;
+        Ok(ApiRequest::put()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .segment(self.merge_request_iid)
+            .json(body.into()))
     }
 }
 
@@ -200,8 +190,10 @@ pub struct MergeRequestDelete {
 
 impl GitLabAction for MergeRequestDelete {
     fn call(self) -> Result<ApiRequest, String> {
-        let path = mr_path(&self.project_id, self.merge_request_iid, None);
-        Ok(request(Method::DELETE, path))
+        Ok(ApiRequest::delete()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .segment(self.merge_request_iid))
     }
 }
 
@@ -236,19 +228,15 @@ impl GitLabAction for MergeRequestMerge {
             )
             .opt("merge_commit_message", self.merge_commit_message)
             .opt("squash_commit_message", self.squash_commit_message);
-        let path = mr_path(&self.project_id, self.merge_request_iid, Some("merge"));
-        let call = request(Method::PUT, path);
+        let call = ApiRequest::put()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .segment(self.merge_request_iid)
+            .segment("merge");
         Ok(if body.is_empty() {
             call
         } else {
-            call.with_body(body)
+            call.json(body.into())
         })
     }
-}
-
-fn mr_path(project: &ProjectId, iid: u64, tail: Option<&str>) -> Vec<String> {
-    let iid = iid.to_string();
-    let mut rest = vec!["merge_requests", iid.as_str()];
-    rest.extend(tail);
-    project_path(project, &rest)
 }

@@ -17,7 +17,6 @@ use schemars::JsonSchema;
 use serde_json::{Map, Value};
 
 use crate::gitlab::ApiRequest;
-use crate::wizards::ProjectId;
 
 pub use call::Output;
 pub use schema::{input_schema, output_schema_of};
@@ -286,19 +285,4 @@ fn rest<P: GitLabAction>(id: &'static str, description: &str) -> Action {
 
 fn prepare<P: GitLabAction>(args: &Map<String, Value>) -> Result<ApiRequest, String> {
     P::parse(args)?.call()
-}
-
-/// `["projects", <id or path>, rest…]`; the client encodes `group/project` as one segment.
-pub(crate) fn project_path(project: &ProjectId, rest: &[&str]) -> Vec<String> {
-    let mut path = vec!["projects".to_owned(), project.to_string()];
-    path.extend(rest.iter().map(|s| (*s).to_owned()));
-    path
-}
-
-/// Adds the alternative's extra fields to the body its wizard would send.
-pub(crate) fn extend_body(mut call: ApiRequest, extra: call::Body) -> ApiRequest {
-    if let Some(Value::Object(body)) = call.body.take() {
-        call.body = Some(Value::Object(call::Body(body).extend(extra).0));
-    }
-    call
 }

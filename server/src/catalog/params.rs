@@ -106,6 +106,23 @@ pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
     names
 }
 
+/// The schema of a parameter type that checks its own value: fixed, and inlined where used.
+macro_rules! fixed_schema {
+    ($type:ident, $schema:tt) => {
+        impl JsonSchema for $type {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($type).into()
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                json_schema!($schema)
+            }
+        }
+    };
+}
+
 /// `per_page`: GitLab serves at most 100 objects a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "u64")]
@@ -121,22 +138,12 @@ impl TryFrom<u64> for PerPage {
     }
 }
 
-impl JsonSchema for PerPage {
-    fn schema_name() -> Cow<'static, str> {
-        "PerPage".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 100,
-            "description": "Objects per page (1-100, GitLab's default 20)"
-        })
-    }
-}
+fixed_schema!(PerPage, {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 100,
+    "description": "Objects per page (1-100, GitLab's default 20)"
+});
 
 /// `page`: 1-based page number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -153,21 +160,11 @@ impl TryFrom<u64> for PageNumber {
     }
 }
 
-impl JsonSchema for PageNumber {
-    fn schema_name() -> Cow<'static, str> {
-        "PageNumber".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "integer",
-            "minimum": 1,
-            "description": "Page to return, from 1"
-        })
-    }
-}
+fixed_schema!(PageNumber, {
+    "type": "integer",
+    "minimum": 1,
+    "description": "Page to return, from 1"
+});
 
 /// A calendar date as GitLab takes it: `YYYY-MM-DD`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -198,34 +195,11 @@ impl From<Date> for String {
     }
 }
 
-impl JsonSchema for Date {
-    fn schema_name() -> Cow<'static, str> {
-        "Date".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "string",
-            "format": "date",
-            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-        })
-    }
-}
-
-/// Refuses an update that would change nothing.
-pub fn require_change(body: &super::call::Body, fields: &[&str]) -> Result<(), String> {
-    if body.is_empty() {
-        let names: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
-        Err(format!(
-            "nothing to update; give at least one of {}",
-            names.join(", ")
-        ))
-    } else {
-        Ok(())
-    }
-}
+fixed_schema!(Date, {
+    "type": "string",
+    "format": "date",
+    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+});
 
 #[cfg(test)]
 mod tests {

@@ -4,13 +4,14 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use wizard::Choice as _;
 
-use super::alternative::Alternative;
-use super::call::{Body, Query, RequestExt, request};
-use super::params::{PageNumber, PerPage, require_change};
+use super::GitLabAction;
+use super::alternative::{Alternative, Extra};
+use super::call::Body;
+use super::params::{PageNumber, PerPage};
 use super::release::Sort;
-use super::{GitLabAction, extend_body, project_path};
-use crate::gitlab::{ApiRequest, Method};
-use crate::wizards::{ProjectId, ProjectWizard, Visibility};
+use super::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
+use crate::wizards::{ProjectWizard, Visibility};
 
 /// `project.create`: every question of the project wizard, plus fields only GitLab knows.
 pub type ProjectCreate = Alternative<ProjectWizard, ProjectExtra>;
@@ -27,35 +28,36 @@ pub struct ProjectExtra {
     pub topics: Option<Vec<String>>,
 }
 
-/// The body the project wizard sends. `default_branch` is sent only with a README:
-/// GitLab applies it only then, and the wizard asks for it only after a yes.
-pub fn wizard_call(wizard: &ProjectWizard) -> ApiRequest {
-    let readme = wizard.initialize_with_readme;
-    let body = Body::new()
-        .set("name", &wizard.name)
-        .opt("description", wizard.description.as_ref())
-        .set("visibility", wizard.visibility)
-        .set("initialize_with_readme", readme)
-        .opt(
-            "default_branch",
-            wizard.default_branch.as_ref().filter(|_| readme),
-        );
-    request(Method::POST, vec!["projects".to_owned()]).with_body(body)
+/// The project wizard sends `default_branch` only with a README: GitLab applies it only
+/// then, and the wizard asks for it only after a yes.
+impl GitLabWizard for ProjectWizard {
+    fn request(&self) -> ApiRequest {
+        let readme = self.initialize_with_readme;
+        let body = Body::new()
+            .set("name", &self.name)
+            .opt("description", self.description.as_ref())
+            .set("visibility", self.visibility)
+            .set("initialize_with_readme", readme)
+            .opt(
+                "default_branch",
+                self.default_branch.as_ref().filter(|_| readme),
+            );
+        ApiRequest::post().segment("projects").json(body.into())
+    }
 }
 
-impl GitLabAction for ProjectCreate {
-    fn call(self) -> Result<ApiRequest, String> {
-        if self.wizard.default_branch.is_some() && !self.wizard.initialize_with_readme {
+impl Extra<ProjectWizard> for ProjectExtra {
+    fn body(self, wizard: &ProjectWizard) -> Result<Body, String> {
+        if wizard.default_branch.is_some() && !wizard.initialize_with_readme {
             return Err(
                 "`default_branch` needs `initialize_with_readme: true`; GitLab applies a default branch only together with a README"
                     .to_owned(),
             );
         }
-        let extra = Body::new()
-            .opt("path", self.extra.path)
-            .opt("namespace_id", self.extra.namespace_id)
-            .opt("topics", self.extra.topics);
-        Ok(extend_body(wizard_call(&self.wizard), extra))
+        Ok(Body::new()
+            .opt("path", self.path)
+            .opt("namespace_id", self.namespace_id)
+            .opt("topics", self.topics))
     }
 }
 
@@ -69,7 +71,7 @@ pub struct ProjectGet {
 
 impl GitLabAction for ProjectGet {
     fn call(self) -> Result<ApiRequest, String> {
-        Ok(request(Method::GET, project_path(&self.project_id, &[])))
+        Ok(ApiRequest::get().project(&self.project_id))
     }
 }
 
@@ -92,15 +94,15 @@ pub struct ProjectList {
 
 impl GitLabAction for ProjectList {
     fn call(self) -> Result<ApiRequest, String> {
-        let query = Query::new()
-            .opt("search", self.search)
-            .opt("owned", self.owned)
-            .opt("membership", self.membership)
-            .opt("visibility", self.visibility.map(|v| v.wire_value()))
-            .opt("sort", self.sort.map(Sort::as_str))
-            .opt("page", self.page.map(|p| p.0))
-            .opt("per_page", self.per_page.map(|p| p.0));
-        Ok(request(Method::GET, vec!["projects".to_owned()]).with_query(query))
+        Ok(ApiRequest::get()
+            .segment("projects")
+            .query_opt("search", self.search)
+            .query_opt("owned", self.owned)
+            .query_opt("membership", self.membership)
+            .query_opt("visibility", self.visibility.map(|v| v.wire_value()))
+            .query_opt("sort", self.sort.map(Sort::as_str))
+            .query_opt("page", self.page.map(|p| p.0))
+            .query_opt("per_page", self.per_page.map(|p| p.0)))
     }
 }
 
@@ -127,18 +129,10 @@ impl GitLabAction for ProjectUpdate {
             .opt("visibility", self.visibility)
             .opt("default_branch", self.default_branch)
             .opt("topics", self.topics);
-        require_change(
-            &body,
-            &[
-                "name",
-                "description",
-                "visibility",
-                "default_branch",
-                "topics",
-            ],
-        )?;
-        let path = project_path(&self.project_id, &[]);
-        Ok(request(Method::PUT, path).with_body(body))
+        body.require_change()?;
+        Ok(ApiRequest::put()
+            .project(&self.project_id)
+            .json(body.into()))
     }
 }
 
@@ -152,7 +146,6 @@ pub struct ProjectDelete {
 
 impl GitLabAction for ProjectDelete {
     fn call(self) -> Result<ApiRequest, String> {
-        let path = project_path(&self.project_id, &[]);
-        Ok(request(Method::DELETE, path))
+        Ok(ApiRequest::delete().project(&self.project_id))
     }
 }

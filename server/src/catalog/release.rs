@@ -3,12 +3,13 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::alternative::Alternative;
-use super::call::{Body, Query, RequestExt, request};
-use super::params::{PageNumber, PerPage, require_change};
-use super::{GitLabAction, extend_body, project_path};
-use crate::gitlab::{ApiRequest, Method};
-use crate::wizards::{ProjectId, ReleaseWizard};
+use super::GitLabAction;
+use super::alternative::{Alternative, Extra};
+use super::call::Body;
+use super::params::{PageNumber, PerPage};
+use super::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
+use crate::wizards::ReleaseWizard;
 
 /// `release.create`: every question of the release wizard, plus fields only GitLab knows.
 pub type ReleaseCreate = Alternative<ReleaseWizard, ReleaseExtra>;
@@ -23,26 +24,25 @@ pub struct ReleaseExtra {
     pub released_at: Option<String>,
 }
 
-/// The body the release wizard sends. `name` is always sent: an empty one lets GitLab
-/// use the tag name.
-pub fn wizard_call(wizard: &ReleaseWizard) -> ApiRequest {
-    let body = Body::new()
-        .set("tag_name", &wizard.tag_name)
-        .set("name", &wizard.name)
-        .opt("description", wizard.description.as_ref());
-    request(
-        Method::POST,
-        project_path(&wizard.project_id, &["releases"]),
-    )
-    .with_body(body)
+/// The release wizard always sends `name`: an empty one lets GitLab use the tag name.
+impl GitLabWizard for ReleaseWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .set("tag_name", &self.tag_name)
+            .set("name", &self.name)
+            .opt("description", self.description.as_ref());
+        ApiRequest::post()
+            .project(&self.project_id)
+            .segment("releases")
+            .json(body.into())
+    }
 }
 
-impl GitLabAction for ReleaseCreate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let extra = Body::new()
-            .opt("milestones", self.extra.milestones)
-            .opt("released_at", self.extra.released_at);
-        Ok(extend_body(wizard_call(&self.wizard), extra))
+impl Extra<ReleaseWizard> for ReleaseExtra {
+    fn body(self, _: &ReleaseWizard) -> Result<Body, String> {
+        Ok(Body::new()
+            .opt("milestones", self.milestones)
+            .opt("released_at", self.released_at))
     }
 }
 
@@ -58,8 +58,10 @@ pub struct ReleaseGet {
 
 impl GitLabAction for ReleaseGet {
     fn call(self) -> Result<ApiRequest, String> {
-        let path = project_path(&self.project_id, &["releases", &self.tag_name]);
-        Ok(request(Method::GET, path))
+        Ok(ApiRequest::get()
+            .project(&self.project_id)
+            .segment("releases")
+            .segment(self.tag_name))
     }
 }
 
@@ -94,12 +96,12 @@ impl Sort {
 
 impl GitLabAction for ReleaseList {
     fn call(self) -> Result<ApiRequest, String> {
-        let query = Query::new()
-            .opt("sort", self.sort.map(Sort::as_str))
-            .opt("page", self.page.map(|p| p.0))
-            .opt("per_page", self.per_page.map(|p| p.0));
-        let path = project_path(&self.project_id, &["releases"]);
-        Ok(request(Method::GET, path).with_query(query))
+        Ok(ApiRequest::get()
+            .project(&self.project_id)
+            .segment("releases")
+            .query_opt("sort", self.sort.map(Sort::as_str))
+            .query_opt("page", self.page.map(|p| p.0))
+            .query_opt("per_page", self.per_page.map(|p| p.0)))
     }
 }
 
@@ -127,9 +129,12 @@ impl GitLabAction for ReleaseUpdate {
             .opt("description", self.description)
             .opt("milestones", self.milestones)
             .opt("released_at", self.released_at);
-        require_change(&body, &["name", "description", "milestones", "released_at"])?;
-        let path = project_path(&self.project_id, &["releases", &self.tag_name]);
-        Ok(request(Method::PUT, path).with_body(body))
+        body.require_change()?;
+        Ok(ApiRequest::put()
+            .project(&self.project_id)
+            .segment("releases")
+            .segment(self.tag_name)
+            .json(body.into()))
     }
 }
 
@@ -145,7 +150,9 @@ pub struct ReleaseDelete {
 
 impl GitLabAction for ReleaseDelete {
     fn call(self) -> Result<ApiRequest, String> {
-        let path = project_path(&self.project_id, &["releases", &self.tag_name]);
-        Ok(request(Method::DELETE, path))
+        Ok(ApiRequest::delete()
+            .project(&self.project_id)
+            .segment("releases")
+            .segment(self.tag_name))
     }
 }

@@ -10,34 +10,11 @@ use crate::gitlab::ApiRequest;
 use crate::run_wizard::{RunWizard, run};
 use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 
-/// A wizard whose finished struct becomes one GitLab call.
+/// A wizard whose finished struct becomes one GitLab call. Each resource's module says
+/// how (`issue.rs`, …), beside the alternative that makes the same call.
 pub trait GitLabWizard: Wizard + Sync {
     /// The call, with only the fields that were set.
     fn request(&self) -> ApiRequest;
-}
-
-impl GitLabWizard for IssueWizard {
-    fn request(&self) -> ApiRequest {
-        super::issue::wizard_call(self)
-    }
-}
-
-impl GitLabWizard for MergeRequestWizard {
-    fn request(&self) -> ApiRequest {
-        super::merge_request::wizard_call(self)
-    }
-}
-
-impl GitLabWizard for ReleaseWizard {
-    fn request(&self) -> ApiRequest {
-        super::release::wizard_call(self)
-    }
-}
-
-impl GitLabWizard for ProjectWizard {
-    fn request(&self) -> ApiRequest {
-        super::project::wizard_call(self)
-    }
 }
 
 /// What the catalog keeps of a wizard: its names and questions, and how to run it.

@@ -222,3 +222,39 @@ fn redact_location(location: &str) -> String {
         Err(_) => location.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gitlab::ProjectId;
+
+    fn url_of(request: &ApiRequest) -> String {
+        let base = Url::parse("https://gitlab.example.com/").unwrap();
+        let gitlab = GitLab::new(GitLabConfig::new(base)).unwrap();
+        gitlab.url_for(request).to_string()
+    }
+
+    #[test]
+    fn each_segment_is_encoded_whole() {
+        let project = |id: ProjectId| url_of(&ApiRequest::get().project(&id));
+        let root = "https://gitlab.example.com/api/v4/projects";
+        assert_eq!(project(ProjectId::Id(42)), format!("{root}/42"));
+        assert_eq!(
+            project(ProjectId::Path("42".into())),
+            format!("{root}/42"),
+            "a path of digits names the same project as the number"
+        );
+        assert_eq!(
+            project(ProjectId::Path("group/project".into())),
+            format!("{root}/group%2Fproject")
+        );
+        assert_eq!(
+            project(ProjectId::Path("my group/sub.group/pro-ject_1~x".into())),
+            format!("{root}/my%20group%2Fsub.group%2Fpro-ject_1~x")
+        );
+        assert_eq!(
+            project(ProjectId::Path("ñ".into())),
+            format!("{root}/%C3%B1")
+        );
+    }
+}

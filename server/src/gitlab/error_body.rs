@@ -186,14 +186,35 @@ mod tests {
     #[test]
     fn odd_shapes_still_read_as_text() {
         assert_eq!(read(" \n"), None);
-        assert_eq!(read(r#"{"message":null,"error":"scope missing"}"#).as_deref(), Some("scope missing"));
-        assert_eq!(read(r#"{"message":["a",{"b":1}]}"#).as_deref(), Some(r#"a; {"b":1}"#));
-        assert_eq!(read(r#"{"message":{"name":"is bad"}}"#).as_deref(), Some("name is bad"));
+        assert_eq!(
+            read(r#"{"message":null,"error":"scope missing"}"#).as_deref(),
+            Some("scope missing")
+        );
+        assert_eq!(
+            read(r#"{"message":["a",{"b":1}]}"#).as_deref(),
+            Some(r#"a; {"b":1}"#)
+        );
+        assert_eq!(
+            read(r#"{"message":{"name":"is bad"}}"#).as_deref(),
+            Some("name is bad")
+        );
         assert_eq!(read(r#"{"message":42}"#).as_deref(), Some("42"));
-        assert_eq!(read(r#"{"error":"invalid_grant","error_description":""}"#).as_deref(), Some("invalid_grant"));
-        assert_eq!(read(r#"{"status":"down"}"#).as_deref(), Some(r#"{"status":"down"}"#));
-        assert_eq!(read("<html><body>no title</body></html>").as_deref(), Some("an HTML page instead of JSON"));
-        assert_eq!(read("line one\n\n  line two").as_deref(), Some("line one line two"));
+        assert_eq!(
+            read(r#"{"error":"invalid_grant","error_description":""}"#).as_deref(),
+            Some("invalid_grant")
+        );
+        assert_eq!(
+            read(r#"{"status":"down"}"#).as_deref(),
+            Some(r#"{"status":"down"}"#)
+        );
+        assert_eq!(
+            read("<html><body>no title</body></html>").as_deref(),
+            Some("an HTML page instead of JSON")
+        );
+        assert_eq!(
+            read("line one\n\n  line two").as_deref(),
+            Some("line one line two")
+        );
     }
 
     #[test]
@@ -208,6 +229,9 @@ mod tests {
     fn bodies_keep_their_json_or_their_text() {
         assert_eq!(body_value(b""), Value::Null);
         assert_eq!(body_value(br#"{"a":1}"#), serde_json::json!({"a": 1}));
-        assert_eq!(body_value(b"Retry later"), Value::String("Retry later".to_owned()));
+        assert_eq!(
+            body_value(b"Retry later"),
+            Value::String("Retry later".to_owned())
+        );
     }
 }

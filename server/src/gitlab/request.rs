@@ -3,82 +3,9 @@
 use std::fmt;
 
 use reqwest::Method;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::GitLabError;
-
-/// GitLab's `:id`: a project number, or its full path (`group/subgroup/project`).
-///
-/// A path is one URL segment on the wire (`group%2Fproject`): [`ApiRequest::segment`] encodes it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum ProjectId {
-    Id(u64),
-    Path(String),
-}
-
-impl ProjectId {
-    /// Accepts what a tool caller sends as `project_id`: a non-negative integer, or a non-empty
-    /// string (all digits → the number).
-    pub fn from_json(value: &Value) -> Result<ProjectId, InvalidProjectId> {
-        match value {
-            Value::Number(n) => n.as_u64().map(ProjectId::Id).ok_or(InvalidProjectId),
-            Value::String(s) => ProjectId::parse(s),
-            _ => Err(InvalidProjectId),
-        }
-    }
-
-    /// A number or a path; surrounding whitespace and slashes are dropped.
-    pub fn parse(text: &str) -> Result<ProjectId, InvalidProjectId> {
-        let text = text.trim().trim_matches('/');
-        if text.is_empty() {
-            return Err(InvalidProjectId);
-        }
-        if text.bytes().all(|b| b.is_ascii_digit()) {
-            return text
-                .parse()
-                .map(ProjectId::Id)
-                .map_err(|_| InvalidProjectId);
-        }
-        Ok(ProjectId::Path(text.to_owned()))
-    }
-}
-
-impl fmt::Display for ProjectId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProjectId::Id(id) => write!(f, "{id}"),
-            ProjectId::Path(path) => f.write_str(path),
-        }
-    }
-}
-
-impl From<u64> for ProjectId {
-    fn from(id: u64) -> ProjectId {
-        ProjectId::Id(id)
-    }
-}
-
-impl Serialize for ProjectId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ProjectId::Id(id) => serializer.serialize_u64(*id),
-            ProjectId::Path(path) => serializer.serialize_str(path),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for ProjectId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ProjectId, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        ProjectId::from_json(&value).map_err(serde::de::Error::custom)
-    }
-}
-
-/// `project_id` was neither a project number nor a path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("`project_id` must be a project number or a non-empty path like `group/project`")]
-pub struct InvalidProjectId;
+use super::{GitLabError, ProjectId};
 
 /// One call to `{base}/api/v4/…`. Path segments are kept raw and percent-encoded one by one when
 /// sent, so `demo/sandbox` travels as `demo%2Fsandbox` and `v1.0/rc 1` as `v1.0%2Frc%201`.
@@ -124,30 +51,22 @@ impl ApiRequest {
         self
     }
 
+    /// `projects/<id or path>`: where every project resource's path starts.
+    pub fn project(self, project: &ProjectId) -> ApiRequest {
+        self.segment("projects").segment(project)
+    }
+
     pub fn query(mut self, key: impl Into<String>, value: impl fmt::Display) -> ApiRequest {
         self.query.push((key.into(), value.to_string()));
         self
     }
 
-    /// Turns a JSON object of filters into query parameters the way GitLab reads them: strings,
-    /// numbers and booleans as text, arrays as repeated `key[]`, nulls left out.
-    pub fn query_object(mut self, filters: &Map<String, Value>) -> Result<ApiRequest, GitLabError> {
-        for (key, value) in filters {
-            match value {
-                Value::Null => {}
-                Value::Array(items) => {
-                    for item in items {
-                        let text = scalar_text(key, item)?;
-                        self.query.push((format!("{key}[]"), text));
-                    }
-                }
-                other => {
-                    let text = scalar_text(key, other)?;
-                    self.query.push((key.clone(), text));
-                }
-            }
+    /// Adds `key=value` when there is a value: a filter left unset is not sent.
+    pub fn query_opt(self, key: impl Into<String>, value: Option<impl fmt::Display>) -> ApiRequest {
+        match value {
+            Some(value) => self.query(key, value),
+            None => self,
         }
-        Ok(self)
     }
 
     /// `page` (from 1) and `per_page` (1..=100); checked when sent.
@@ -206,17 +125,6 @@ impl ApiRequest {
     }
 }
 
-fn scalar_text(key: &str, value: &Value) -> Result<String, GitLabError> {
-    match value {
-        Value::String(s) => Ok(s.clone()),
-        Value::Number(n) => Ok(n.to_string()),
-        Value::Bool(b) => Ok(b.to_string()),
-        _ => Err(GitLabError::InvalidRequest {
-            reason: format!("filter `{key}` must be a string, number, boolean or a list of those"),
-        }),
-    }
-}
-
 /// A successful answer. `body` is the parsed JSON (`null` when empty, a string when GitLab sent
 /// text). `next_page` and `total` come from `x-next-page` / `x-total`, else from `Link: rel="next"`.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,15 +132,5 @@ pub struct ApiResponse {
     pub status: u16,
     pub body: Value,
     pub next_page: Option<u32>,
-    pub total: Option<u64>,
-}
-
-/// One page of a list endpoint.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Page {
-    pub items: Vec<Value>,
-    /// The page to ask for next; `None` on the last page.
-    pub next_page: Option<u32>,
-    /// All items over all pages, when GitLab counted them.
     pub total: Option<u64>,
 }

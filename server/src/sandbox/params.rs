@@ -101,6 +101,13 @@ impl Params {
         Ok(self.str(key)?.filter(|s| !s.trim().is_empty()))
     }
 
+    /// What an update does to an optional text: `None` when `key` was not sent (keep it),
+    /// `Some(None)` when it was sent blank or null (clear it), else the new text.
+    pub fn replacement(&self, key: &str) -> Result<Option<Option<String>>, ApiError> {
+        let text = self.text(key)?;
+        Ok(self.has(key).then_some(text))
+    }
+
     /// `true`/`false`, also as the strings `true`, `false`, `1`, `0`.
     pub fn bool(&self, key: &str) -> Result<Option<bool>, ApiError> {
         match self.0.get(key) {

@@ -28,6 +28,11 @@ impl ApiError {
         ApiError::json(status, &json!({ "message": message.into() }))
     }
 
+    /// `{"message": "…"}` with status 400: a refused branch, tag or reference.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::message(StatusCode::BAD_REQUEST, message)
+    }
+
     /// `{"message": ["…"]}`: merge request branch rules.
     pub fn messages(status: StatusCode, messages: &[String]) -> ApiError {
         ApiError::json(status, &json!({ "message": messages }))
@@ -102,6 +107,29 @@ pub(crate) fn merged<const N: usize>(parts: [Value; N]) -> Value {
 /// A JSON answer.
 pub(crate) fn ok(status: StatusCode, body: Value) -> Response {
     (status, axum::Json(body)).into_response()
+}
+
+/// The order GitLab lists in: newest first, unless `sort=asc`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Order {
+    ascending: bool,
+}
+
+impl Order {
+    pub fn read(params: &Params) -> Result<Order, ApiError> {
+        let sort = params.choice("sort", &["asc", "desc"])?;
+        Ok(Order {
+            ascending: sort.as_deref() == Some("asc"),
+        })
+    }
+
+    /// `items`, given oldest first, in this order.
+    pub fn arrange<T>(self, mut items: Vec<T>) -> Vec<T> {
+        if !self.ascending {
+            items.reverse();
+        }
+        items
+    }
 }
 
 const DEFAULT_PER_PAGE: u64 = 20;

@@ -169,6 +169,18 @@ impl Store {
         found.ok_or_else(|| ApiError::not_found("Project"))
     }
 
+    /// The project `:id` names, or GitLab's `404 Project Not Found`.
+    pub fn project(&self, id: &str) -> Result<&Project, ApiError> {
+        Ok(&self.projects[&self.project_id(id)?])
+    }
+
+    /// A project already found (by [`Store::project_id`]), to change it.
+    pub fn project_mut(&mut self, id: u64) -> &mut Project {
+        self.projects
+            .get_mut(&id)
+            .expect("the route found this project first")
+    }
+
     pub fn next_issue_id(&mut self) -> u64 {
         let id = self.next_issue_id;
         self.next_issue_id += 1;

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::find::{FoundActions, find_actions};
-use super::tools::envelope;
+use super::tools::{ActionCall, envelope};
 use super::{EnvelopeError, Resolved, Route};
 use crate::catalog::{Catalog, input_schema};
 
@@ -22,20 +22,6 @@ struct FindArgs {
     /// lists every action.
     #[serde(default)]
     query: String,
-}
-
-/// The arguments of `gitlab_execute_action`.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct ExecuteArgs {
-    /// The action id, as `gitlab_find_action` returns it (e.g. `issue.create`).
-    action: String,
-    /// The action's parameters, as its input schema describes them.
-    #[serde(default)]
-    params: Map<String, Value>,
-    /// Set to true only after the user explicitly approved this destructive operation.
-    #[serde(default)]
-    confirm: bool,
 }
 
 pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
@@ -66,7 +52,7 @@ pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
         destructive.join(", "),
         ids.join(", ")
     );
-    let execute = Tool::new(EXECUTE, description, input_schema::<ExecuteArgs>()).with_annotations(
+    let execute = Tool::new(EXECUTE, description, input_schema::<ActionCall>()).with_annotations(
         ToolAnnotations::with_title("Run a GitLab action")
             .read_only(false)
             .destructive(true)
@@ -87,7 +73,7 @@ pub(super) fn execute(
     catalog: &'static Catalog,
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
-    let args: ExecuteArgs = envelope(EXECUTE, arguments)?;
+    let args: ActionCall = envelope(EXECUTE, arguments)?;
     let Some(action) = catalog.get(&args.action) else {
         let suggestion = find_actions(catalog, &args.action)
             .first()

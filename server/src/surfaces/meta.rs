@@ -5,27 +5,15 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use rmcp::model::{Tool, ToolAnnotations};
-use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::tools::{CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list};
+use super::tools::{ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list};
 use super::{EnvelopeError, Resolved, Route};
 use crate::catalog::{Catalog, Resource};
 
 /// `gitlab_issue`, `gitlab_merge_request`, …
 pub fn tool_name(resource: Resource) -> String {
     format!("gitlab_{}", resource.id())
-}
-
-/// The arguments of a domain tool.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DomainArgs {
-    action: String,
-    #[serde(default)]
-    params: Map<String, Value>,
-    #[serde(default)]
-    confirm: bool,
 }
 
 pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
@@ -131,7 +119,7 @@ pub(super) fn resolve(
     tool: &str,
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
-    let args: DomainArgs = envelope(tool, arguments)?;
+    let args: ActionCall = envelope(tool, arguments)?;
     // Accept the full id too (`issue.create`), since find results and docs show ids.
     let verb = args
         .action

@@ -4,6 +4,8 @@
 use std::sync::Arc;
 
 use rmcp::model::{Tool, ToolAnnotations};
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
@@ -13,6 +15,22 @@ use crate::catalog::{Action, params};
 /// The text of the `confirm` argument.
 pub const CONFIRM_DESCRIPTION: &str =
     "Set to true only after the user explicitly approved this destructive operation.";
+
+/// The envelope of `gitlab_execute_action` and of the meta surface's domain tools: which
+/// action, its parameters, and the user's approval of a destructive one. Its schema is
+/// `gitlab_execute_action`'s; a domain tool lists its own verbs instead.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCall {
+    /// The action id, as `gitlab_find_action` returns it (e.g. `issue.create`).
+    pub action: String,
+    /// The action's parameters, as its input schema describes them.
+    #[serde(default)]
+    pub params: Map<String, Value>,
+    /// Set to true only after the user explicitly approved this destructive operation.
+    #[serde(default)]
+    pub confirm: bool,
+}
 
 /// MCP hints: reads are read-only; deletes and merges destructive; everything else
 /// writes without destroying.

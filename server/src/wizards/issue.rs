@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
 
-use super::ProjectId;
+use crate::gitlab::ProjectId;
 
 /// Step-by-step issue creation: title, description, labels, confidentiality, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]

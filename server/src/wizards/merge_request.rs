@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
 
-use super::ProjectId;
+use crate::gitlab::ProjectId;
 
 /// Guided merge request creation: branches, title, description, labels, remove-source and squash options, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]

@@ -7,7 +7,6 @@
 mod issue;
 mod merge_request;
 mod project;
-mod project_id;
 mod release;
 
 pub use issue::{IssueWizard, IssueWizardArgs, IssueWizardDraft, IssueWizardStep};
@@ -17,5 +16,4 @@ pub use merge_request::{
 pub use project::{
     ProjectWizard, ProjectWizardArgs, ProjectWizardDraft, ProjectWizardStep, Visibility,
 };
-pub use project_id::ProjectId;
 pub use release::{ReleaseWizard, ReleaseWizardArgs, ReleaseWizardDraft, ReleaseWizardStep};

@@ -26,23 +26,35 @@ fn build() -> PathBuf {
         .arg("--manifest-path")
         .arg(&manifest)
         .args(["-p", PACKAGE, "--bin", PACKAGE])
-        .arg("--message-format=json-render-diagnostics")
+        // Diagnostics stay in the JSON stream: shown only when the build fails.
+        .arg("--message-format=json")
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+        .stderr(Stdio::piped());
     if !cfg!(debug_assertions) {
         command.arg("--release");
     }
     let output = command
         .output()
         .unwrap_or_else(|error| panic!("could not run cargo to build {PACKAGE}: {error}"));
-    assert!(
-        output.status.success(),
-        "cargo build -p {PACKAGE} failed ({}); see its messages above",
-        output.status
-    );
-    String::from_utf8_lossy(&output.stdout)
+    let messages: Vec<Value> = String::from_utf8_lossy(&output.stdout)
         .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    if !output.status.success() {
+        let errors: Vec<&str> = messages
+            .iter()
+            .filter(|message| message["message"]["level"] == "error")
+            .filter_map(|message| message["message"]["rendered"].as_str())
+            .collect();
+        panic!(
+            "cargo build -p {PACKAGE} failed ({}):\n{}\n{}",
+            output.status,
+            errors.join("\n"),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    messages
+        .iter()
         .filter(|message| message["reason"] == "compiler-artifact")
         .filter(|message| message["target"]["name"] == PACKAGE)
         .find_map(|message| message["executable"].as_str().map(PathBuf::from))

@@ -17,21 +17,35 @@ pub struct Question {
     pub key: &'static str,
     pub message: &'static str,
     pub kind: Kind,
+    /// A decline ends the flow as a cancellation.
+    pub required: bool,
 }
 
+/// An optional text question.
 const fn text(key: &'static str, message: &'static str) -> Question {
     Question {
         key,
         message,
         kind: Kind::Text,
+        required: false,
     }
 }
 
+/// A required text question.
+const fn required(key: &'static str, message: &'static str) -> Question {
+    Question {
+        required: true,
+        ..text(key, message)
+    }
+}
+
+/// An optional yes/no.
 const fn yes_no(key: &'static str, message: &'static str) -> Question {
     Question {
         key,
         message,
         kind: Kind::YesNo,
+        required: false,
     }
 }
 
@@ -51,7 +65,7 @@ pub const ISSUE: WizardSpec = WizardSpec {
     alternative: "issue.create",
     noun: "Issue",
     questions: &[
-        text("title", "Enter the issue title"),
+        required("title", "Enter the issue title"),
         text(
             "description",
             "Enter the issue description (Markdown supported, or leave empty)",
@@ -67,12 +81,12 @@ pub const MERGE_REQUEST: WizardSpec = WizardSpec {
     alternative: "merge_request.create",
     noun: "Merge request",
     questions: &[
-        text("source_branch", "Enter the source branch name"),
-        text(
+        required("source_branch", "Enter the source branch name"),
+        required(
             "target_branch",
             "Enter the target branch name (e.g. main, develop)",
         ),
-        text("title", "Enter the merge request title"),
+        required("title", "Enter the merge request title"),
         text(
             "description",
             "Enter the MR description (Markdown supported, or leave empty)",
@@ -89,11 +103,12 @@ pub const RELEASE: WizardSpec = WizardSpec {
     alternative: "release.create",
     noun: "Release",
     questions: &[
-        text(
+        required(
             "tag_name",
             "Enter the tag name for the release (must already exist)",
         ),
-        text(
+        // Must be answered, though the answer may be empty.
+        required(
             "name",
             "Enter the release name (leave empty to use the tag name)",
         ),
@@ -110,12 +125,16 @@ pub const PROJECT: WizardSpec = WizardSpec {
     alternative: "project.create",
     noun: "Project",
     questions: &[
-        text("name", "Enter the project name"),
-        text("description", "Enter the project description (or leave empty)"),
+        required("name", "Enter the project name"),
+        text(
+            "description",
+            "Enter the project description (or leave empty)",
+        ),
         Question {
             key: "visibility",
             message: "Select the project visibility",
             kind: Kind::Choice(&["private", "internal", "public"]),
+            required: true,
         },
         yes_no(
             "initialize_with_readme",

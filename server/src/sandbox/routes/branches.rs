@@ -21,8 +21,7 @@ pub(super) async fn list(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let search = params.text("search")?;
-        let project_id = store.project_id(&id)?;
-        let project = &store.projects[&project_id];
+        let project = store.project(&id)?;
         let items = project
             .branches
             .iter()
@@ -43,27 +42,20 @@ pub(super) async fn create(
         params.require(&["branch", "ref"])?;
         let branch = params.str("branch")?.unwrap_or_default();
         let reference = params.str("ref")?.unwrap_or_default();
-        let project_id = store.project_id(&id)?;
-        let project = &store.projects[&project_id];
+        let project = store.project(&id)?;
+        let project_id = project.id;
         if !valid_ref_name(&branch) {
-            return Err(ApiError::message(
-                StatusCode::BAD_REQUEST,
-                "Branch name is invalid",
-            ));
+            return Err(ApiError::bad_request("Branch name is invalid"));
         }
         if project.branches.contains_key(&branch) {
-            return Err(ApiError::message(
-                StatusCode::BAD_REQUEST,
-                "Branch already exists",
-            ));
+            return Err(ApiError::bad_request("Branch already exists"));
         }
         let Some(sha) = project.resolve(&reference) else {
-            return Err(ApiError::message(
-                StatusCode::BAD_REQUEST,
-                format!("Invalid reference name: {reference}"),
-            ));
+            return Err(ApiError::bad_request(format!(
+                "Invalid reference name: {reference}"
+            )));
         };
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         project.branches.insert(branch.clone(), sha.clone());
         project.touch();
         let project = &store.projects[&project_id];

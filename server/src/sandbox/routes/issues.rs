@@ -5,10 +5,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::{checked_title, iid};
+use super::{LabelEdit, apply_state_event, checked_title, iid};
 use crate::sandbox::App;
 use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, ok, paginate};
+use crate::sandbox::reply::{ApiError, Order, ok, paginate};
 use crate::sandbox::store::{Issue, Project, Store, full_path, now};
 
 const UPDATABLE: &[&str] = &[
@@ -39,10 +39,7 @@ pub(super) async fn create(
         let project_id = store.project_id(&id)?;
         let title = checked_title(title)?;
         let issue_id = store.next_issue_id();
-        let project = store
-            .projects
-            .get_mut(&project_id)
-            .expect("project_id only returns existing ids");
+        let project = store.project_mut(project_id);
         let iid = project.next_issue_iid;
         project.next_issue_iid += 1;
         let created = now();
@@ -87,15 +84,14 @@ pub(super) async fn list(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        let project_id = store.project_id(&id)?;
+        let project = store.project(&id)?;
         let state = params.choice("state", &["opened", "closed", "all"])?;
         let labels = params.labels("labels")?.unwrap_or_default();
         let search = params.text("search")?.map(|s| s.to_lowercase());
         let confidential = params.bool("confidential")?;
         let iids = params.labels("iids")?;
-        let ascending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("asc");
-        let project = &store.projects[&project_id];
-        let mut items: Vec<Value> = project
+        let order = Order::read(&params)?;
+        let items = project
             .issues
             .values()
             .filter(|i| state.as_deref().is_none_or(|s| s == "all" || s == i.state))
@@ -108,10 +104,7 @@ pub(super) async fn list(
             })
             .map(|i| issue_json(store, project, i))
             .collect();
-        if !ascending {
-            items.reverse();
-        }
-        paginate(items, &params, &store.base, &uri)
+        paginate(order.arrange(items), &params, &store.base, &uri)
     })
 }
 
@@ -123,51 +116,36 @@ pub(super) async fn update(
     app.with_store(|store| {
         params.require_any(UPDATABLE)?;
         let title = params.str("title")?;
-        let description = params.str("description")?;
-        let labels = params.labels("labels")?;
-        let add_labels = params.labels("add_labels")?.unwrap_or_default();
-        let remove_labels = params.labels("remove_labels")?.unwrap_or_default();
+        let description = params.replacement("description")?;
+        let labels = LabelEdit::read(&params)?;
         let confidential = params.bool("confidential")?;
         let state_event = params.choice("state_event", &["close", "reopen"])?;
-        let due_date = params.str("due_date")?;
+        let due_date = params.replacement("due_date")?;
         let discussion_locked = params.bool("discussion_locked")?;
         let (project_id, iid) = find(store, &id, &issue_iid)?;
         let title = title.map(checked_title).transpose()?;
 
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         let issue = project.issues.get_mut(&iid).expect("found above");
         let now = now();
         if let Some(title) = title {
             issue.title = title;
         }
-        if params.has("description") {
-            issue.description = description.filter(|d| !d.trim().is_empty());
+        if let Some(description) = description {
+            issue.description = description;
         }
-        if let Some(labels) = labels {
-            issue.labels = labels;
-        }
-        for label in add_labels {
-            if !issue.labels.contains(&label) {
-                issue.labels.push(label);
-            }
-        }
-        issue.labels.retain(|l| !remove_labels.contains(l));
+        labels.apply(&mut issue.labels);
         if let Some(confidential) = confidential {
             issue.confidential = confidential;
         }
-        match state_event.as_deref() {
-            Some("close") if issue.state == "opened" => {
-                issue.state = "closed";
-                issue.closed_at = Some(now.clone());
-            }
-            Some("reopen") if issue.state == "closed" => {
-                issue.state = "opened";
-                issue.closed_at = None;
-            }
-            _ => {}
-        }
-        if params.has("due_date") {
-            issue.due_date = due_date.filter(|d| !d.trim().is_empty());
+        apply_state_event(
+            state_event.as_deref(),
+            &mut issue.state,
+            &mut issue.closed_at,
+            &now,
+        );
+        if let Some(due_date) = due_date {
+            issue.due_date = due_date;
         }
         if discussion_locked.is_some() {
             issue.discussion_locked = discussion_locked;
@@ -185,7 +163,7 @@ pub(super) async fn remove(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let (project_id, iid) = find(store, &id, &issue_iid)?;
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         project.issues.remove(&iid);
         project.touch();
         Ok(axum::response::IntoResponse::into_response(

@@ -50,7 +50,7 @@ pub(super) async fn merge(
         let merge_commit = store.new_commit();
         let squash_commit = squash.then(|| store.new_commit());
 
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         let default_branch = project.default_branch.clone();
         let mr = project.merge_requests.get_mut(&iid).expect("found above");
         let now = now();

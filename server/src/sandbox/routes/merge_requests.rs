@@ -5,10 +5,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::{checked_title, iid};
+use super::{LabelEdit, apply_state_event, checked_title, iid};
 use crate::sandbox::App;
 use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, merged, ok, paginate};
+use crate::sandbox::reply::{ApiError, Order, merged, ok, paginate};
 use crate::sandbox::store::{MergeRequest, Project, Store, full_path, now};
 
 const UPDATABLE: &[&str] = &[
@@ -39,14 +39,14 @@ pub(super) async fn create(
         let remove_source_branch = params.bool("remove_source_branch")?.unwrap_or(false);
         let squash = params.bool("squash")?.unwrap_or(false);
         let discussion_locked = params.bool("discussion_locked")?;
-        let project_id = store.project_id(&id)?;
+        let project = store.project(&id)?;
+        let project_id = project.id;
         let title = checked_title(title)?;
-        let project = &store.projects[&project_id];
         check_branches(project, &source, &target, None)?;
         let sha = project.branches[&source].clone();
 
         let mr_id = store.next_merge_request_id();
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         let iid = project.next_merge_request_iid;
         project.next_merge_request_iid += 1;
         let created = now();
@@ -102,10 +102,9 @@ pub(super) async fn list(
         let source = params.str("source_branch")?;
         let target = params.str("target_branch")?;
         let search = params.text("search")?.map(|s| s.to_lowercase());
-        let ascending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("asc");
-        let project_id = store.project_id(&id)?;
-        let project = &store.projects[&project_id];
-        let mut items: Vec<Value> = project
+        let order = Order::read(&params)?;
+        let project = store.project(&id)?;
+        let items = project
             .merge_requests
             .values()
             .filter(|m| state.as_deref().is_none_or(|s| s == "all" || s == m.state))
@@ -122,10 +121,7 @@ pub(super) async fn list(
             })
             .map(|m| merge_request_json(store, project, m))
             .collect();
-        if !ascending {
-            items.reverse();
-        }
-        paginate(items, &params, &store.base, &uri)
+        paginate(order.arrange(items), &params, &store.base, &uri)
     })
 }
 
@@ -137,10 +133,8 @@ pub(super) async fn update(
     app.with_store(|store| {
         params.require_any(UPDATABLE)?;
         let title = params.str("title")?;
-        let description = params.str("description")?;
-        let labels = params.labels("labels")?;
-        let add_labels = params.labels("add_labels")?.unwrap_or_default();
-        let remove_labels = params.labels("remove_labels")?.unwrap_or_default();
+        let description = params.replacement("description")?;
+        let labels = LabelEdit::read(&params)?;
         let target = params.str("target_branch")?;
         let state_event = params.choice("state_event", &["close", "reopen"])?;
         let remove_source_branch = params.bool("remove_source_branch")?;
@@ -164,36 +158,23 @@ pub(super) async fn update(
             )?;
         }
 
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         let mr = project.merge_requests.get_mut(&iid).expect("found above");
         let now = now();
         if let Some(title) = title {
             mr.title = title;
         }
-        if params.has("description") {
-            mr.description = description.filter(|d| !d.trim().is_empty());
+        if let Some(description) = description {
+            mr.description = description;
         }
-        if let Some(labels) = labels {
-            mr.labels = labels;
-        }
-        for label in add_labels {
-            if !mr.labels.contains(&label) {
-                mr.labels.push(label);
-            }
-        }
-        mr.labels.retain(|l| !remove_labels.contains(l));
+        labels.apply(&mut mr.labels);
         mr.target_branch = new_target;
-        match state_event.as_deref() {
-            Some("close") if mr.state == "opened" => {
-                mr.state = "closed";
-                mr.closed_at = Some(now.clone());
-            }
-            Some("reopen") if mr.state == "closed" => {
-                mr.state = "opened";
-                mr.closed_at = None;
-            }
-            _ => {}
-        }
+        apply_state_event(
+            state_event.as_deref(),
+            &mut mr.state,
+            &mut mr.closed_at,
+            &now,
+        );
         if let Some(remove) = remove_source_branch {
             mr.force_remove_source_branch = remove;
         }
@@ -216,7 +197,7 @@ pub(super) async fn remove(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let (project_id, iid) = find(store, &id, &mr_iid)?;
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         project.merge_requests.remove(&iid);
         project.touch();
         Ok(StatusCode::NO_CONTENT.into_response())

@@ -15,6 +15,7 @@ use axum::routing::{get, put};
 use serde_json::json;
 
 use super::App;
+use super::params::Params;
 use super::recording::intercept;
 use super::reply::ApiError;
 
@@ -101,6 +102,57 @@ fn checked_title(title: String) -> Result<String, ApiError> {
         )]));
     }
     Ok(title)
+}
+
+/// An update's label changes, as issues and merge requests take them: `labels` replaces them
+/// all, then `add_labels` adds and `remove_labels` removes.
+struct LabelEdit {
+    replace: Option<Vec<String>>,
+    add: Vec<String>,
+    remove: Vec<String>,
+}
+
+impl LabelEdit {
+    fn read(params: &Params) -> Result<LabelEdit, ApiError> {
+        Ok(LabelEdit {
+            replace: params.labels("labels")?,
+            add: params.labels("add_labels")?.unwrap_or_default(),
+            remove: params.labels("remove_labels")?.unwrap_or_default(),
+        })
+    }
+
+    fn apply(self, labels: &mut Vec<String>) {
+        if let Some(replace) = self.replace {
+            *labels = replace;
+        }
+        for label in self.add {
+            if !labels.contains(&label) {
+                labels.push(label);
+            }
+        }
+        labels.retain(|l| !self.remove.contains(l));
+    }
+}
+
+/// `state_event` of an update: `close` closes an open issue or merge request, `reopen`
+/// reopens a closed one; anything else leaves the state as it is.
+fn apply_state_event(
+    event: Option<&str>,
+    state: &mut &'static str,
+    closed_at: &mut Option<String>,
+    now: &str,
+) {
+    match event {
+        Some("close") if *state == "opened" => {
+            *state = "closed";
+            *closed_at = Some(now.to_owned());
+        }
+        Some("reopen") if *state == "closed" => {
+            *state = "opened";
+            *closed_at = None;
+        }
+        _ => {}
+    }
 }
 
 /// The parts of git's ref-name rules a branch or tag typed by hand trips over.

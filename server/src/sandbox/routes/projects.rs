@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::valid_ref_name;
 use crate::sandbox::App;
 use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, ok, paginate};
+use crate::sandbox::reply::{ApiError, Order, ok, paginate};
 use crate::sandbox::store::{Project, Store, full_path};
 
 const VISIBILITIES: &[&str] = &["private", "internal", "public"];
@@ -44,7 +44,7 @@ pub(super) async fn create(State(app): State<App>, params: Params) -> Result<Res
             (true, Some(_)) => return Err(crate::sandbox::params::invalid("default_branch")),
         };
         let id = store.add_project(&name, &path, &visibility, readme_branch.as_deref());
-        store.projects.get_mut(&id).expect("just added").description = description;
+        store.project_mut(id).description = description;
         Ok(ok(
             StatusCode::CREATED,
             project_json(store, &store.projects[&id]),
@@ -57,11 +57,8 @@ pub(super) async fn show(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        let id = store.project_id(&id)?;
-        Ok(ok(
-            StatusCode::OK,
-            project_json(store, &store.projects[&id]),
-        ))
+        let project = store.project(&id)?;
+        Ok(ok(StatusCode::OK, project_json(store, project)))
     })
 }
 
@@ -79,7 +76,7 @@ pub(super) async fn list(
             "order_by",
             &["id", "name", "path", "created_at", "last_activity_at"],
         )?;
-        let ascending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("asc");
+        let order = Order::read(&params)?;
         let mut projects: Vec<&Project> = store
             .projects
             .values()
@@ -98,10 +95,8 @@ pub(super) async fn list(
             }
             _ => {}
         }
-        if !ascending {
-            projects.reverse();
-        }
-        let items = projects
+        let items = order
+            .arrange(projects)
             .into_iter()
             .map(|p| project_json(store, p))
             .collect();
@@ -124,7 +119,7 @@ pub(super) async fn update(
         ])?;
         let name = params.text("name")?;
         let path = params.text("path")?;
-        let description = params.str("description")?;
+        let description = params.replacement("description")?;
         let visibility = params.choice("visibility", VISIBILITIES)?;
         let default_branch = params.text("default_branch")?;
         let id = store.project_id(&id)?;
@@ -138,11 +133,11 @@ pub(super) async fn update(
             let problem = format!("Could not change HEAD: branch '{branch}' does not exist");
             return Err(ApiError::fields(&[("base", &problem)]));
         }
-        let project = store.projects.get_mut(&id).expect("found above");
+        let project = store.project_mut(id);
         project.name = new_name;
         project.path = new_path;
-        if params.has("description") {
-            project.description = description.filter(|d| !d.trim().is_empty());
+        if let Some(description) = description {
+            project.description = description;
         }
         if let Some(visibility) = visibility {
             project.visibility = visibility;

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::valid_ref_name;
 use crate::sandbox::App;
 use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, ok, paginate};
+use crate::sandbox::reply::{ApiError, Order, ok, paginate};
 use crate::sandbox::store::{Project, Release, Store, full_path, now};
 
 /// `POST`: the tag must exist, or `ref` names what to create it from (GitLab's 422 `Ref is not
@@ -25,8 +25,8 @@ pub(super) async fn create(
         let description = params.text("description")?;
         let reference = params.text("ref")?;
         let released_at = params.text("released_at")?;
-        let project_id = store.project_id(&id)?;
-        let project = &store.projects[&project_id];
+        let project = store.project(&id)?;
+        let project_id = project.id;
         if project.releases.contains_key(&tag_name) {
             return Err(ApiError::message(
                 StatusCode::CONFLICT,
@@ -43,16 +43,12 @@ pub(super) async fn create(
                     ));
                 };
                 if !valid_ref_name(&tag_name) {
-                    return Err(ApiError::message(
-                        StatusCode::BAD_REQUEST,
-                        "Tag name invalid",
-                    ));
+                    return Err(ApiError::bad_request("Tag name invalid"));
                 }
                 let Some(sha) = project.resolve(&reference) else {
-                    return Err(ApiError::message(
-                        StatusCode::BAD_REQUEST,
-                        format!("Target {reference} is invalid"),
-                    ));
+                    return Err(ApiError::bad_request(format!(
+                        "Target {reference} is invalid"
+                    )));
                 };
                 sha
             }
@@ -66,7 +62,7 @@ pub(super) async fn create(
             released_at: released_at.unwrap_or_else(|| created.clone()),
             created_at: created,
         };
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         project.tags.entry(tag_name.clone()).or_insert(sha);
         project.releases.insert(tag_name.clone(), release);
         project.touch();
@@ -95,17 +91,14 @@ pub(super) async fn list(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        let ascending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("asc");
+        let order = Order::read(&params)?;
         params.choice("order_by", &["released_at", "created_at"])?;
-        let project_id = store.project_id(&id)?;
-        let project = &store.projects[&project_id];
+        let project = store.project(&id)?;
         let mut releases: Vec<&Release> = project.releases.values().collect();
         releases
             .sort_by(|a, b| (&a.released_at, &a.created_at).cmp(&(&b.released_at, &b.created_at)));
-        if !ascending {
-            releases.reverse();
-        }
-        let items = releases
+        let items = order
+            .arrange(releases)
             .into_iter()
             .map(|r| release_json(store, project, r))
             .collect();
@@ -121,10 +114,10 @@ pub(super) async fn update(
     app.with_store(|store| {
         params.require_any(&["name", "description", "released_at", "milestones"])?;
         let name = params.str("name")?;
-        let description = params.str("description")?;
+        let description = params.replacement("description")?;
         let released_at = params.text("released_at")?;
         let project_id = find(store, &id, &tag_name)?;
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         let release = project.releases.get_mut(&tag_name).expect("found above");
         if let Some(name) = name {
             release.name = if name.trim().is_empty() {
@@ -133,8 +126,8 @@ pub(super) async fn update(
                 name
             };
         }
-        if params.has("description") {
-            release.description = description.filter(|d| !d.trim().is_empty());
+        if let Some(description) = description {
+            release.description = description;
         }
         if let Some(released_at) = released_at {
             release.released_at = released_at;
@@ -152,7 +145,7 @@ pub(super) async fn remove(
     app.with_store(|store| {
         let project_id = find(store, &id, &tag_name)?;
         let body = render(store, project_id, &tag_name);
-        let project = store.projects.get_mut(&project_id).expect("found above");
+        let project = store.project_mut(project_id);
         project.releases.remove(&tag_name);
         project.touch();
         Ok(ok(StatusCode::OK, body))

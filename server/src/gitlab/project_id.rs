@@ -1,9 +1,9 @@
-//! `project_id`: a GitLab project by numeric id or by path, as the tools take it.
+//! GitLab's `:id`: a project by numeric id or by path, as the tools take it and the REST
+//! paths carry it.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -12,6 +12,8 @@ use wizard::SummaryValue;
 /// A project by its numeric id (`42`) or its full path (`group/project`).
 ///
 /// Deserializes from a JSON integer or a non-empty string, and serializes back the same way.
+/// A path is one URL segment on the wire (`group%2Fproject`): the client encodes each segment
+/// of an [`ApiRequest`](super::ApiRequest) whole.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ProjectId {
     Id(u64),
@@ -20,24 +22,6 @@ pub enum ProjectId {
 
 const EXPECTED: &str =
     "a project id (a positive integer) or a non-empty project path such as `group/project`";
-
-/// Everything but RFC 3986's unreserved characters, so `/` becomes `%2F`.
-const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'_')
-    .remove(b'~');
-
-impl ProjectId {
-    /// The URL path segment GitLab expects after `/projects/`: `42`, or the path
-    /// percent-encoded as one segment (`group%2Fproject`).
-    pub fn url_segment(&self) -> String {
-        match self {
-            ProjectId::Id(id) => id.to_string(),
-            ProjectId::Path(path) => utf8_percent_encode(path, SEGMENT).to_string(),
-        }
-    }
-}
 
 impl fmt::Display for ProjectId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -160,6 +144,8 @@ mod tests {
             parse(json!("group/project")),
             Ok(ProjectId::Path("group/project".into()))
         );
+        // A string of digits stays as written; it names the same project on the wire.
+        assert_eq!(parse(json!("42")), Ok(ProjectId::Path("42".into())));
     }
 
     #[test]
@@ -168,11 +154,13 @@ mod tests {
             json!(""),
             json!("  "),
             json!(0),
+            json!(-1),
             json!(-3),
             json!(1.5),
             json!(true),
             json!(null),
             json!([1]),
+            json!(["a"]),
         ] {
             let error = parse(bad.clone()).expect_err(&bad.to_string());
             assert!(error.contains("a non-empty project path"), "{bad}: {error}");
@@ -186,20 +174,6 @@ mod tests {
             serde_json::to_value(ProjectId::Path("a/b".into())).unwrap(),
             json!("a/b")
         );
-    }
-
-    #[test]
-    fn url_segment_encodes_the_path_as_one_segment() {
-        assert_eq!(ProjectId::Id(42).url_segment(), "42");
-        assert_eq!(
-            ProjectId::Path("group/project".into()).url_segment(),
-            "group%2Fproject"
-        );
-        assert_eq!(
-            ProjectId::Path("my group/sub.group/pro-ject_1~x".into()).url_segment(),
-            "my%20group%2Fsub.group%2Fpro-ject_1~x"
-        );
-        assert_eq!(ProjectId::Path("ñ".into()).url_segment(), "%C3%B1");
     }
 
     #[test]

@@ -1,0 +1,227 @@
+//! A test kit for wizard authors: drive any [`Wizard`] with a scripted list of
+//! replies on either wire path in a plain `#[test]`, with no server to write.
+//!
+//! The kit runs the real drivers over a real rmcp client/server pair joined by an
+//! in-memory duplex pipe, so a passing test proves the wire, not a model of it. It
+//! records each question the client was asked (key, message, schema) and returns
+//! how the call ended.
+//!
+//! ```no_run
+//! use serde_json::json;
+//! use wizard::testkit::{self, Path, accept, decline};
+//! # fn demo<W: wizard::Wizard>(args: W::Args) {
+//! let report = testkit::run::<W>(Path::Mrtr, args, [
+//!     accept(json!({"title": "Fix the login"})),
+//!     decline(),
+//!     accept(json!({"confirmed": true})),
+//! ]);
+//! assert_eq!(report.keys(), ["title", "description", "confirm"]);
+//! let finished: W = report.finished();
+//! # }
+//! ```
+//!
+//! The kit panics, like an assertion, when the pair cannot be set up or the script
+//! runs out of replies before the wizard stops asking.
+
+mod client;
+mod server;
+
+use std::sync::PoisonError;
+use std::sync::atomic::Ordering;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
+use serde_json::Value;
+
+pub use client::{Pair, ScriptedClient, connect};
+pub use server::WizardServer;
+
+pub use crate::flow::Reply;
+use crate::flow::{Flow, Outcome};
+use crate::serve::Serve;
+use crate::state::StateKeys;
+use crate::wizard::Wizard;
+
+/// Which wire path the scripted client takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Path {
+    /// `initialize` on 2025-11-25: one `elicitation/create` per question.
+    Sync,
+    /// `server/discover` on 2026-07-28 with per-request `_meta`: `input_required` rounds.
+    Mrtr,
+    /// `initialize` asking for 2026-07-28, negotiated down to 2025-11-25, and still
+    /// served `input_required` rounds (SPEC.md §5).
+    MrtrDeclaredInInitialize,
+}
+
+/// Accept with this form content (a JSON object).
+///
+/// # Panics
+/// When `content` is not an object.
+pub fn accept(content: Value) -> Reply {
+    match content {
+        Value::Object(content) => Reply::Accept(Some(content)),
+        other => panic!("accept(..) takes a JSON object, got {other}"),
+    }
+}
+
+pub fn decline() -> Reply {
+    Reply::Decline
+}
+
+pub fn cancel() -> Reply {
+    Reply::Cancel
+}
+
+/// One question as the client received it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asked {
+    /// The `inputRequests` key on MRTR; on the sync path, where the key is not on the
+    /// wire, the key of the question with this message (`confirm` for the summary).
+    pub key: String,
+    pub message: String,
+    /// The `requestedSchema` (or `{"url": …}` for a url-mode request).
+    pub schema: Value,
+}
+
+/// How a scripted run went.
+pub struct Report<W> {
+    pub asked: Vec<Asked>,
+    /// The last outcome the server's flow produced (never `Pending` unless the client
+    /// gave up).
+    pub outcome: Outcome<W>,
+    /// The final tool result the client received.
+    pub result: CallToolResult,
+    /// How many `tools/call` requests reached the server (MRTR: one per round).
+    pub calls: usize,
+    /// Replies left over when the call ended.
+    pub unused: usize,
+}
+
+impl<W: Wizard> Report<W> {
+    /// The keys asked, in order.
+    pub fn keys(&self) -> Vec<&str> {
+        self.asked.iter().map(|asked| asked.key.as_str()).collect()
+    }
+
+    /// The finished wizard.
+    ///
+    /// # Panics
+    /// When the run ended any other way.
+    pub fn finished(self) -> W {
+        match self.outcome {
+            Outcome::Finished(wizard) => wizard,
+            other => panic!(
+                "the wizard did not finish: {}",
+                other.error_text().unwrap_or_else(|| "still pending".into())
+            ),
+        }
+    }
+
+    /// The text of the final tool result.
+    pub fn text(&self) -> String {
+        self.result
+            .content
+            .iter()
+            .filter_map(|block| block.as_text().map(|text| text.text.clone()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// A configurable run: path, flow (keys, TTL, texts) and client capabilities.
+#[derive(Debug, Clone)]
+pub struct Kit {
+    path: Path,
+    flow: Flow,
+    capabilities: ClientCapabilities,
+}
+
+/// Runs wizard `W` with `args` on `path`, answering with `replies` in order.
+pub fn run<W: Wizard>(
+    path: Path,
+    args: W::Args,
+    replies: impl IntoIterator<Item = Reply>,
+) -> Report<W> {
+    Kit::new(path).run(args, replies)
+}
+
+impl Kit {
+    /// A client that declares form elicitation, and a flow with a random key.
+    pub fn new(path: Path) -> Self {
+        Kit {
+            path,
+            flow: Flow::new(StateKeys::random()),
+            capabilities: ClientCapabilities::builder().enable_elicitation().build(),
+        }
+    }
+
+    #[must_use]
+    pub fn with_flow(mut self, flow: Flow) -> Self {
+        self.flow = flow;
+        self
+    }
+
+    #[must_use]
+    pub fn with_capabilities(mut self, capabilities: ClientCapabilities) -> Self {
+        self.capabilities = capabilities;
+        self
+    }
+
+    pub fn run<W: Wizard>(
+        &self,
+        args: W::Args,
+        replies: impl IntoIterator<Item = Reply>,
+    ) -> Report<W> {
+        let arguments = match serde_json::to_value(&args).expect("the wizard's Args serialize") {
+            Value::Object(arguments) => Some(arguments),
+            _ => None,
+        };
+        let server = WizardServer::<W>::new(self.flow.clone());
+        let ended = server.ended.clone();
+        let calls = server.calls.clone();
+        let client = ScriptedClient::new(self.capabilities.clone(), replies).with_keys(key_of::<W>);
+        let path = self.path;
+        let scripted = client.clone();
+        let result = block_on(async move {
+            let pair = connect(Serve::new(server), path, scripted).await;
+            let mut request = CallToolRequestParams::new(W::INFO.tool);
+            request.arguments = arguments;
+            let result = pair.client.call_tool(request).await;
+            pair.close().await;
+            result
+        });
+        let asked = client.asked();
+        let result = result.unwrap_or_else(|error| {
+            panic!("the tool call failed: {error}; questions asked so far: {asked:#?}")
+        });
+        let outcome = ended
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+            .expect("the server recorded how the call ended");
+        Report {
+            asked,
+            outcome,
+            result,
+            calls: calls.load(Ordering::SeqCst),
+            unused: client.unused(),
+        }
+    }
+}
+
+/// The key of the question with this message; the summary is `confirm`.
+fn key_of<W: Wizard>(message: &str) -> String {
+    W::QUESTIONS
+        .iter()
+        .find(|question| question.message == message)
+        .map_or(crate::schema::CONFIRM_KEY, |question| question.key)
+        .to_owned()
+}
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime starts")
+        .block_on(future)
+}

@@ -1,0 +1,83 @@
+//! The server under load: the release binary in its own process, on a free loopback port.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::channel;
+use std::thread;
+use std::time::Duration;
+
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:<port>/mcp`.
+    pub url: String,
+}
+
+impl Server {
+    pub fn spawn(gitlab_url: &str) -> Result<Server, String> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
+            .env_clear()
+            .env("GITLAB_URL", gitlab_url)
+            .env("GITLAB_TOKEN", "glpat-load-bench")
+            .env("GITLAB_MCP_TOOL_SURFACE", "individual")
+            // Quiet, except for the line that says where it listens.
+            .env("RUST_LOG", "warn,gitlab_mcp_server::http=info")
+            .args(["--http", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("the server binary did not start: {e}"))?;
+        let stderr = child.stderr.take().ok_or("stderr is not piped")?;
+        let (sender, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                // Echo warnings and errors: a failing run says why.
+                if !line.contains(" INFO ") {
+                    eprintln!("server: {line}");
+                }
+                let _ = sender.send(line);
+            }
+        });
+        let mut server = Server {
+            child,
+            url: String::new(),
+        };
+        loop {
+            let line = lines
+                .recv_timeout(Duration::from_secs(30))
+                .map_err(|_| "the server never said where it listens".to_owned())?;
+            if let Some(rest) = line.split("listening on ").nth(1) {
+                let url = rest.split_whitespace().next().unwrap_or_default();
+                server.url = url.to_owned();
+                return Ok(server);
+            }
+        }
+    }
+
+    /// The server process's peak resident set (VmHWM), KiB.
+    pub fn peak_rss_kib(&self) -> Option<u64> {
+        super::report::peak_rss_kib(self.child.id())
+    }
+
+    /// SIGTERM, then waits for a clean exit.
+    pub fn stop(&mut self) -> Result<(), String> {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let status = self.child.wait().map_err(|e| e.to_string())?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("the server exited with {status}"))
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // Stopped already on the normal path; this covers a failed run.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}

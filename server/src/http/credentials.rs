@@ -1,0 +1,149 @@
+//! A GitLab token carried by one HTTP request (`PRIVATE-TOKEN: …` or
+//! `Authorization: Bearer …`), used for that request only.
+//!
+//! The layer takes the token out of the headers before anything else sees the request, so
+//! no later log of the request can show it; the tool handler finds it as a [`RequestToken`]
+//! in the request's extensions (rmcp hands every handler the request's `http::request::Parts`).
+
+use axum::extract::Request;
+use axum::http::header::AUTHORIZATION;
+use axum::http::{HeaderMap, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::gitlab::Token;
+
+/// The header GitLab itself reads.
+pub const PRIVATE_TOKEN: &str = "private-token";
+
+/// The token of the request being served; its `Debug` shows nothing of the value.
+#[derive(Debug, Clone)]
+pub struct RequestToken(pub Token);
+
+/// Moves a token from the headers into a [`RequestToken`] extension; a malformed or
+/// ambiguous one is answered 400 and goes no further.
+pub async fn take_token(mut request: Request, next: Next) -> Response {
+    match token_of(request.headers()) {
+        Ok(None) => {}
+        Ok(Some(token)) => {
+            let headers = request.headers_mut();
+            headers.remove(PRIVATE_TOKEN);
+            headers.remove(AUTHORIZATION);
+            request.extensions_mut().insert(RequestToken(token));
+        }
+        Err(problem) => return (StatusCode::BAD_REQUEST, problem).into_response(),
+    }
+    next.run(request).await
+}
+
+/// The request's token, if it sent one. Error texts never include the value.
+fn token_of(headers: &HeaderMap) -> Result<Option<Token>, &'static str> {
+    let private = single(headers, PRIVATE_TOKEN)?;
+    let bearer = match single(headers, AUTHORIZATION.as_str())? {
+        None => None,
+        Some(value) => Some(bearer(value)?),
+    };
+    let raw = match (private, bearer) {
+        (None, None) => return Ok(None),
+        (Some(one), None) | (None, Some(one)) => one,
+        (Some(private), Some(bearer)) if private == bearer => private,
+        (Some(_), Some(_)) => {
+            return Err(
+                "the PRIVATE-TOKEN and Authorization headers carry different tokens; send one of them",
+            );
+        }
+    };
+    Token::new(raw).map(Some).map_err(|_| {
+        "the GitLab token in the request headers is empty or has characters a token cannot have"
+    })
+}
+
+fn single<'h>(headers: &'h HeaderMap, name: &str) -> Result<Option<&'h str>, &'static str> {
+    let mut values = headers.get_all(name).iter();
+    let Some(first) = values.next() else {
+        return Ok(None);
+    };
+    if values.next().is_some() {
+        return Err("a token header is repeated; send PRIVATE-TOKEN or Authorization once");
+    }
+    first
+        .to_str()
+        .map(Some)
+        .map_err(|_| "the GitLab token in the request headers has characters a token cannot have")
+}
+
+/// `Bearer <token>`, the scheme case-insensitive. Other schemes are refused rather than
+/// ignored: a client that sends credentials must not be served with the server's own.
+fn bearer(value: &str) -> Result<&str, &'static str> {
+    match value.trim().split_once(' ') {
+        Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") => Ok(token.trim()),
+        _ => Err("the Authorization header must be `Bearer <GitLab token>`"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(*name, HeaderValue::from_static(value));
+        }
+        map
+    }
+
+    fn token(pairs: &[(&'static str, &'static str)]) -> Result<Option<Token>, &'static str> {
+        token_of(&headers(pairs))
+    }
+
+    #[test]
+    fn either_header_carries_the_token() {
+        let expected = Token::new("glpat-abc").unwrap();
+        assert_eq!(
+            token(&[("private-token", "glpat-abc")]),
+            Ok(Some(expected.clone()))
+        );
+        assert_eq!(
+            token(&[("authorization", "Bearer glpat-abc")]),
+            Ok(Some(expected.clone()))
+        );
+        assert_eq!(
+            token(&[("authorization", "bearer  glpat-abc ")]),
+            Ok(Some(expected.clone()))
+        );
+        assert_eq!(
+            token(&[
+                ("private-token", "glpat-abc"),
+                ("authorization", "Bearer glpat-abc")
+            ]),
+            Ok(Some(expected))
+        );
+        assert_eq!(token(&[("accept", "application/json")]), Ok(None));
+    }
+
+    #[test]
+    fn ambiguous_or_malformed_tokens_are_refused_without_echoing_them() {
+        for pairs in [
+            &[
+                ("private-token", "glpat-one"),
+                ("authorization", "Bearer glpat-two"),
+            ][..],
+            &[
+                ("private-token", "glpat-one"),
+                ("private-token", "glpat-one"),
+            ],
+            &[("authorization", "Basic Z2xwYXQ6eA==")],
+            &[("authorization", "glpat-one")],
+            &[("private-token", "   ")],
+            &[("authorization", "Bearer ")],
+        ] {
+            let problem = token(pairs).unwrap_err();
+            assert!(
+                !problem.contains("glpat") && !problem.contains("Z2xw"),
+                "{problem}"
+            );
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! MCP over streamable HTTP (`--http ADDR`), on rmcp's `StreamableHttpService`.
+//!
+//! Stateless by default: every request stands alone, a 2026-07-28 client runs wizards in
+//! MRTR rounds whose state travels in the signed `requestState`, so replicas sharing
+//! `GITLAB_MCP_STATE_KEYS` need no affinity. `--stateless=false` keeps an rmcp session per
+//! client for synchronous elicitation on 2025-11-25 and serves nothing newer (SPEC.md §8).
+//!
+//! The endpoint is `/mcp`; `/healthz` answers 200 for load balancers. `Host` and `Origin`
+//! are checked (DNS rebinding, cross-site requests), bodies are limited, and on SIGINT or
+//! SIGTERM the server stops accepting, lets requests in flight finish, and returns.
+
+mod credentials;
+mod handler;
+mod settings;
+mod shutdown;
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+
+pub use credentials::{PRIVATE_TOKEN, RequestToken};
+pub use handler::HttpHandler;
+pub use settings::{
+    DEFAULT_ADDR, DEFAULT_MAX_REQUEST_BODY, HttpArgs, HttpSettings, LOOPBACK_HOSTS,
+    LOOPBACK_ORIGINS,
+};
+pub use shutdown::shutdown_signal;
+
+/// The MCP endpoint's path.
+pub const MCP_PATH: &str = "/mcp";
+
+/// A bound HTTP server, not yet serving.
+pub struct HttpServer {
+    listener: TcpListener,
+    router: Router,
+    /// Cancelling it ends rmcp's sessions and open response streams.
+    streams: CancellationToken,
+    settings: HttpSettings,
+}
+
+impl HttpServer {
+    /// Binds `settings.addr` (port 0: any free port) and builds the routes.
+    pub async fn bind(handler: HttpHandler, settings: HttpSettings) -> io::Result<HttpServer> {
+        let listener = TcpListener::bind(settings.addr).await?;
+        let streams = CancellationToken::new();
+        let router = router(handler, &settings, streams.clone());
+        Ok(HttpServer {
+            listener,
+            router,
+            streams,
+            settings,
+        })
+    }
+
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `stop` resolves; then accepts nothing more, gives requests in flight
+    /// `settings.shutdown_timeout` to finish, closes what is still open, and returns.
+    pub async fn run_until(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> io::Result<()> {
+        let HttpServer {
+            listener,
+            router,
+            streams,
+            settings,
+        } = self;
+        // Small request/response exchanges: do not let Nagle hold back the last segment.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let (stopping, stopped) = tokio::sync::oneshot::channel();
+        let serve = axum::serve(listener, router).with_graceful_shutdown(async move {
+            stop.await;
+            let _ = stopping.send(());
+        });
+        let mut serve = tokio::spawn(serve.into_future());
+        tokio::select! {
+            finished = &mut serve => return finished.map_err(io::Error::other)?,
+            _ = stopped => {}
+        }
+        let grace = settings.shutdown_timeout;
+        tracing::info!(
+            "stopping: accepting no new connections, waiting up to {} for requests in flight",
+            humantime::format_duration(grace)
+        );
+        if let Ok(finished) = tokio::time::timeout(grace, &mut serve).await {
+            return finished.map_err(io::Error::other)?;
+        }
+        tracing::warn!("closing the sessions and streams still open after the shutdown timeout");
+        streams.cancel();
+        // Streams end at once when cancelled; a connection that still hangs is not waited for.
+        match tokio::time::timeout(Duration::from_secs(5), serve).await {
+            Ok(finished) => finished.map_err(io::Error::other)?,
+            Err(_) => Ok(()),
+        }
+    }
+}
+
+/// Binds, logs where it listens, and serves until SIGINT or SIGTERM.
+pub async fn serve(handler: HttpHandler, settings: HttpSettings) -> io::Result<()> {
+    let stateless = settings.stateless;
+    if settings.allowed_hosts.is_none() {
+        tracing::warn!(
+            "GITLAB_MCP_ALLOWED_HOSTS=*: any Host header is accepted (no DNS-rebinding protection)"
+        );
+    } else if !settings.addr.ip().is_loopback() {
+        tracing::info!(
+            hosts = ?settings.allowed_hosts,
+            "only these Host headers are accepted; set GITLAB_MCP_ALLOWED_HOSTS to the names clients use"
+        );
+    }
+    let server = HttpServer::bind(handler, settings).await?;
+    let addr = server.local_addr()?;
+    let stop = shutdown_signal()?;
+    tracing::info!(
+        stateless,
+        "listening on http://{addr}{MCP_PATH} ({})",
+        if stateless {
+            "stateless: any replica can serve any request"
+        } else {
+            "stateful: sessions, protocol up to 2025-11-25; a balancer needs sticky sessions"
+        }
+    );
+    server.run_until(stop).await
+}
+
+/// `/mcp` (rmcp's streamable HTTP service behind the token layer) and `/healthz`.
+pub fn router(handler: HttpHandler, settings: &HttpSettings, streams: CancellationToken) -> Router {
+    let service = StreamableHttpService::new(
+        move || Ok(handler.clone()),
+        Arc::new(LocalSessionManager::default()),
+        rmcp_config(settings, streams),
+    );
+    Router::new()
+        .route_service(MCP_PATH, service)
+        .route_layer(axum::middleware::from_fn(credentials::take_token))
+        .route("/healthz", get(|| async { "ok" }))
+}
+
+fn rmcp_config(settings: &HttpSettings, streams: CancellationToken) -> StreamableHttpServerConfig {
+    let mut config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(!settings.stateless)
+        // Stateless answers are one message: plain JSON unless the call streams progress.
+        .with_json_response(settings.stateless)
+        .with_max_request_body_bytes(settings.max_request_body)
+        .with_cancellation_token(streams);
+    config = match &settings.allowed_hosts {
+        Some(hosts) => config.with_allowed_hosts(hosts.iter().cloned()),
+        None => config.disable_allowed_hosts(),
+    };
+    match &settings.allowed_origins {
+        Some(origins) => config
+            .with_allowed_origins(origins.iter().cloned())
+            .enforce_origin_validation(),
+        None => config.disable_allowed_origins(),
+    }
+}

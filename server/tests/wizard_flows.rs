@@ -1,0 +1,278 @@
+//! The four wizards driven end to end by the runtime's test kit: a real rmcp
+//! client/server pair on the sync path, the MRTR path, and MRTR declared in
+//! `initialize`.
+
+use gitlab_mcp_server::gitlab::ProjectId;
+use gitlab_mcp_server::wizards::{
+    IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs, ProjectWizard,
+    ProjectWizardArgs, ReleaseWizard, ReleaseWizardArgs, Visibility,
+};
+use rmcp::model::ClientCapabilities;
+use serde_json::json;
+use wizard::flow::Outcome;
+use wizard::testkit::{self, Kit, Path, Reply, accept, cancel, decline};
+
+const PATHS: [Path; 3] = [Path::Sync, Path::Mrtr, Path::MrtrDeclaredInInitialize];
+
+fn yes() -> Reply {
+    accept(json!({"confirmed": true}))
+}
+
+fn no() -> Reply {
+    accept(json!({"confirmed": false}))
+}
+
+fn text(key: &str, value: &str) -> Reply {
+    accept(json!({ key: value }))
+}
+
+fn project_42<A>(build: fn(ProjectId) -> A) -> A {
+    build(ProjectId::Id(42))
+}
+
+#[test]
+fn issue_asks_five_questions_and_builds_the_issue() {
+    let long = "x".repeat(120);
+    for path in PATHS {
+        let replies = [
+            text("title", "Login fails on https://example.com"),
+            text("description", &long),
+            text("labels", "bug, ,, ui,"),
+            yes(),
+            yes(),
+        ];
+        let report = testkit::run::<IssueWizard>(
+            path,
+            project_42(|project_id| IssueWizardArgs { project_id }),
+            replies,
+        );
+        assert_eq!(
+            report.keys(),
+            ["title", "description", "labels", "confidential", "confirm"],
+            "{path:?}"
+        );
+        assert_eq!(
+            report.asked[4].message,
+            format!(
+                "Create issue in project `42`?\n\n**Title**: `Login fails on https[:]//example.com`\n\
+                 **Description**: `{}...`\n**Labels**: `bug, ui`\n**Confidential**: Yes",
+                "x".repeat(100)
+            )
+        );
+        let issue = report.finished();
+        assert_eq!(issue.project_id, ProjectId::Id(42));
+        assert_eq!(issue.title, "Login fails on https://example.com");
+        assert_eq!(issue.description.as_deref(), Some(long.as_str()));
+        assert_eq!(issue.labels, Some(vec!["bug".to_owned(), "ui".to_owned()]));
+        assert_eq!(issue.confidential, Some(true));
+    }
+}
+
+#[test]
+fn merge_request_asks_eight_questions() {
+    for path in PATHS {
+        let replies = [
+            text("source_branch", "feature"),
+            text("target_branch", "main"),
+            text("title", "Add it"),
+            decline(),
+            text("labels", ""),
+            yes(),
+            no(),
+            yes(),
+        ];
+        let args = project_42(|project_id| MergeRequestWizardArgs { project_id });
+        let report = testkit::run::<MergeRequestWizard>(path, args, replies);
+        assert_eq!(
+            report.keys(),
+            [
+                "source_branch",
+                "target_branch",
+                "title",
+                "description",
+                "labels",
+                "remove_source_branch",
+                "squash",
+                "confirm"
+            ]
+        );
+        assert_eq!(
+            report.asked[7].message,
+            "Create merge request in project `42`?\n\n**Title**: `Add it`\n**Source**: `feature` -> **Target**: `main`\n\
+             **Remove source branch**: Yes"
+        );
+        let mr = report.finished();
+        assert_eq!((mr.description, mr.labels), (None, None));
+        assert_eq!(
+            (mr.remove_source_branch, mr.squash),
+            (Some(true), Some(false))
+        );
+    }
+}
+
+#[test]
+fn release_name_may_be_empty_but_must_be_answered() {
+    for path in PATHS {
+        let args = || project_42(|project_id| ReleaseWizardArgs { project_id });
+        let replies = [
+            text("tag_name", "v1.0.0"),
+            text("name", ""),
+            decline(),
+            yes(),
+        ];
+        let report = testkit::run::<ReleaseWizard>(path, args(), replies);
+        assert_eq!(
+            report.keys(),
+            ["tag_name", "name", "description", "confirm"]
+        );
+        assert_eq!(
+            report.asked[3].message,
+            "Create release in project `42`?\n\n**Tag**: `v1.0.0`\n**Name**: ` `"
+        );
+        let release = report.finished();
+        assert_eq!((release.name.as_str(), release.description), ("", None));
+
+        let report =
+            testkit::run::<ReleaseWizard>(path, args(), [text("tag_name", "v1.0.0"), decline()]);
+        assert!(matches!(report.outcome, Outcome::Cancelled));
+        assert_eq!(report.text(), "Release creation cancelled by user.");
+    }
+}
+
+#[test]
+fn project_asks_the_default_branch_only_after_a_readme_yes() {
+    for path in PATHS {
+        let start = || {
+            vec![
+                text("name", "demo"),
+                decline(),
+                accept(json!({"selection": "public"})),
+            ]
+        };
+        let mut replies = start();
+        replies.extend([yes(), text("default_branch", "trunk"), yes()]);
+        let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
+        assert_eq!(
+            report.keys(),
+            [
+                "name",
+                "description",
+                "visibility",
+                "initialize_with_readme",
+                "default_branch",
+                "confirm"
+            ]
+        );
+        assert_eq!(
+            report.asked[2].schema,
+            json!({"type": "object", "required": ["selection"], "properties": {"selection": {"type": "string",
+                "title": "Selection", "description": "Select the project visibility", "enum": ["private", "internal", "public"]}}})
+        );
+        assert_eq!(
+            report.asked[5].message,
+            "Create new GitLab project?\n\n**Name**: `demo`\n**Visibility**: `public`\n**README**: Yes\n**Default Branch**: `trunk`"
+        );
+        let project = report.finished();
+        assert_eq!(project.visibility, Visibility::Public);
+        assert!(project.initialize_with_readme);
+        assert_eq!(project.default_branch.as_deref(), Some("trunk"));
+
+        for readme in [no(), decline()] {
+            let mut replies = start();
+            replies.extend([readme, yes()]);
+            let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
+            assert_eq!(
+                report.keys(),
+                [
+                    "name",
+                    "description",
+                    "visibility",
+                    "initialize_with_readme",
+                    "confirm"
+                ]
+            );
+            let project = report.finished();
+            assert!(!project.initialize_with_readme);
+            assert_eq!(project.default_branch, None);
+        }
+    }
+}
+
+#[test]
+fn every_wizard_cancels_with_its_own_noun() {
+    for path in PATHS {
+        let issue = testkit::run::<IssueWizard>(
+            path,
+            project_42(|project_id| IssueWizardArgs { project_id }),
+            [cancel()],
+        );
+        assert_eq!(issue.text(), "Issue creation cancelled by user.");
+        let args = project_42(|project_id| MergeRequestWizardArgs { project_id });
+        let mr =
+            testkit::run::<MergeRequestWizard>(path, args, [text("source_branch", "f"), cancel()]);
+        assert_eq!(mr.text(), "Merge request creation cancelled by user.");
+        let project = testkit::run::<ProjectWizard>(
+            path,
+            ProjectWizardArgs {},
+            [text("name", "p"), decline(), decline()],
+        );
+        assert_eq!(project.text(), "Project creation cancelled by user.");
+    }
+}
+
+#[test]
+fn a_malformed_summary_answer_names_the_wizard() {
+    let replies = [
+        text("tag_name", "v1"),
+        text("name", "One"),
+        decline(),
+        accept(json!({"confirmed": 1})),
+    ];
+    let report = testkit::run::<ReleaseWizard>(
+        Path::Mrtr,
+        project_42(|project_id| ReleaseWizardArgs { project_id }),
+        replies,
+    );
+    assert!(
+        report
+            .text()
+            .starts_with("release creation confirmation failed: "),
+        "{}",
+        report.text()
+    );
+}
+
+#[test]
+fn without_elicitation_each_wizard_names_its_alternative() {
+    let kit = Kit::new(Path::Mrtr).with_capabilities(ClientCapabilities::default());
+    let texts = [
+        kit.run::<IssueWizard>(project_42(|project_id| IssueWizardArgs { project_id }), [])
+            .text(),
+        kit.run::<MergeRequestWizard>(
+            project_42(|project_id| MergeRequestWizardArgs { project_id }),
+            [],
+        )
+        .text(),
+        kit.run::<ReleaseWizard>(
+            project_42(|project_id| ReleaseWizardArgs { project_id }),
+            [],
+        )
+        .text(),
+        kit.run::<ProjectWizard>(ProjectWizardArgs {}, []).text(),
+    ];
+    let alternatives = [
+        "issue.create",
+        "merge_request.create",
+        "release.create",
+        "project.create",
+    ];
+    for (text, alternative) in texts.iter().zip(alternatives) {
+        assert!(text.contains(&format!("`{alternative}`")), "{text}");
+        for other in alternatives.iter().filter(|other| **other != alternative) {
+            assert!(
+                !text.contains(other),
+                "{text} names only its own alternative"
+            );
+        }
+    }
+}

@@ -1,0 +1,16 @@
+use wizard::{Choice, Wizard};
+
+#[derive(Clone, Copy, Choice)]
+enum Visibility {
+    Private,
+    Public,
+}
+
+#[derive(Wizard)]
+#[wizard(tool = "t", single_form)]
+struct NewProject {
+    #[ask("Select the project visibility", titled, enum_names)]
+    visibility: Visibility,
+}
+
+fn main() {}
