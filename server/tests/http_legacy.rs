@@ -7,7 +7,7 @@ mod http_support;
 use gitlab_mcp_server::sandbox::Sandbox;
 use http_support::Launch;
 use http_support::client::{Answering, call, text};
-use http_support::rpc::Rpc;
+use http_support::rpc::{LEGACY, Rpc};
 use http_support::wizard::{ISSUE_TOOL, issue_args};
 use serde_json::json;
 
@@ -107,5 +107,49 @@ async fn the_dynamic_surface_refuses_the_same_way() {
         delete.text(),
         format!("gitlab_execute_action: action \"issue.delete\" is destructive. {REFUSAL_END}")
     );
+    assert!(sandbox.writes().is_empty(), "{:?}", sandbox.writes());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn capabilities_declared_per_request_do_not_open_a_channel() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().to_string();
+    let server = Launch::new(&gitlab).surface("meta").start();
+    let capabilities = json!({"elicitation": {"form": {}}});
+    let call = |name: &str, arguments: serde_json::Value| {
+        json!({
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {
+                "name": name,
+                "arguments": arguments,
+                "_meta": {"io.modelcontextprotocol/clientCapabilities": capabilities},
+            },
+        })
+    };
+    let rpc = Rpc::default();
+    let legacy = [("mcp-protocol-version", LEGACY)];
+
+    // Without the fix the server would ask on the response stream and wait for an answer
+    // that cannot be posted back; the client's bounded timeout turns that into a failure.
+    let wizard = rpc
+        .post(&server.url, &legacy, &call(ISSUE_TOOL, issue_args()))
+        .await;
+    let delete = rpc
+        .post(
+            &server.url,
+            &legacy,
+            &call(
+                "gitlab_issue",
+                json!({"action": "delete", "params": {"project_id": 1, "issue_iid": 1}}),
+            ),
+        )
+        .await;
+
+    assert!(wizard.is_error(), "{wizard:?}");
+    assert!(wizard.text().contains("`issue.create`"), "{wizard:?}");
+    assert!(delete.is_error(), "{delete:?}");
+    assert!(delete.text().ends_with(REFUSAL_END), "{delete:?}");
     assert!(sandbox.writes().is_empty(), "{:?}", sandbox.writes());
 }

@@ -1,7 +1,7 @@
 //! The destructive guard (SPEC §7) over the real binary: every destructive action on every
 //! surface and both revisions, with and without `confirm`, under YOLO, AUTOPILOT and
 //! `GITLAB_MCP_YOLO_MODE=false` + `AUTOPILOT=true`, with a client that can elicit (answering
-//! yes, no, decline, cancel) and one that cannot.
+//! yes, no, decline, cancel), one that cannot, and one that declared url mode only.
 
 mod common;
 
@@ -144,7 +144,8 @@ fn expect(
     }
     match (session.launch.surface, session.launch.elicit) {
         (Surface::Dynamic, _) => Expect::Refused(spec::dynamic_refusal(action)),
-        (_, Elicit::None) => Expect::Refused(String::new()),
+        // A url-only client cannot take a form question either.
+        (_, Elicit::None | Elicit::UrlOnly) => Expect::Refused(String::new()),
         _ => Expect::Ask(reply.clone()),
     }
 }
@@ -250,7 +251,7 @@ async fn guard(setting: Setting) {
     let mut sessions = Vec::new();
     for surface in SURFACES {
         for revision in REVISIONS {
-            for elicit in [Elicit::Form, Elicit::None] {
+            for elicit in [Elicit::Form, Elicit::None, Elicit::UrlOnly] {
                 sessions.push(async move {
                     let launch = Launch::new(surface, revision)
                         .elicit(elicit)

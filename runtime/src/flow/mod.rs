@@ -1,5 +1,49 @@
 //! Running a wizard inside an rmcp tool call, on whichever wire path the client
 //! declared (SPEC.md §4–§6), and the primitives for code that is not a whole wizard.
+//!
+//! Build one [`Flow`] per server, serve the handler wrapped in
+//! [`Serve`](crate::Serve), and in a tool handler:
+//!
+//! ```no_run
+//! use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+//! use rmcp::service::{RequestContext, RoleServer};
+//! use wizard::guard::{Destructive, autonomy, confirm_flag, guard};
+//! use wizard::{Flow, Wizard};
+//!
+//! async fn create<W: Wizard>(
+//!     flow: &Flow,
+//!     args: W::Args,
+//!     request: &CallToolRequestParams,
+//!     context: &RequestContext<RoleServer>,
+//! ) -> CallToolResponse {
+//!     let wizard: W = match flow.run::<W>(args, request, context).await.into_response() {
+//!         Ok(wizard) => wizard,
+//!         // input_required, or cancelled / failed / unsupported with the exact texts
+//!         Err(response) => return response,
+//!     };
+//!     // … make the real call from `wizard` …
+//!     CallToolResult::success(vec![ContentBlock::text("created")]).into()
+//! }
+//!
+//! async fn delete(
+//!     flow: &Flow,
+//!     request: &CallToolRequestParams,
+//!     context: &RequestContext<RoleServer>,
+//! ) -> CallToolResponse {
+//!     let yolo = std::env::var("MY_YOLO").ok();
+//!     let call = Destructive {
+//!         autonomous: autonomy(yolo.as_deref(), None),
+//!         confirmed: confirm_flag(request.arguments.as_ref()),
+//!         may_elicit: true,
+//!         refusal: "action \"issue.delete\" is destructive.",
+//!         question: "Delete issue #1?",
+//!     };
+//!     if let Some(response) = guard(&mut flow.prompter(request, context), call).await {
+//!         return response;
+//!     }
+//!     CallToolResult::success(vec![ContentBlock::text("deleted")]).into()
+//! }
+//! ```
 
 mod client;
 mod machine;

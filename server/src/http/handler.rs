@@ -6,6 +6,11 @@
 //!   2025-11-25 only (DESIGN.md, rmcp gap 3): rmcp routes a 2026-07-28 request past the
 //!   sessions, and with the narrowed list it answers HTTP 400 / `-32022` with
 //!   `data.supported` instead of serving it.
+//! - On a stateless deployment a legacy request has no channel for a request from the
+//!   server (no session; its response stream cannot be answered), so client capabilities
+//!   it declares in `_meta` are dropped: a wizard then answers with its alternative and a
+//!   destructive action needs `confirm: true` (SPEC.md §8) instead of waiting for an
+//!   answer that cannot come.
 //!
 //! Every other `ServerHandler` method is passed through unchanged, so whatever the server
 //! implements is served over HTTP as over stdio. (Skills and resource subscriptions are not
@@ -32,6 +37,9 @@ use rmcp::service::{NotificationContext, RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler};
 
 use super::credentials::RequestToken;
+
+/// Where a 2026-07-28 request declares its capabilities.
+const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
 use crate::gitlab::GitLab;
 use crate::handler::GitLabMcp;
 
@@ -41,8 +49,8 @@ pub struct HttpHandler {
     server: GitLabMcp,
     /// The client a request's own token is attached to (it shares this one's connections).
     gitlab: GitLab,
-    /// `--stateless=false`: serve revisions up to 2025-11-25 only.
-    legacy_only: bool,
+    /// `false` (`--stateless=false`): sessions, revisions up to 2025-11-25 only.
+    stateless: bool,
 }
 
 impl HttpHandler {
@@ -52,12 +60,20 @@ impl HttpHandler {
         HttpHandler {
             server,
             gitlab,
-            legacy_only: !stateless,
+            stateless,
         }
     }
 
-    /// The server for this request: with the request's token when it sent one.
-    fn serving(&self, context: &RequestContext<RoleServer>) -> Cow<'_, GitLabMcp> {
+    /// The server for this request: with the request's token when it sent one; and the
+    /// request without capabilities that no channel can serve.
+    fn serving(&self, context: &mut RequestContext<RoleServer>) -> Cow<'_, GitLabMcp> {
+        let per_request_lifecycle = context
+            .meta
+            .protocol_version()
+            .is_some_and(|version| version >= ProtocolVersion::V_2026_07_28);
+        if self.stateless && !per_request_lifecycle {
+            context.meta.remove(CLIENT_CAPABILITIES);
+        }
         let token = context
             .extensions
             .get::<Parts>()
@@ -78,7 +94,7 @@ impl ServerHandler for HttpHandler {
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
-        if self.legacy_only {
+        if !self.stateless {
             Cow::Borrowed(ProtocolVersion::known_up_to(&ProtocolVersion::V_2025_11_25))
         } else {
             self.server.supported_protocol_versions()
@@ -105,9 +121,9 @@ impl ServerHandler for HttpHandler {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let server = self.serving(&context);
+        let server = self.serving(&mut context);
         server.call_tool(request, context).await
     }
 
@@ -122,9 +138,9 @@ impl ServerHandler for HttpHandler {
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, McpError> {
-        let server = self.serving(&context);
+        let server = self.serving(&mut context);
         server.get_prompt(request, context).await
     }
 
@@ -139,9 +155,9 @@ impl ServerHandler for HttpHandler {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
-        let server = self.serving(&context);
+        let server = self.serving(&mut context);
         server.read_resource(request, context).await
     }
 
@@ -164,9 +180,9 @@ impl ServerHandler for HttpHandler {
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
-        let server = self.serving(&context);
+        let server = self.serving(&mut context);
         server.complete(request, context).await
     }
 
@@ -185,9 +201,9 @@ impl ServerHandler for HttpHandler {
     async fn on_custom_request(
         &self,
         request: CustomRequest,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
-        let server = self.serving(&context);
+        let server = self.serving(&mut context);
         server.on_custom_request(request, context).await
     }
 

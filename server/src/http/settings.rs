@@ -29,7 +29,7 @@ pub const LOOPBACK_ORIGINS: [&str; 6] = [
 /// The HTTP part of the command line.
 #[derive(Args, Debug, Clone)]
 pub struct HttpArgs {
-    /// Serve MCP over streamable HTTP at `ADDR` (`host:port`, endpoint `/mcp`) instead of
+    /// Serve MCP over streamable HTTP at `ADDR` (`ip:port`, endpoint `/mcp`) instead of
     /// stdio; `--http` alone listens on 127.0.0.1:8080.
     #[arg(
         long,

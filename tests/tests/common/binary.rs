@@ -2,6 +2,7 @@
 //! does not hand its path to these tests (`CARGO_BIN_EXE_*` covers only the package's own
 //! binaries); it is built once per test binary with the same cargo and profile, and cargo
 //! reports where it put it (that follows `CARGO_TARGET_DIR` like any other build).
+//! `GITLAB_MCP_SERVER_BIN` names a prebuilt binary instead (e.g. a release build).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -14,7 +15,10 @@ const PACKAGE: &str = "gitlab-mcp-server";
 /// The built `gitlab-mcp-server`; the first caller builds it (a no-op when fresh).
 pub fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(build)
+    BINARY.get_or_init(|| match std::env::var_os("GITLAB_MCP_SERVER_BIN") {
+        Some(prebuilt) => PathBuf::from(prebuilt),
+        None => build(),
+    })
 }
 
 fn build() -> PathBuf {

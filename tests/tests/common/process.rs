@@ -23,15 +23,18 @@ pub struct ServerProcess {
 pub type Stream = (pipe::Receiver, pipe::Sender);
 
 impl ServerProcess {
-    /// Starts `binary` with `env` set (after removing every name in `cleared`).
+    /// Starts `binary` with `env` set, after removing every inherited variable `cleared`
+    /// picks.
     pub fn spawn(
         binary: &Path,
-        cleared: &[&str],
+        cleared: fn(&str) -> bool,
         env: &[(String, String)],
     ) -> std::io::Result<(ServerProcess, Stream)> {
         let mut command = Command::new(binary);
-        for name in cleared {
-            command.env_remove(name);
+        for (name, _) in std::env::vars_os() {
+            if name.to_str().is_some_and(cleared) {
+                command.env_remove(name);
+            }
         }
         command
             .envs(env.iter().map(|(name, value)| (name, value)))

@@ -20,19 +20,12 @@ use super::process::ServerProcess;
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(30);
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The server's settings; cleared before each launch so the tester's own environment
-/// cannot leak in.
-const SERVER_ENV: [&str; 9] = [
-    "GITLAB_URL",
-    "GITLAB_TOKEN",
-    "GITLAB_MCP_TOOL_SURFACE",
-    "GITLAB_MCP_YOLO_MODE",
-    "AUTOPILOT",
-    "GITLAB_MCP_STATE_KEYS",
-    "GITLAB_MCP_REQUEST_TIMEOUT",
-    "GITLAB_MCP_ELICITATION_TIMEOUT",
-    "RUST_LOG",
-];
+/// Whether an inherited variable could configure the server (`GITLAB_*`, `AUTOPILOT`,
+/// `RUST_LOG`): such variables are cleared before each launch, so the tester's own
+/// environment cannot leak in.
+fn server_setting(name: &str) -> bool {
+    name.starts_with("GITLAB_") || name == "AUTOPILOT" || name == "RUST_LOG"
+}
 
 /// The token the server is started with; the sandbox records what it received.
 pub const TOKEN: &str = "glpat-e2e-token";
@@ -189,7 +182,7 @@ impl Session {
                 .iter()
                 .map(|(name, value)| ((*name).to_owned(), (*value).to_owned())),
         );
-        let (process, stream) = ServerProcess::spawn(server_binary(), &SERVER_ENV, &env)
+        let (process, stream) = ServerProcess::spawn(server_binary(), server_setting, &env)
             .unwrap_or_else(|error| panic!("{launch}: the server binary did not start: {error}"));
         let (version, lifecycle) = match launch.revision {
             Revision::Legacy => (

@@ -1,0 +1,111 @@
+//! The `requestedSchema` of every question of the four wizards, pinned as checked-in
+//! snapshot files (`tests/snapshots/<tool>.json`), and checked field by field against
+//! SPEC.md §2. Rewrite the snapshots with `UPDATE_SNAPSHOTS=1` after a deliberate change.
+
+use std::path::PathBuf;
+
+use gitlab_mcp_server::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
+use serde_json::{Map, Value, json};
+use wizard::{Kind, Question, Wizard, requested_schema, yes_no_schema};
+
+/// `{ "<key>": {"message": …, "requestedSchema": …}, …, "confirm": … }` in question order.
+fn schemas<W: Wizard>() -> Value {
+    let mut all = Map::new();
+    for question in W::QUESTIONS {
+        let schema = Value::Object(requested_schema(question));
+        all.insert(
+            question.key.to_owned(),
+            json!({ "message": question.message, "requestedSchema": schema }),
+        );
+    }
+    all.insert(
+        "confirm".to_owned(),
+        json!({ "requestedSchema": yes_no_schema("<the summary>") }),
+    );
+    Value::Object(all)
+}
+
+/// What SPEC.md §2 says the schema of `question` is, written out independently of the runtime.
+fn spec_schema(question: &Question) -> Value {
+    let (property, body) = match question.kind {
+        Kind::Text => (
+            question.key,
+            json!({"type": "string", "title": question.key, "description": question.message}),
+        ),
+        Kind::YesNo => (
+            "confirmed",
+            json!({"type": "boolean", "title": "Confirm", "description": question.message, "default": false}),
+        ),
+        Kind::Choice(options) => (
+            "selection",
+            json!({
+                "type": "string", "title": "Selection", "description": question.message,
+                "enum": options.iter().map(|o| o.value).collect::<Vec<_>>(),
+            }),
+        ),
+        other => panic!("the four wizards ask no {other:?} question"),
+    };
+    json!({"type": "object", "properties": {property: body}, "required": [property]})
+}
+
+fn check<W: Wizard>() {
+    let actual = schemas::<W>();
+    for question in W::QUESTIONS {
+        assert_eq!(
+            actual[question.key]["requestedSchema"],
+            spec_schema(question),
+            "{}: `{}` differs from SPEC.md §2",
+            W::INFO.tool,
+            question.key
+        );
+    }
+
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{}.json", W::INFO.tool));
+    let rendered = serde_json::to_string_pretty(&actual).unwrap() + "\n";
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &rendered).unwrap();
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+        panic!("{}: {error}; run with UPDATE_SNAPSHOTS=1 to create it", path.display())
+    });
+    assert_eq!(
+        stored,
+        rendered,
+        "{} changed; review the diff and run with UPDATE_SNAPSHOTS=1 if it is intended",
+        path.display()
+    );
+}
+
+#[test]
+fn issue_wizard_schemas() {
+    check::<IssueWizard>();
+}
+
+#[test]
+fn merge_request_wizard_schemas() {
+    check::<MergeRequestWizard>();
+}
+
+#[test]
+fn release_wizard_schemas() {
+    check::<ReleaseWizard>();
+}
+
+#[test]
+fn project_wizard_schemas() {
+    check::<ProjectWizard>();
+}
+
+#[test]
+fn the_summary_question_is_a_yes_no_starting_on_no() {
+    assert_eq!(
+        Value::Object(yes_no_schema("Create?")),
+        json!({
+            "type": "object",
+            "properties": {"confirmed": {"type": "boolean", "title": "Confirm", "description": "Create?", "default": false}},
+            "required": ["confirmed"],
+        })
+    );
+}
