@@ -96,7 +96,15 @@ fn every_question_is_one_property_named_after_its_key() {
     assert_eq!(keys, expected);
     assert_eq!(
         schema["required"],
-        json!(["name", "age", "rating", "plan", "legacyPlan", "topics", "writes"])
+        json!([
+            "name",
+            "age",
+            "rating",
+            "plan",
+            "legacyPlan",
+            "topics",
+            "writes"
+        ])
     );
     assert_eq!(
         properties["name"],
@@ -218,7 +226,11 @@ fn malformed_answers_are_refused_naming_the_property() {
         ("plan", json!("gold"), "`plan`"),
         ("topics", json!([]), "`topics` must have at least 1 items"),
         ("writes", json!(["ci", "ci"]), "`writes`"),
-        ("newsletter", json!("yes"), "`newsletter` must be true or false"),
+        (
+            "newsletter",
+            json!("yes"),
+            "`newsletter` must be true or false",
+        ),
     ];
     for (key, value, expected) in cases {
         let mut answers = content(answers());

@@ -239,7 +239,10 @@ impl ServerHandler for GitLabMcp {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        let fixture = self.fixtures.as_ref().and_then(|fixtures| fixtures.tool(name));
+        let fixture = self
+            .fixtures
+            .as_ref()
+            .and_then(|fixtures| fixtures.tool(name));
         fixture.or_else(|| self.core.surface.tool(name)).cloned()
     }
 

@@ -67,7 +67,9 @@ pub fn combined_schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
         .iter()
         .find(|(key, _)| !properties.contains_key(*key))
     {
-        return Err(format!("titles are set for `{key}`, which is not a question"));
+        return Err(format!(
+            "titles are set for `{key}`, which is not a question"
+        ));
     }
     let mut schema = Map::new();
     schema.insert("type".into(), "object".into());

@@ -97,7 +97,11 @@ pub struct Enums {
     pub untitled_single: Plain,
     #[ask("Pick one titled option", key = "titledSingle", titled)]
     pub titled_single: TitledOption,
-    #[ask("Pick one option (titles for older clients)", key = "legacyEnum", enum_names)]
+    #[ask(
+        "Pick one option (titles for older clients)",
+        key = "legacyEnum",
+        enum_names
+    )]
     pub legacy_enum: LegacyOption,
     #[ask("Pick any options", key = "untitledMulti")]
     pub untitled_multi: Vec<Plain>,
@@ -138,7 +142,9 @@ pub async fn call(
         })
         .await
     } else if name == Defaults::INFO.tool {
-        let message = |_: &DefaultsArgs| "Please review your details; every field starts with a default".to_owned();
+        let message = |_: &DefaultsArgs| {
+            "Please review your details; every field starts with a default".to_owned()
+        };
         ask::<Defaults>(flow, request, context, message, completed).await
     } else if name == Enums::INFO.tool {
         let message = |_: &EnumsArgs| "Please pick from each list".to_owned();
@@ -152,7 +158,10 @@ pub async fn call(
 /// `Elicitation completed: action=accept, content={..}`.
 fn completed(action: &str, content: Option<&Map<String, Value>>) -> String {
     let content = content.cloned().unwrap_or_default();
-    format!("Elicitation completed: action={action}, content={}", Value::Object(content))
+    format!(
+        "Elicitation completed: action={action}, content={}",
+        Value::Object(content)
+    )
 }
 
 /// Asks `W`'s form, shown with `message(args)`, and reports what the user did with
@@ -168,7 +177,9 @@ async fn ask<W: SingleForm>(
     let arguments = request.arguments.clone().unwrap_or_default();
     let args: W::Args = match serde_json::from_value(Value::Object(arguments)) {
         Ok(args) => args,
-        Err(error) => return error_result(format!("invalid arguments for `{tool}`: {error}")).into(),
+        Err(error) => {
+            return error_result(format!("invalid arguments for `{tool}`: {error}")).into();
+        }
     };
     let message = message(&args);
     let mut prompter = flow.prompter(request, context);

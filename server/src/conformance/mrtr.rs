@@ -102,7 +102,8 @@ fn rounds_of(tool: &str, view: &ClientView) -> Option<(Vec<Vec<Ask>>, bool)> {
         }
         "test_input_required_result_sampling" => vec![vec![capital()]],
         "test_input_required_result_list_roots" => vec![vec![roots()]],
-        "test_input_required_result_request_state" | "test_input_required_result_tampered_state" => {
+        "test_input_required_result_request_state"
+        | "test_input_required_result_tampered_state" => {
             return Some((vec![vec![confirm()]], true));
         }
         "test_input_required_result_multiple_inputs" => vec![vec![
@@ -118,14 +119,22 @@ fn rounds_of(tool: &str, view: &ClientView) -> Option<(Vec<Vec<Ask>>, bool)> {
         ]],
         "test_input_required_result_multi_round" => vec![
             vec![name_form("step1", "Step 1: What is your name?")],
-            vec![text_form("step2", "Step 2: What is your favorite color?", "color")],
+            vec![text_form(
+                "step2",
+                "Step 2: What is your favorite color?",
+                "color",
+            )],
         ],
         // Only what the client declared is asked.
         "test_input_required_result_capabilities" => vec![
-            [name_form("user_name", "What is your name?"), capital(), roots()]
-                .into_iter()
-                .filter(|ask| rounds::declared(view, &ask.need))
-                .collect(),
+            [
+                name_form("user_name", "What is your name?"),
+                capital(),
+                roots(),
+            ]
+            .into_iter()
+            .filter(|ask| rounds::declared(view, &ask.need))
+            .collect(),
         ],
         "test_missing_capability" => vec![vec![capital()]],
         _ => return None,
@@ -174,14 +183,23 @@ fn finished(tool: &str, answers: &Answers) -> String {
     match tool {
         "test_input_required_result_elicitation" => format!("Hello, {}!", name("user_name")),
         "test_input_required_result_sampling" | "test_missing_capability" => {
-            format!("The client's model answered: {}", text(answers, "capital_question"))
+            format!(
+                "The client's model answered: {}",
+                text(answers, "capital_question")
+            )
         }
-        "test_input_required_result_list_roots" => format!("The client's roots: {}", roots_of(answers)),
+        "test_input_required_result_list_roots" => {
+            format!("The client's roots: {}", roots_of(answers))
+        }
         "test_input_required_result_request_state" => format!(
             "state-ok: the echoed requestState verified, and the answer was {}",
-            answers.get("confirm").map_or_else(String::new, Value::to_string)
+            answers
+                .get("confirm")
+                .map_or_else(String::new, Value::to_string)
         ),
-        "test_input_required_result_tampered_state" => "The echoed requestState verified.".to_owned(),
+        "test_input_required_result_tampered_state" => {
+            "The echoed requestState verified.".to_owned()
+        }
         "test_input_required_result_multiple_inputs" => format!(
             "Hello, {}! The client's model suggested: {}. The client's roots: {}",
             name("user_name"),
@@ -204,12 +222,18 @@ pub fn get_prompt(
     request: &GetPromptRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<GetPromptResponse, McpError> {
-    let ask = text_form("user_context", "What context should the prompt use?", "context");
+    let ask = text_form(
+        "user_context",
+        "What context should the prompt use?",
+        "context",
+    );
     let view = ClientView::of(context);
     rounds::require(&view, std::slice::from_ref(&ask))?;
     if !view.uses_mrtr() {
         return Err(McpError::invalid_request(
-            format!("the prompt `{PROMPT}` asks through multi-round-trip requests, which need protocol 2026-07-28"),
+            format!(
+                "the prompt `{PROMPT}` asks through multi-round-trip requests, which need protocol 2026-07-28"
+            ),
             None,
         ));
     }
@@ -228,7 +252,8 @@ pub fn get_prompt(
             let text = format!("Answer the next question using this context: {context}");
             let message = PromptMessage::new_text(Role::User, text);
             Ok(GetPromptResponse::Complete(
-                GetPromptResult::new(vec![message]).with_description("A prompt built from the context the user gave"),
+                GetPromptResult::new(vec![message])
+                    .with_description("A prompt built from the context the user gave"),
             ))
         }
     }

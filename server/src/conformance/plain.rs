@@ -41,7 +41,9 @@ pub async fn call(
     let text = match request.name.as_ref() {
         "test_simple_text" => "This is a simple text response for testing.".to_owned(),
         "test_error_handling" => {
-            return Some(error_result("This tool intentionally returns an error for testing.").into());
+            return Some(
+                error_result("This tool intentionally returns an error for testing.").into(),
+            );
         }
         "test_tool_with_progress" => {
             if let Some(token) = context.meta.get_progress_token() {
@@ -58,7 +60,10 @@ pub async fn call(
         "test_logging_tool" => "Finished; nothing was logged.".to_owned(),
         "test_streaming_elicitation" => {
             let mut prompter = flow.prompter(request, context);
-            match prompter.text("user_name", "What is your name?", "name").await {
+            match prompter
+                .text("user_name", "What is your name?", "name")
+                .await
+            {
                 Ok(name) => format!("Hello, {name}!"),
                 Err(PromptError::Pending) => {
                     return Some(match prompter.input_required() {
@@ -66,7 +71,9 @@ pub async fn call(
                         None => error_result("the question could not be queued").into(),
                     });
                 }
-                Err(error) => return Some(error_result(format!("asking the name: {error}")).into()),
+                Err(error) => {
+                    return Some(error_result(format!("asking the name: {error}")).into());
+                }
             }
         }
         _ => return None,

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
-    ClientCapabilities, InputRequest, InputRequiredResult, InputRequests, InputResponses,
+    ClientCapabilities, InputRequest, InputRequests, InputRequiredResult, InputResponses,
     RequestStateCodec, SealOptions,
 };
 use serde::{Deserialize, Serialize};
@@ -27,7 +27,10 @@ const STATE_TTL: Duration = Duration::from_secs(10 * 60);
 #[derive(Debug, Clone)]
 pub enum Need {
     /// `elicitation/create` in form mode with this flat schema.
-    Form { message: &'static str, schema: Value },
+    Form {
+        message: &'static str,
+        schema: Value,
+    },
     /// `sampling/createMessage` of one user message.
     Sampling { text: &'static str, max_tokens: u32 },
     /// `roots/list`.
@@ -117,13 +120,16 @@ pub fn step(codec: &RequestStateCodec, call: &Call<'_>) -> Result<Progress, McpE
         return Ok(Progress::Done(saved.answers));
     };
     let mut requests = InputRequests::new();
-    for ask in round.iter().filter(|ask| !saved.answers.contains_key(ask.key)) {
+    for ask in round
+        .iter()
+        .filter(|ask| !saved.answers.contains_key(ask.key))
+    {
         requests.insert(ask.key.to_owned(), input_request(&ask.need)?);
     }
     let options = SealOptions::new().associated_data(bound).ttl(STATE_TTL);
-    let state = codec
-        .seal_json_with(&saved, &options)
-        .map_err(|error| McpError::internal_error(format!("sealing the requestState: {error}"), None))?;
+    let state = codec.seal_json_with(&saved, &options).map_err(|error| {
+        McpError::internal_error(format!("sealing the requestState: {error}"), None)
+    })?;
     Ok(Progress::Asking(InputRequiredResult::new(
         Some(requests),
         Some(state),
@@ -154,8 +160,10 @@ pub fn require(view: &ClientView, asks: &[Ask]) -> Result<(), McpError> {
     if missing.is_empty() {
         return Ok(());
     }
-    let capabilities: ClientCapabilities = serde_json::from_value(Value::Object(missing))
-        .map_err(|error| McpError::internal_error(format!("naming the capabilities: {error}"), None))?;
+    let capabilities: ClientCapabilities =
+        serde_json::from_value(Value::Object(missing)).map_err(|error| {
+            McpError::internal_error(format!("naming the capabilities: {error}"), None)
+        })?;
     Err(McpError::missing_required_client_capability(capabilities))
 }
 
@@ -175,19 +183,22 @@ fn input_request(need: &Need) -> Result<InputRequest, McpError> {
         Need::Roots => json!({"method": "roots/list", "params": {}}),
     };
     // Through rmcp's typed request, so that a malformed fixture fails here.
-    serde_json::from_value(request)
-        .map_err(|error| McpError::internal_error(format!("building an input request: {error}"), None))
+    serde_json::from_value(request).map_err(|error| {
+        McpError::internal_error(format!("building an input request: {error}"), None)
+    })
 }
 
 /// Checks one input response against what was asked; anything else is `-32602`.
 fn check(ask: &Ask, raw: &Value) -> Result<Value, McpError> {
     let key = ask.key;
-    let refuse = |why: String| McpError::invalid_params(format!("input response `{key}`: {why}"), None);
+    let refuse =
+        |why: String| McpError::invalid_params(format!("input response `{key}`: {why}"), None);
     match &ask.need {
         Need::Form { schema, .. } => match Reply::from_input_response(raw).map_err(refuse)? {
             Reply::Accept(content) => {
                 let content = content.unwrap_or_default();
-                validate_against(schema, &content).map_err(|malformed| refuse(malformed.to_string()))?;
+                validate_against(schema, &content)
+                    .map_err(|malformed| refuse(malformed.to_string()))?;
                 Ok(json!({"action": "accept", "content": content}))
             }
             Reply::Decline => Ok(json!({"action": "decline"})),
