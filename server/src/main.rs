@@ -10,8 +10,8 @@ use tracing_subscriber::EnvFilter;
 use url::Url;
 
 use gitlab_mcp_server::config::{Cli, Settings, Transport};
-use gitlab_mcp_server::handler::GitLabMcp;
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
+use gitlab_mcp_server::handler::GitLabMcp;
 use gitlab_mcp_server::http::{HttpHandler, HttpSettings};
 use gitlab_mcp_server::startup::{Started, start};
 

@@ -151,3 +151,19 @@ async def test_the_summary_escapes_what_the_user_typed() -> None:
     assert "https[:]//example.com" in summary, summary
     assert "**Labels**: `bug, ui`" in summary
     assert summary.endswith("**Confidential**: Yes")
+
+
+@pytest.mark.parametrize("revision", [pytest.param(LEGACY, id=LEGACY), pytest.param(MRTR, id=MRTR)])
+async def test_a_wizard_runs_through_the_dynamic_surface(revision: str) -> None:
+    script = issue_script()
+    async with connect("stdio", revision, script, surface="dynamic") as client:
+        result = await client.call_tool(
+            "gitlab_execute_action", {"action": "interactive.issue_create", "params": {"project_id": 1}}
+        )
+        script.assert_done()
+        issue = created(result)
+        assert issue["title"] == "Crash on login"
+        found = await client.call_tool(
+            "gitlab_execute_action", {"action": "issue.get", "params": {"project_id": 1, "issue_iid": issue["iid"]}}
+        )
+        assert created(found)["iid"] == issue["iid"]

@@ -2,6 +2,7 @@
 
 use std::time::{Duration, Instant};
 
+use reqwest::header::{HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 
 const TOOL: &str = "gitlab_interactive_issue_create";
@@ -36,21 +37,31 @@ impl Stats {
 #[derive(Clone)]
 pub struct WizardClient {
     http: reqwest::Client,
-    url: String,
+    url: reqwest::Url,
 }
 
 impl WizardClient {
     pub fn new(url: &str, clients: usize) -> Result<WizardClient, String> {
+        // Every round sends the same headers: set them once.
+        let mut headers = HeaderMap::new();
+        for (name, value) in [
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", "tools/call"),
+            ("mcp-name", TOOL),
+        ] {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
         let http = reqwest::Client::builder()
+            .default_headers(headers)
             .pool_max_idle_per_host(clients)
             .tcp_nodelay(true)
             .timeout(Duration::from_secs(10))
             .build()
             .map_err(|e| format!("no HTTP client: {e}"))?;
-        Ok(WizardClient {
-            http,
-            url: url.to_owned(),
-        })
+        let url = reqwest::Url::parse(url).map_err(|e| format!("`{url}` is not a URL: {e}"))?;
+        Ok(WizardClient { http, url })
     }
 
     /// Runs one wizard to the created issue; every completed round's latency goes into
@@ -82,12 +93,7 @@ impl WizardClient {
     async fn round(&self, body: &Value) -> Result<Value, String> {
         let response = self
             .http
-            .post(&self.url)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
-            .header("mcp-protocol-version", "2026-07-28")
-            .header("mcp-method", "tools/call")
-            .header("mcp-name", TOOL)
+            .post(self.url.clone())
             .body(serde_json::to_vec(body).map_err(|e| e.to_string())?)
             .send()
             .await

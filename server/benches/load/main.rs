@@ -37,7 +37,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The clients' side of the machine: fewer threads than cores leaves the server room
+    // and keeps the two from preempting each other mid-round.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(options.client_threads)
         .enable_all()
         .build()
         .expect("a tokio runtime");

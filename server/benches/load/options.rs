@@ -1,4 +1,5 @@
-//! `--clients N --seconds S --wizards M`, or `LOAD_CLIENTS` / `LOAD_SECONDS` / `LOAD_WIZARDS`.
+//! `--clients N --seconds S --wizards M --client-threads T`, or `LOAD_CLIENTS`,
+//! `LOAD_SECONDS`, `LOAD_WIZARDS`, `LOAD_CLIENT_THREADS`.
 
 /// How much load, for how long.
 #[derive(Debug, Clone)]
@@ -9,6 +10,8 @@ pub struct Options {
     pub seconds: u64,
     /// Stop after this many wizards in all.
     pub wizards: u64,
+    /// Threads running the clients (and the sandbox GitLab) in this process.
+    pub client_threads: usize,
 }
 
 impl Options {
@@ -17,6 +20,7 @@ impl Options {
             clients: from_env("LOAD_CLIENTS", 32)?,
             seconds: from_env("LOAD_SECONDS", 10)?,
             wizards: from_env("LOAD_WIZARDS", 1_000_000)?,
+            client_threads: from_env("LOAD_CLIENT_THREADS", 1)?,
         };
         let mut args = args;
         while let Some(arg) = args.next() {
@@ -26,17 +30,27 @@ impl Options {
                 "--clients" => options.clients = number("--clients", &value("--clients")?)?,
                 "--seconds" => options.seconds = number("--seconds", &value("--seconds")?)?,
                 "--wizards" => options.wizards = number("--wizards", &value("--wizards")?)?,
+                "--client-threads" => {
+                    options.client_threads =
+                        number("--client-threads", &value("--client-threads")?)?;
+                }
                 // `cargo bench` passes `--bench`; filters are not used here.
                 "--bench" => {}
                 other => {
                     return Err(format!(
-                        "unknown argument `{other}`; expected --clients N, --seconds S, --wizards M"
+                        "unknown argument `{other}`; expected --clients N, --seconds S, --wizards M, --client-threads T"
                     ));
                 }
             }
         }
-        if options.clients == 0 || options.seconds == 0 || options.wizards == 0 {
-            return Err("--clients, --seconds and --wizards must be at least 1".to_owned());
+        if [options.clients, options.client_threads].contains(&0)
+            || options.seconds == 0
+            || options.wizards == 0
+        {
+            return Err(
+                "--clients, --seconds, --wizards and --client-threads must be at least 1"
+                    .to_owned(),
+            );
         }
         Ok(options)
     }

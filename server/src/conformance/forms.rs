@@ -197,3 +197,81 @@ async fn ask<W: SingleForm>(
     };
     CallToolResult::success(vec![ContentBlock::text(text)]).into()
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use wizard::combined_schema;
+
+    use super::*;
+
+    fn properties<W: SingleForm>() -> Value {
+        let schema = combined_schema::<W>().expect("the fixture's form can be asked");
+        schema["properties"].clone()
+    }
+
+    /// What `elicitation-sep1034-defaults` checks: a default of every primitive type.
+    #[test]
+    fn sep1034_every_field_has_its_default() {
+        let fields = properties::<Defaults>();
+        let defaults: Vec<(&str, &Value, &Value)> = ["name", "age", "score", "status", "verified"]
+            .into_iter()
+            .map(|key| (key, &fields[key]["type"], &fields[key]["default"]))
+            .collect();
+        assert_eq!(
+            defaults,
+            [
+                ("name", &json!("string"), &json!("John Doe")),
+                ("age", &json!("integer"), &json!(30)),
+                ("score", &json!("number"), &json!(95.5)),
+                ("status", &json!("string"), &json!("active")),
+                ("verified", &json!("boolean"), &json!(true)),
+            ]
+        );
+        assert_eq!(
+            fields["status"]["enum"],
+            json!(["active", "inactive", "pending"])
+        );
+    }
+
+    /// What `elicitation-sep1330-enums` checks: the five ways to offer options.
+    #[test]
+    fn sep1330_offers_options_five_ways() {
+        let fields = properties::<Enums>();
+        let untitled = json!(["option1", "option2", "option3"]);
+        assert_eq!(fields["untitledSingle"]["enum"], untitled);
+        assert!(fields["untitledSingle"].get("oneOf").is_none());
+        assert_eq!(
+            fields["titledSingle"]["oneOf"][0],
+            json!({"const": "value1", "title": "First Option"})
+        );
+        assert!(fields["titledSingle"].get("enum").is_none());
+        assert_eq!(
+            fields["legacyEnum"]["enum"],
+            json!(["opt1", "opt2", "opt3"])
+        );
+        assert_eq!(
+            fields["legacyEnum"]["enumNames"],
+            json!(["Option One", "Option Two", "Option Three"])
+        );
+        assert_eq!(
+            fields["untitledMulti"]["items"],
+            json!({"type": "string", "enum": untitled})
+        );
+        assert_eq!(
+            fields["titledMulti"]["items"]["anyOf"][1],
+            json!({"const": "value2", "title": "Second Choice"})
+        );
+    }
+
+    /// What `tools-call-elicitation` asks: a username and an email, both required.
+    #[test]
+    fn user_details_asks_two_required_strings() {
+        let schema = combined_schema::<UserDetails>().expect("the form can be asked");
+        assert_eq!(schema["required"], json!(["username", "email"]));
+        assert_eq!(
+            schema["properties"]["email"]["description"],
+            "User's email address"
+        );
+    }
+}

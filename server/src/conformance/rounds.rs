@@ -243,3 +243,6 @@ fn root_uris(raw: &Value) -> Option<Vec<String>> {
         .map(|root| root.get("uri")?.as_str().map(str::to_owned))
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
