@@ -20,7 +20,7 @@ use crate::catalog::{Action, Prepared, catalog};
 use crate::conformance::Fixtures;
 use crate::destructive;
 use crate::execute::{error_result, send};
-use crate::gitlab::GitLab;
+use crate::gitlab::{GitLab, Token};
 use crate::run_wizard::WizardCall;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
 
@@ -70,12 +70,12 @@ impl GitLabMcp {
         self
     }
 
-    /// The same server calling GitLab through another client, e.g. one carrying the
-    /// token of the HTTP request being served (`gitlab.with_token(token)`).
-    pub fn with_gitlab(&self, gitlab: GitLab) -> Self {
+    /// The same server calling GitLab with another token (the HTTP request's own), over
+    /// the same connection pool.
+    pub fn with_token(&self, token: Token) -> Self {
         GitLabMcp {
             core: Arc::clone(&self.core),
-            gitlab,
+            gitlab: self.gitlab.with_token(token),
             fixtures: self.fixtures.clone(),
         }
     }

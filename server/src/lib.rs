@@ -4,7 +4,7 @@
 //!
 //! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`];
 //! serve `server.into_service()` on any rmcp transport, one per session. For per-request
-//! credentials (HTTP), `server.with_gitlab(gitlab.with_token(token))` shares everything
+//! credentials (HTTP), `server.with_token(token)` shares everything
 //! else.
 pub mod catalog;
 pub mod config;

@@ -2,18 +2,18 @@
 //! environment (`--help` lists both); logs on stderr, since stdout is the protocol.
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Parser;
 use rmcp::ServiceExt;
 use tracing_subscriber::EnvFilter;
-use url::Url;
 
 use gitlab_mcp_server::config::{Cli, Settings, Transport};
-use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
 use gitlab_mcp_server::handler::GitLabMcp;
-use gitlab_mcp_server::http::{HttpHandler, HttpSettings};
+use gitlab_mcp_server::http::HttpHandler;
 use gitlab_mcp_server::startup::{Started, start};
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -75,7 +75,8 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     match settings.transport {
         Transport::Stdio => serve_stdio(server).await?,
         Transport::Http(http) => {
-            serve_http(server, &gitlab_url, settings.request_timeout, http).await?
+            let handler = HttpHandler::new(server, http.stateless);
+            gitlab_mcp_server::http::serve(handler, http).await?
         }
     }
     // Kept alive until the client is gone.
@@ -89,19 +90,5 @@ async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>
         .serve(rmcp::transport::stdio())
         .await?;
     running.waiting().await?;
-    Ok(())
-}
-
-/// Until SIGINT/SIGTERM. A request carrying its own GitLab token calls the same instance
-/// through a client built here, with that token.
-async fn serve_http(
-    server: GitLabMcp,
-    gitlab_url: &Url,
-    timeout: Duration,
-    http: HttpSettings,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let gitlab = GitLab::new(GitLabConfig::new(gitlab_url.clone()).with_timeout(timeout))?;
-    let handler = HttpHandler::new(server, gitlab, http.stateless);
-    gitlab_mcp_server::http::serve(handler, http).await?;
     Ok(())
 }

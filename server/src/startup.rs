@@ -6,7 +6,7 @@ use std::io;
 use url::Url;
 use wizard::{Flow, StateKeys};
 
-use crate::config::Settings;
+use crate::config::{Settings, Transport};
 use crate::conformance::Fixtures;
 use crate::gitlab::{self, GitLab, GitLabConfig};
 use crate::handler::{GitLabMcp, Options};
@@ -50,9 +50,13 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         .state_keys
         .clone()
         .unwrap_or_else(StateKeys::random);
+    // Stateless HTTP keeps no channel open for a request from the server to a legacy
+    // client, so such a client counts as unable to elicit (SPEC.md §8).
+    let stateless_http = matches!(&settings.transport, Transport::Http(http) if http.stateless);
     let flow = Flow::new(keys)
         .with_elicitation_timeout(settings.elicitation_timeout)
-        .with_url_base(gitlab_url.clone());
+        .with_url_base(gitlab_url.clone())
+        .with_server_requests(!stateless_http);
     let mut server = GitLabMcp::new(
         gitlab,
         Options {

@@ -68,7 +68,10 @@ fn check<W: Wizard>() {
         std::fs::write(&path, &rendered).unwrap();
     }
     let stored = std::fs::read_to_string(&path).unwrap_or_else(|error| {
-        panic!("{}: {error}; run with UPDATE_SNAPSHOTS=1 to create it", path.display())
+        panic!(
+            "{}: {error}; run with UPDATE_SNAPSHOTS=1 to create it",
+            path.display()
+        )
     });
     assert_eq!(
         stored,

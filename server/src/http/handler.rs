@@ -6,11 +6,11 @@
 //!   2025-11-25 only (DESIGN.md, rmcp gap 3): rmcp routes a 2026-07-28 request past the
 //!   sessions, and with the narrowed list it answers HTTP 400 / `-32022` with
 //!   `data.supported` instead of serving it.
-//! - On a stateless deployment a legacy request has no channel for a request from the
-//!   server (no session; its response stream cannot be answered), so client capabilities
-//!   it declares in `_meta` are dropped: a wizard then answers with its alternative and a
-//!   destructive action needs `confirm: true` (SPEC.md §8) instead of waiting for an
-//!   answer that cannot come.
+//!
+//! On a stateless deployment a legacy request has no channel for a request from the server
+//! (no session; its response stream cannot be answered): the Flow is built with
+//! `with_server_requests(false)` there (`startup::start`), so a wizard answers with its
+//! alternative and a destructive action needs `confirm: true` (SPEC.md §8).
 //!
 //! Every other `ServerHandler` method is passed through unchanged, so whatever the server
 //! implements is served over HTTP as over stdio. (Skills and resource subscriptions are not
@@ -37,52 +37,29 @@ use rmcp::service::{NotificationContext, RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler};
 
 use super::credentials::RequestToken;
-
-/// Where a 2026-07-28 request declares its capabilities.
-const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
-use crate::gitlab::GitLab;
 use crate::handler::GitLabMcp;
 
 /// [`GitLabMcp`] as served over streamable HTTP. Cloning is cheap.
 #[derive(Clone)]
 pub struct HttpHandler {
     server: GitLabMcp,
-    /// The client a request's own token is attached to (it shares this one's connections).
-    gitlab: GitLab,
     /// `false` (`--stateless=false`): sessions, revisions up to 2025-11-25 only.
     stateless: bool,
 }
 
 impl HttpHandler {
-    /// `gitlab` must point at the instance `server` calls; requests with their own token
-    /// are sent through it.
-    pub fn new(server: GitLabMcp, gitlab: GitLab, stateless: bool) -> Self {
-        HttpHandler {
-            server,
-            gitlab,
-            stateless,
-        }
+    pub fn new(server: GitLabMcp, stateless: bool) -> Self {
+        HttpHandler { server, stateless }
     }
 
-    /// The server for this request: with the request's token when it sent one; and the
-    /// request without capabilities that no channel can serve.
-    fn serving(&self, context: &mut RequestContext<RoleServer>) -> Cow<'_, GitLabMcp> {
-        let per_request_lifecycle = context
-            .meta
-            .protocol_version()
-            .is_some_and(|version| version >= ProtocolVersion::V_2026_07_28);
-        if self.stateless && !per_request_lifecycle {
-            context.meta.remove(CLIENT_CAPABILITIES);
-        }
+    /// The server for this request: with the request's token when it sent one.
+    fn serving(&self, context: &RequestContext<RoleServer>) -> Cow<'_, GitLabMcp> {
         let token = context
             .extensions
             .get::<Parts>()
             .and_then(|parts| parts.extensions.get::<RequestToken>());
         match token {
-            Some(RequestToken(token)) => Cow::Owned(
-                self.server
-                    .with_gitlab(self.gitlab.with_token(token.clone())),
-            ),
+            Some(RequestToken(token)) => Cow::Owned(self.server.with_token(token.clone())),
             None => Cow::Borrowed(&self.server),
         }
     }
@@ -121,9 +98,9 @@ impl ServerHandler for HttpHandler {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        mut context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let server = self.serving(&mut context);
+        let server = self.serving(&context);
         server.call_tool(request, context).await
     }
 
@@ -138,9 +115,9 @@ impl ServerHandler for HttpHandler {
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        mut context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, McpError> {
-        let server = self.serving(&mut context);
+        let server = self.serving(&context);
         server.get_prompt(request, context).await
     }
 
@@ -155,9 +132,9 @@ impl ServerHandler for HttpHandler {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        mut context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
-        let server = self.serving(&mut context);
+        let server = self.serving(&context);
         server.read_resource(request, context).await
     }
 
@@ -180,9 +157,9 @@ impl ServerHandler for HttpHandler {
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        mut context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
-        let server = self.serving(&mut context);
+        let server = self.serving(&context);
         server.complete(request, context).await
     }
 
@@ -201,9 +178,9 @@ impl ServerHandler for HttpHandler {
     async fn on_custom_request(
         &self,
         request: CustomRequest,
-        mut context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
-        let server = self.serving(&mut context);
+        let server = self.serving(&context);
         server.on_custom_request(request, context).await
     }
 

@@ -13,6 +13,7 @@ mod credentials;
 mod handler;
 mod settings;
 mod shutdown;
+mod values;
 
 use std::io;
 use std::net::SocketAddr;

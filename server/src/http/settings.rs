@@ -1,11 +1,14 @@
 //! The HTTP options of the command line (flattened into [`crate::config::Cli`]) and their
 //! checked form. Every bad value is refused at startup with the variable it came from.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use clap::Args;
 
+use super::values::{
+    check_origins, parse_addr, parse_bool, parse_duration, parse_list, parse_size,
+};
 use crate::config::{ConfigError, Transport};
 
 /// Where `--http` listens when given without an address.
@@ -149,100 +152,6 @@ fn default_hosts(ip: IpAddr) -> Vec<String> {
         hosts.push(own);
     }
     hosts
-}
-
-fn parse_addr(raw: &str) -> Result<SocketAddr, String> {
-    let raw = raw.trim();
-    if let Ok(addr) = raw.parse::<SocketAddr>() {
-        return Ok(addr);
-    }
-    // `localhost:PORT` is what people type; it is the IPv4 loopback.
-    if let Some(port) = raw.strip_prefix("localhost:")
-        && let Ok(port) = port.parse::<u16>()
-    {
-        return Ok(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
-    }
-    Err(format!(
-        "`{raw}` is not a listening address; expected `ip:port` such as `127.0.0.1:8080`, `0.0.0.0:8080` or `[::1]:8080`"
-    ))
-}
-
-fn parse_bool(raw: &str) -> Result<bool, String> {
-    match raw.trim().to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" => Ok(true),
-        "false" | "0" | "no" => Ok(false),
-        _ => Err(format!(
-            "`{raw}` is not a yes/no value; expected `true` or `false`"
-        )),
-    }
-}
-
-/// A comma-separated list; `*` alone means "any" (`None`).
-fn parse_list(raw: &str) -> Result<Option<Vec<String>>, String> {
-    let items: Vec<String> = raw
-        .split(',')
-        .map(str::trim)
-        .filter(|item| !item.is_empty())
-        .map(String::from)
-        .collect();
-    match items.as_slice() {
-        [] => Err("is empty; list at least one value, or `*` to accept any".to_owned()),
-        [any] if any == "*" => Ok(None),
-        _ if items.iter().any(|item| item == "*") => {
-            Err("`*` accepts any value and cannot be combined with others".to_owned())
-        }
-        _ => Ok(Some(items)),
-    }
-}
-
-/// rmcp silently ignores an origin it cannot parse; refuse it here instead.
-fn check_origins(origins: &[String]) -> Result<(), String> {
-    for origin in origins {
-        let base = origin.strip_suffix(":*").unwrap_or(origin);
-        let parsed = axum::http::Uri::try_from(base).ok();
-        let well_formed = origin == "null"
-            || parsed.is_some_and(|uri| {
-                uri.scheme().is_some()
-                    && uri.authority().is_some()
-                    && matches!(uri.path(), "" | "/")
-            });
-        if !well_formed {
-            return Err(format!(
-                "`{origin}` is not an origin; expected `scheme://host[:port]`, e.g. `https://app.example.com` or `http://localhost:*`"
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn parse_size(raw: &str) -> Result<usize, String> {
-    let trimmed = raw.trim();
-    let lower = trimmed.to_ascii_lowercase();
-    let (digits, unit) = [("mib", 1 << 20), ("kib", 1 << 10), ("b", 1)]
-        .into_iter()
-        .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim(), unit)))
-        .unwrap_or((lower.as_str(), 1));
-    let bytes = digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_mul(unit))
-        .filter(|&bytes| bytes > 0);
-    bytes.ok_or_else(|| {
-        format!(
-            "`{trimmed}` is not a size; expected bytes or a number with `KiB` or `MiB`, e.g. `4MiB`"
-        )
-    })
-}
-
-fn parse_duration(raw: &str) -> Result<Duration, String> {
-    let raw = raw.trim();
-    let parsed = match raw.parse::<u64>() {
-        Ok(seconds) => Ok(Duration::from_secs(seconds)),
-        Err(_) => humantime::parse_duration(raw),
-    };
-    parsed.map_err(|e| {
-        format!("`{raw}` is not a duration ({e}); expected e.g. `10s`, `1m` or `500ms`")
-    })
 }
 
 #[cfg(test)]
