@@ -10,12 +10,17 @@ use rmcp::model::{
 };
 use serde_json::json;
 use wizard::Serve;
-use wizard::testkit::{self, Path, ScriptedClient, WizardServer, connect};
+use wizard::testkit::{self, Pair, Path, ScriptedClient, WizardServer, answer, connect, yes};
+
+/// An MRTR pair serving the issue wizard, and the first round of a call to it.
+async fn issue_on_mrtr() -> (Pair, CallToolRequestParams) {
+    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
+    (pair, issue_call(json!({"project_id": "42"})))
+}
 
 #[tokio::test]
 async fn each_round_asks_one_question_with_signed_state() {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
-    let request = issue_call(json!({"project_id": "42"}));
+    let (pair, request) = issue_on_mrtr().await;
     let first = once(&pair, request.clone()).await.expect("asks");
     assert_eq!(only_key(&first), "title");
     assert!(first.result_type.is_input_required());
@@ -49,8 +54,7 @@ async fn each_round_asks_one_question_with_signed_state() {
 
 #[tokio::test]
 async fn a_missing_answer_asks_the_same_question_again_and_extra_keys_are_ignored() {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
-    let request = issue_call(json!({"project_id": "42"}));
+    let (pair, request) = issue_on_mrtr().await;
     let first = once(&pair, request.clone()).await.expect("asks");
     let unrelated = retry(
         &request,
@@ -81,8 +85,7 @@ async fn a_missing_answer_asks_the_same_question_again_and_extra_keys_are_ignore
 
 #[tokio::test]
 async fn answers_without_state_are_not_trusted() {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
-    let request = issue_call(json!({"project_id": "42"}));
+    let (pair, request) = issue_on_mrtr().await;
     let guessed = retry(&request, None, "title", accept(json!({"title": "T"})));
     assert_eq!(
         only_key(&once(&pair, guessed).await.expect("starts at the top")),
@@ -93,8 +96,7 @@ async fn answers_without_state_are_not_trusted() {
 
 #[tokio::test]
 async fn a_response_that_is_not_an_elicitation_result_is_an_error() {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
-    let request = issue_call(json!({"project_id": "42"}));
+    let (pair, request) = issue_on_mrtr().await;
     let first = once(&pair, request.clone()).await.expect("asks");
     for wrong in [
         json!({"role": "assistant", "content": {"type": "text", "text": "T"}, "model": "m"}),
@@ -122,30 +124,25 @@ async fn a_response_that_is_not_an_elicitation_result_is_an_error() {
 
 #[test]
 fn a_client_declaring_2026_in_initialize_is_served_mrtr_with_result_types() {
-    let replies = [
-        accept_reply("title", "T"),
-        testkit::decline(),
-        testkit::decline(),
-        testkit::decline(),
-        yes(),
-    ];
+    let replies = || {
+        [
+            answer("title", "T"),
+            testkit::decline(),
+            testkit::decline(),
+            testkit::decline(),
+            yes(),
+        ]
+    };
     let report = testkit::run::<Issue>(
         Path::MrtrDeclaredInInitialize,
         common::issue_args(),
-        replies,
+        replies(),
     );
     assert_eq!(report.calls, 6, "one tools/call per round");
     assert_eq!(report.result.result_type, Some(ResultType::COMPLETE));
     report.finished();
 
-    let replies = [
-        accept_reply("title", "T"),
-        testkit::decline(),
-        testkit::decline(),
-        testkit::decline(),
-        yes(),
-    ];
-    let legacy = testkit::run::<Issue>(Path::Sync, common::issue_args(), replies);
+    let legacy = testkit::run::<Issue>(Path::Sync, common::issue_args(), replies());
     assert_eq!(legacy.calls, 1);
     assert_eq!(
         legacy.result.result_type, None,
@@ -153,21 +150,10 @@ fn a_client_declaring_2026_in_initialize_is_served_mrtr_with_result_types() {
     );
 }
 
-fn accept_reply(key: &str, value: &str) -> testkit::Reply {
-    testkit::accept(json!({ key: value }))
-}
-
-fn yes() -> testkit::Reply {
-    testkit::accept(json!({"confirmed": true}))
-}
-
 #[tokio::test]
 async fn progress_is_reported_per_question_on_both_paths() {
     for path in [Path::Sync, Path::Mrtr] {
-        let client = ScriptedClient::new(
-            common::form(),
-            [accept_reply("title", "T"), testkit::cancel()],
-        );
+        let client = ScriptedClient::new(common::form(), [answer("title", "T"), testkit::cancel()]);
         let pair = connect(
             Serve::new(WizardServer::<Issue>::new(flow())),
             path,

@@ -6,14 +6,10 @@ use common::{Issue, Project, Visibility, issue_args};
 use rmcp::model::{ClientCapabilities, ElicitationCapability, UrlElicitationCapability};
 use serde_json::json;
 use wizard::flow::{Failure, Outcome, Stage};
-use wizard::testkit::{self, Kit, Path, Reply, accept, cancel, decline};
+use wizard::testkit::{self, Kit, Path, Reply, accept, cancel, decline, yes};
 
 const PATHS: [Path; 3] = [Path::Sync, Path::Mrtr, Path::MrtrDeclaredInInitialize];
 const ISSUE_KEYS: [&str; 5] = ["title", "description", "labels", "confidential", "confirm"];
-
-fn yes() -> Reply {
-    accept(json!({"confirmed": true}))
-}
 
 fn all_issue_answers() -> Vec<Reply> {
     vec![

@@ -8,7 +8,7 @@ use rmcp::service::{RoleClient, RoleServer, serve_directly};
 use serde_json::json;
 use wizard::Serve;
 use wizard::flow::Outcome;
-use wizard::testkit::{Kit, Path, ScriptedClient, WizardServer, accept};
+use wizard::testkit::{Elicit, Kit, Path, ScriptedClient, WizardServer, accept};
 
 #[tokio::test]
 async fn a_request_with_no_capabilities_and_no_handshake_is_unsupported_not_a_panic() {
@@ -22,7 +22,7 @@ async fn a_request_with_no_capabilities_and_no_handshake_is_unsupported_not_a_pa
     let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
     info.protocol_version = rmcp::model::ProtocolVersion::V_2025_11_25;
     let client = serve_directly::<RoleClient, _, _, _, _>(
-        ScriptedClient::new(Default::default(), []),
+        ScriptedClient::new(Elicit::None, []),
         client_io,
         Some(info.into()),
     );

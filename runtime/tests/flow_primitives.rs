@@ -33,6 +33,15 @@ async fn call(
     (result, client.asked())
 }
 
+/// Calls the `everything` tool (every primitive in turn) on `path`.
+async fn everything(
+    path: Path,
+    caps: ClientCapabilities,
+    replies: Vec<Reply>,
+) -> (CallToolResult, Vec<Asked>) {
+    call(path, flow(), caps, "everything", json!({}), replies).await
+}
+
 fn good_answers() -> Vec<Reply> {
     vec![
         accept(json!({"confirmed": true})),
@@ -49,15 +58,7 @@ fn good_answers() -> Vec<Reply> {
 async fn every_primitive_answers_the_same_on_both_paths() {
     let mut seen = Vec::new();
     for path in PATHS {
-        let (result, asked) = call(
-            path,
-            flow(),
-            common::form(),
-            "everything",
-            json!({}),
-            good_answers(),
-        )
-        .await;
+        let (result, asked) = everything(path, common::form(), good_answers()).await;
         assert_eq!(result.is_error, Some(false), "{path:?}: {}", text(&result));
         let value: Value = serde_json::from_str(&text(&result)).expect("JSON");
         assert_eq!(
@@ -111,15 +112,7 @@ async fn malformed_answers_are_errors_and_never_used() {
         for (at, bad, expected) in &cases {
             let mut replies = good_answers();
             replies[*at] = accept(bad.clone());
-            let (result, _) = call(
-                path,
-                flow(),
-                common::form(),
-                "everything",
-                json!({}),
-                replies,
-            )
-            .await;
+            let (result, _) = everything(path, common::form(), replies).await;
             assert_eq!(result.is_error, Some(true));
             assert!(
                 text(&result).starts_with(expected),
@@ -133,26 +126,10 @@ async fn malformed_answers_are_errors_and_never_used() {
 #[tokio::test]
 async fn decline_and_cancel_are_reported_as_such() {
     for path in PATHS {
-        let (result, _) = call(
-            path,
-            flow(),
-            common::form(),
-            "everything",
-            json!({}),
-            vec![decline()],
-        )
-        .await;
+        let (result, _) = everything(path, common::form(), vec![decline()]).await;
         assert!(text(&result).starts_with("Declined"), "{}", text(&result));
         let replies = vec![accept(json!({"confirmed": false})), cancel()];
-        let (result, asked) = call(
-            path,
-            flow(),
-            common::form(),
-            "everything",
-            json!({}),
-            replies,
-        )
-        .await;
+        let (result, asked) = everything(path, common::form(), replies).await;
         assert!(text(&result).starts_with("Cancelled"), "{}", text(&result));
         assert_eq!(asked.len(), 2);
     }
@@ -176,15 +153,7 @@ async fn questions_that_cannot_be_asked_are_refused_before_anything_is_sent() {
 #[tokio::test]
 async fn without_elicitation_nothing_is_asked() {
     for path in PATHS {
-        let (result, asked) = call(
-            path,
-            flow(),
-            ClientCapabilities::default(),
-            "everything",
-            json!({}),
-            vec![],
-        )
-        .await;
+        let (result, asked) = everything(path, ClientCapabilities::default(), vec![]).await;
         assert!(
             text(&result).starts_with("NotSupported"),
             "{}",

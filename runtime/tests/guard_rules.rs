@@ -9,7 +9,7 @@ use common::{accept as accept_response, flow, object, once, retry, text};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Value, json};
 use wizard::Serve;
-use wizard::testkit::{Path, Reply, ScriptedClient, accept, cancel, connect, decline};
+use wizard::testkit::{Path, Reply, ScriptedClient, accept, cancel, connect, decline, yes};
 
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 const REFUSAL: &str = "action \"issue.delete\" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.";
@@ -40,10 +40,6 @@ async fn delete(
         asked: client.asked().len(),
         executed: executed.load(Ordering::SeqCst),
     }
-}
-
-fn yes() -> Reply {
-    accept(json!({"confirmed": true}))
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@ mod http_support;
 
 use gitlab_mcp_server::sandbox::Sandbox;
 use http_support::Launch;
-use http_support::client::{Answering, call, text};
+use http_support::client::{answering, call, connect, text};
 use http_support::rpc::{LEGACY, Rpc};
 use http_support::wizard::{ISSUE_TOOL, issue_args};
 use serde_json::json;
@@ -19,8 +19,8 @@ async fn a_wizard_answers_with_its_alternative() {
     let sandbox = Sandbox::start().await.expect("the sandbox starts");
     let gitlab = sandbox.base_url().to_string();
     let server = Launch::new(&gitlab).surface("meta").start();
-    let answering = Answering::default();
-    let client = answering.connect(&server.url).await;
+    let answering = answering();
+    let client = connect(&answering, &server.url).await;
 
     let result = call(&client, ISSUE_TOOL, issue_args()).await;
 
@@ -46,8 +46,8 @@ async fn a_destructive_action_needs_confirm_true() {
     let sandbox = Sandbox::start().await.expect("the sandbox starts");
     let gitlab = sandbox.base_url().to_string();
     let server = Launch::new(&gitlab).surface("meta").start();
-    let answering = Answering::default();
-    let client = answering.connect(&server.url).await;
+    let answering = answering();
+    let client = connect(&answering, &server.url).await;
     let created = call(
         &client,
         "gitlab_issue",

@@ -6,7 +6,7 @@ mod http_support;
 use std::time::Duration;
 
 use gitlab_mcp_server::sandbox::{FaultSpec, Sandbox};
-use http_support::client::{Answering, call, text};
+use http_support::client::{answering, call, connect, text};
 use http_support::rpc::{LEGACY, Rpc};
 use http_support::wizard::{ISSUE_KEYS, ISSUE_TOOL, issue_args, issue_body, run_issue};
 use http_support::{KEY_A, Launch};
@@ -81,8 +81,8 @@ async fn stateful_refuses_2026_07_28_with_400_and_the_revisions_it_serves() {
 async fn stateful_legacy_client_answers_elicitations_on_the_sse_stream() {
     let (sandbox, gitlab) = sandbox().await;
     let server = Launch::new(&gitlab).args(&["--stateless=false"]).start();
-    let answering = Answering::default();
-    let client = answering.connect(&server.url).await;
+    let answering = answering();
+    let client = connect(&answering, &server.url).await;
 
     let result = call(&client, ISSUE_TOOL, issue_args()).await;
 
@@ -93,7 +93,7 @@ async fn stateful_legacy_client_answers_elicitations_on_the_sse_stream() {
         "{:?}",
         answering.asked()
     );
-    assert_eq!(answering.asked()[0], "Enter the issue title");
+    assert_eq!(answering.asked()[0].message, "Enter the issue title");
     let writes = sandbox.writes();
     assert_eq!(writes.len(), 1, "{writes:?}");
     assert_eq!(writes[0].body, issue_body());

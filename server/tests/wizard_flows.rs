@@ -10,21 +10,19 @@ use gitlab_mcp_server::wizards::{
 use rmcp::model::ClientCapabilities;
 use serde_json::json;
 use wizard::flow::Outcome;
-use wizard::testkit::{self, Kit, Path, Reply, accept, cancel, decline};
+use wizard::testkit::{self, Kit, Path, accept, answer, cancel, decline, no, pick, yes};
+
+/// Every question the project wizard may ask, in order.
+const PROJECT_KEYS: [&str; 6] = [
+    "name",
+    "description",
+    "visibility",
+    "initialize_with_readme",
+    "default_branch",
+    "confirm",
+];
 
 const PATHS: [Path; 3] = [Path::Sync, Path::Mrtr, Path::MrtrDeclaredInInitialize];
-
-fn yes() -> Reply {
-    accept(json!({"confirmed": true}))
-}
-
-fn no() -> Reply {
-    accept(json!({"confirmed": false}))
-}
-
-fn text(key: &str, value: &str) -> Reply {
-    accept(json!({ key: value }))
-}
 
 fn project_42<A>(build: fn(ProjectId) -> A) -> A {
     build(ProjectId::Id(42))
@@ -35,9 +33,9 @@ fn issue_asks_five_questions_and_builds_the_issue() {
     let long = "x".repeat(120);
     for path in PATHS {
         let replies = [
-            text("title", "Login fails on https://example.com"),
-            text("description", &long),
-            text("labels", "bug, ,, ui,"),
+            answer("title", "Login fails on https://example.com"),
+            answer("description", &long),
+            answer("labels", "bug, ,, ui,"),
             yes(),
             yes(),
         ];
@@ -72,11 +70,11 @@ fn issue_asks_five_questions_and_builds_the_issue() {
 fn merge_request_asks_eight_questions() {
     for path in PATHS {
         let replies = [
-            text("source_branch", "feature"),
-            text("target_branch", "main"),
-            text("title", "Add it"),
+            answer("source_branch", "feature"),
+            answer("target_branch", "main"),
+            answer("title", "Add it"),
             decline(),
-            text("labels", ""),
+            answer("labels", ""),
             yes(),
             no(),
             yes(),
@@ -115,8 +113,8 @@ fn release_name_may_be_empty_but_must_be_answered() {
     for path in PATHS {
         let args = || project_42(|project_id| ReleaseWizardArgs { project_id });
         let replies = [
-            text("tag_name", "v1.0.0"),
-            text("name", ""),
+            answer("tag_name", "v1.0.0"),
+            answer("name", ""),
             decline(),
             yes(),
         ];
@@ -133,7 +131,7 @@ fn release_name_may_be_empty_but_must_be_answered() {
         assert_eq!((release.name.as_str(), release.description), ("", None));
 
         let report =
-            testkit::run::<ReleaseWizard>(path, args(), [text("tag_name", "v1.0.0"), decline()]);
+            testkit::run::<ReleaseWizard>(path, args(), [answer("tag_name", "v1.0.0"), decline()]);
         assert!(matches!(report.outcome, Outcome::Cancelled));
         assert_eq!(report.text(), "Release creation cancelled by user.");
     }
@@ -142,27 +140,11 @@ fn release_name_may_be_empty_but_must_be_answered() {
 #[test]
 fn project_asks_the_default_branch_only_after_a_readme_yes() {
     for path in PATHS {
-        let start = || {
-            vec![
-                text("name", "demo"),
-                decline(),
-                accept(json!({"selection": "public"})),
-            ]
-        };
+        let start = || vec![answer("name", "demo"), decline(), pick("public")];
         let mut replies = start();
-        replies.extend([yes(), text("default_branch", "trunk"), yes()]);
+        replies.extend([yes(), answer("default_branch", "trunk"), yes()]);
         let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
-        assert_eq!(
-            report.keys(),
-            [
-                "name",
-                "description",
-                "visibility",
-                "initialize_with_readme",
-                "default_branch",
-                "confirm"
-            ]
-        );
+        assert_eq!(report.keys(), PROJECT_KEYS);
         assert_eq!(
             report.asked[2].schema,
             json!({"type": "object", "required": ["selection"], "properties": {"selection": {"type": "string",
@@ -181,16 +163,11 @@ fn project_asks_the_default_branch_only_after_a_readme_yes() {
             let mut replies = start();
             replies.extend([readme, yes()]);
             let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
-            assert_eq!(
-                report.keys(),
-                [
-                    "name",
-                    "description",
-                    "visibility",
-                    "initialize_with_readme",
-                    "confirm"
-                ]
-            );
+            let without_branch: Vec<&str> = PROJECT_KEYS
+                .into_iter()
+                .filter(|key| *key != "default_branch")
+                .collect();
+            assert_eq!(report.keys(), without_branch);
             let project = report.finished();
             assert!(!project.initialize_with_readme);
             assert_eq!(project.default_branch, None);
@@ -208,13 +185,16 @@ fn every_wizard_cancels_with_its_own_noun() {
         );
         assert_eq!(issue.text(), "Issue creation cancelled by user.");
         let args = project_42(|project_id| MergeRequestWizardArgs { project_id });
-        let mr =
-            testkit::run::<MergeRequestWizard>(path, args, [text("source_branch", "f"), cancel()]);
+        let mr = testkit::run::<MergeRequestWizard>(
+            path,
+            args,
+            [answer("source_branch", "f"), cancel()],
+        );
         assert_eq!(mr.text(), "Merge request creation cancelled by user.");
         let project = testkit::run::<ProjectWizard>(
             path,
             ProjectWizardArgs {},
-            [text("name", "p"), decline(), decline()],
+            [answer("name", "p"), decline(), decline()],
         );
         assert_eq!(project.text(), "Project creation cancelled by user.");
     }
@@ -223,8 +203,8 @@ fn every_wizard_cancels_with_its_own_noun() {
 #[test]
 fn a_malformed_summary_answer_names_the_wizard() {
     let replies = [
-        text("tag_name", "v1"),
-        text("name", "One"),
+        answer("tag_name", "v1"),
+        answer("name", "One"),
         decline(),
         accept(json!({"confirmed": 1})),
     ];

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Launch, REVISIONS, SURFACES, Session, concurrently};
+use common::{REVISIONS, Session, concurrently, launches};
 use serde_json::{Value, json};
 
 struct Case {
@@ -17,6 +17,16 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
+    let orbit = json!({
+        "name": "Orbit",
+        "description": "Space",
+        "visibility": "public",
+        "initialize_with_readme": true,
+        "default_branch": "trunk",
+        "path": "orbit",
+        "namespace_id": 1,
+        "topics": ["a", "b"]
+    });
     vec![
         Case {
             action: "issue.create",
@@ -97,27 +107,10 @@ fn cases() -> Vec<Case> {
         },
         Case {
             action: "project.create",
-            params: json!({
-                "name": "Orbit",
-                "description": "Space",
-                "visibility": "public",
-                "initialize_with_readme": true,
-                "default_branch": "trunk",
-                "path": "orbit",
-                "namespace_id": 1,
-                "topics": ["a", "b"]
-            }),
+            params: orbit.clone(),
             path: ("/api/v4/projects", "/api/v4/projects"),
-            body: json!({
-                "name": "Orbit",
-                "description": "Space",
-                "visibility": "public",
-                "initialize_with_readme": true,
-                "default_branch": "trunk",
-                "path": "orbit",
-                "namespace_id": 1,
-                "topics": ["a", "b"]
-            }),
+            // Every field goes to GitLab as given.
+            body: orbit,
         },
     ]
 }
@@ -155,15 +148,10 @@ async fn every_alternative(session: &Session) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn alternatives_take_every_field_in_one_call() {
-    let mut sessions = Vec::new();
-    for surface in SURFACES {
-        for revision in REVISIONS {
-            sessions.push(async move {
-                let session = Session::start(Launch::new(surface, revision)).await;
-                every_alternative(&session).await;
-                session.close().await;
-            });
-        }
-    }
+    let sessions = launches(&REVISIONS).into_iter().map(|launch| async move {
+        let session = Session::start(launch).await;
+        every_alternative(&session).await;
+        session.close().await;
+    });
     concurrently(sessions).await;
 }

@@ -7,7 +7,7 @@ mod common;
 
 use common::spec::{self, CONFIRM, WizardSpec};
 use common::{
-    Launch, REVISIONS, Reply, SURFACES, Session, answer, assert_nothing_sent, concurrently, no,
+    REVISIONS, Reply, Session, accept, answer, assert_nothing_sent, concurrently, launches, no,
     pick, yes,
 };
 use serde_json::{Value, json};
@@ -145,21 +145,15 @@ async fn cancellations(session: &Session) {
 async fn malformed(session: &Session) {
     let wizard = spec::ISSUE;
     let cases = [
-        (
-            vec![Reply::Accept(json!({"title": 42}))],
-            "collecting title: ",
-        ),
-        (
-            vec![Reply::Accept(json!({"headline": "T"}))],
-            "collecting title: ",
-        ),
+        (vec![accept(json!({"title": 42}))], "collecting title: "),
+        (vec![accept(json!({"headline": "T"}))], "collecting title: "),
         (
             vec![
                 answer("title", "T"),
                 Reply::Decline,
                 Reply::Decline,
                 Reply::Decline,
-                Reply::Accept(json!({"confirmed": "yes"})),
+                accept(json!({"confirmed": "yes"})),
             ],
             "issue creation confirmation failed: ",
         ),
@@ -183,16 +177,11 @@ async fn malformed(session: &Session) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_exit_before_the_call_sends_nothing() {
-    let mut sessions = Vec::new();
-    for surface in SURFACES {
-        for revision in REVISIONS {
-            sessions.push(async move {
-                let session = Session::start(Launch::new(surface, revision)).await;
-                cancellations(&session).await;
-                malformed(&session).await;
-                session.close().await;
-            });
-        }
-    }
+    let sessions = launches(&REVISIONS).into_iter().map(|launch| async move {
+        let session = Session::start(launch).await;
+        cancellations(&session).await;
+        malformed(&session).await;
+        session.close().await;
+    });
     concurrently(sessions).await;
 }

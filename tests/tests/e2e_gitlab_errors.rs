@@ -5,7 +5,7 @@
 mod common;
 
 use common::spec;
-use common::{Launch, REVISIONS, SURFACES, Session, answer, concurrently, yes};
+use common::{REVISIONS, Session, answer, concurrently, launches, yes};
 use gitlab_mcp_server::sandbox::FaultSpec;
 use serde_json::{Value, json};
 
@@ -144,16 +144,11 @@ async fn wizard_final_call(session: &Session) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gitlab_errors_are_clear_tool_errors() {
-    let mut sessions = Vec::new();
-    for surface in SURFACES {
-        for revision in REVISIONS {
-            sessions.push(async move {
-                let session = Session::start(Launch::new(surface, revision)).await;
-                one_call_actions(&session).await;
-                wizard_final_call(&session).await;
-                session.close().await;
-            });
-        }
-    }
+    let sessions = launches(&REVISIONS).into_iter().map(|launch| async move {
+        let session = Session::start(launch).await;
+        one_call_actions(&session).await;
+        wizard_final_call(&session).await;
+        session.close().await;
+    });
     concurrently(sessions).await;
 }

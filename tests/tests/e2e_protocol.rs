@@ -11,8 +11,8 @@ use std::time::Duration;
 use common::session::request;
 use common::spec::{self, CONFIRM};
 use common::{
-    Launch, REVISIONS, Revision, SURFACES, Session, Surface, answer, assert_nothing_sent,
-    concurrently, yes,
+    Launch, REVISIONS, Revision, Session, Surface, answer, assert_nothing_sent, concurrently,
+    launches, yes,
 };
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, InputRequest, InputRequiredResult, InputResponses,
@@ -35,7 +35,7 @@ fn issue_replies() -> Vec<common::Reply> {
 async fn progress_after(session: &Session, count: usize) -> Vec<common::client::Progress> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
-        let progress = session.client.progress();
+        let progress = session.client.progress_notifications();
         if progress.len() >= count || tokio::time::Instant::now() >= deadline {
             return progress;
         }
@@ -167,19 +167,16 @@ async fn one_question_per_round(session: &Session) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn result_type_follows_the_declared_revision() {
-    let mut sessions = Vec::new();
-    for surface in SURFACES {
-        for revision in [Revision::Legacy, Revision::Mrtr, Revision::MrtrInInitialize] {
-            sessions.push(async move {
-                let session = Session::start(Launch::new(surface, revision)).await;
-                result_types(&session).await;
-                if revision != Revision::Legacy {
-                    one_question_per_round(&session).await;
-                }
-                session.close().await;
-            });
-        }
-    }
+    let sessions = launches(&[Revision::Legacy, Revision::Mrtr, Revision::MrtrInInitialize])
+        .into_iter()
+        .map(|launch| async move {
+            let session = Session::start(launch).await;
+            result_types(&session).await;
+            if session.launch.revision != Revision::Legacy {
+                one_question_per_round(&session).await;
+            }
+            session.close().await;
+        });
     concurrently(sessions).await;
 }
 

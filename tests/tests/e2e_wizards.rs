@@ -4,9 +4,7 @@
 mod common;
 
 use common::spec::{self, CONFIRM, WizardSpec};
-use common::{
-    Launch, REVISIONS, Reply, SURFACES, Session, answer, concurrently, no, pick, session, yes,
-};
+use common::{REVISIONS, Reply, Session, answer, concurrently, launches, no, pick, session, yes};
 use serde_json::{Value, json};
 
 struct Case {
@@ -264,17 +262,12 @@ async fn check(session: &Session, case: Case) {
 /// individual call the wizards by name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_wizard_completes_on_every_surface_and_revision() {
-    let mut sessions = Vec::new();
-    for surface in SURFACES {
-        for revision in REVISIONS {
-            sessions.push(async move {
-                let session = Session::start(Launch::new(surface, revision)).await;
-                for case in cases() {
-                    check(&session, case).await;
-                }
-                session.close().await;
-            });
+    let sessions = launches(&REVISIONS).into_iter().map(|launch| async move {
+        let session = Session::start(launch).await;
+        for case in cases() {
+            check(&session, case).await;
         }
-    }
+        session.close().await;
+    });
     concurrently(sessions).await;
 }

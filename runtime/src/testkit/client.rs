@@ -1,59 +1,124 @@
 //! The client side of a scripted run, and the in-memory pipe that joins the pair.
+//!
+//! The one scripted client for every test: the kit's own runs, hand-driven rounds,
+//! the end-to-end tests over the real binary's stdio and the HTTP tests.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ErrorData, Implementation,
-    NumberOrString, ProgressNotificationParam, ProtocolVersion,
+    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationCapability,
+    ErrorData, FormElicitationCapability, Implementation, NumberOrString,
+    ProgressNotificationParam, ProtocolVersion, UrlElicitationCapability,
 };
 use rmcp::service::{
-    NotificationContext, RequestContext, RoleClient, RoleServer, RunningService, Service,
+    ClientInitializeError, NotificationContext, RequestContext, RoleClient, RoleServer,
+    RunningService, Service,
 };
+use rmcp::transport::IntoTransport;
 use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt, ServiceExt};
+use serde_json::Value;
 
 use super::{Asked, Path, Reply};
 
+/// What a client declares about elicitation: the presets the tests need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Elicit {
+    /// `elicitation: {form: {}}`.
+    Form,
+    /// No elicitation capability.
+    None,
+    /// `elicitation: {url: {}}` only.
+    UrlOnly,
+}
+
+impl From<Elicit> for ClientCapabilities {
+    fn from(elicit: Elicit) -> Self {
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = match elicit {
+            Elicit::Form => {
+                Some(ElicitationCapability::new().with_form(FormElicitationCapability::default()))
+            }
+            Elicit::None => None,
+            Elicit::UrlOnly => {
+                Some(ElicitationCapability::new().with_url(UrlElicitationCapability::default()))
+            }
+        };
+        capabilities
+    }
+}
+
+/// One progress notification as the client received it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// The progress token, as JSON.
+    pub token: Value,
+    pub progress: f64,
+    pub message: Option<String>,
+}
+
+#[derive(Default)]
 struct Script {
     replies: VecDeque<Reply>,
     asked: Vec<Asked>,
-    progress: Vec<String>,
+    progress: Vec<Progress>,
 }
 
+/// How the sync path names a question from its message and schema.
+pub type KeyOf = fn(&str, &Value) -> String;
+
 /// A client that answers every elicitation from a script and records what it was
-/// asked. It declares the given capabilities (in `initialize`, or in each request's
-/// `_meta` on 2026-07-28).
+/// asked and every progress notification. It declares the given capabilities (in
+/// `initialize`, or in each request's `_meta` on 2026-07-28). Clones share one script.
 #[derive(Clone)]
 pub struct ScriptedClient {
     capabilities: ClientCapabilities,
     version: ProtocolVersion,
     script: Arc<Mutex<Script>>,
-    keys: fn(&str) -> String,
+    keys: KeyOf,
 }
 
 impl ScriptedClient {
-    pub fn new(capabilities: ClientCapabilities, replies: impl IntoIterator<Item = Reply>) -> Self {
-        ScriptedClient {
-            capabilities,
+    /// A 2025-11-25 client declaring `capabilities` (a [`ClientCapabilities`] or an
+    /// [`Elicit`] preset) that answers with `replies` in order.
+    pub fn new(
+        capabilities: impl Into<ClientCapabilities>,
+        replies: impl IntoIterator<Item = Reply>,
+    ) -> Self {
+        let client = ScriptedClient {
+            capabilities: capabilities.into(),
             version: ProtocolVersion::V_2025_11_25,
-            script: Arc::new(Mutex::new(Script {
-                replies: replies.into_iter().collect(),
-                asked: Vec::new(),
-                progress: Vec::new(),
-            })),
-            keys: |message| message.to_owned(),
-        }
+            script: Arc::default(),
+            keys: |message, _schema| message.to_owned(),
+        };
+        client.script(replies);
+        client
     }
 
-    /// How the sync path names a question, whose key is not on the wire (by default
-    /// its message).
+    /// How the sync path names a question, whose key is not on the wire: from its
+    /// message and requested schema (by default, its message).
     #[must_use]
-    pub fn with_keys(mut self, keys: fn(&str) -> String) -> Self {
+    pub fn with_keys(mut self, keys: KeyOf) -> Self {
         self.keys = keys;
         self
     }
 
-    /// The questions asked so far.
+    /// The protocol version asked for in `initialize` (2025-11-25 unless set; a
+    /// [`Path`] other than `Sync` sets 2026-07-28 itself).
+    #[must_use]
+    pub fn with_version(mut self, version: ProtocolVersion) -> Self {
+        self.version = version;
+        self
+    }
+
+    /// Starts a new script: these replies, nothing asked yet. Progress records stay.
+    pub fn script(&self, replies: impl IntoIterator<Item = Reply>) {
+        let mut script = self.lock();
+        script.replies = replies.into_iter().collect();
+        script.asked.clear();
+    }
+
+    /// The questions asked since the script started.
     pub fn asked(&self) -> Vec<Asked> {
         self.lock().asked.clone()
     }
@@ -63,13 +128,55 @@ impl ScriptedClient {
         self.lock().replies.len()
     }
 
+    /// The messages of the progress notifications received so far.
+    pub fn progress(&self) -> Vec<String> {
+        let script = self.lock();
+        let messages = script.progress.iter().map(|note| note.message.clone());
+        messages.map(Option::unwrap_or_default).collect()
+    }
+
+    /// Every progress notification received so far, token and number included.
+    pub fn progress_notifications(&self) -> Vec<Progress> {
+        self.lock().progress.clone()
+    }
+
+    /// Forgets the progress notifications received so far.
+    pub fn clear_progress(&self) {
+        self.lock().progress.clear();
+    }
+
     fn lock(&self) -> MutexGuard<'_, Script> {
         self.script.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The messages of the progress notifications received so far.
-    pub fn progress(&self) -> Vec<String> {
-        self.lock().progress.clone()
+    /// Connects over `transport` with the handshake `path` names: `initialize` on
+    /// 2025-11-25, `server/discover` on 2026-07-28, or `initialize` asking for it.
+    ///
+    /// # Errors
+    /// When the handshake fails.
+    pub async fn connect_over<T, E, A>(
+        mut self,
+        transport: T,
+        path: Path,
+    ) -> Result<RunningService<RoleClient, Self>, ClientInitializeError>
+    where
+        T: IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let lifecycle = match path {
+            Path::Sync => ClientLifecycleMode::Initialize,
+            Path::MrtrDeclaredInInitialize => {
+                self.version = ProtocolVersion::V_2026_07_28;
+                ClientLifecycleMode::Initialize
+            }
+            Path::Mrtr => {
+                self.version = ProtocolVersion::V_2026_07_28;
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                }
+            }
+        };
+        self.serve_with_lifecycle(transport, lifecycle).await
     }
 }
 
@@ -87,8 +194,12 @@ impl ClientHandler for ScriptedClient {
         params: ProgressNotificationParam,
         _context: NotificationContext<RoleClient>,
     ) {
-        let mut script = self.lock();
-        script.progress.push(params.message.unwrap_or_default());
+        let token = serde_json::to_value(&params.progress_token).unwrap_or_default();
+        self.lock().progress.push(Progress {
+            token,
+            progress: params.progress,
+            message: params.message,
+        });
     }
 
     async fn create_elicitation(
@@ -113,7 +224,7 @@ impl ClientHandler for ScriptedClient {
         // On MRTR the rmcp client names each input request's context after its key.
         let key = match &context.id {
             NumberOrString::String(key) => key.to_string(),
-            NumberOrString::Number(_) => (self.keys)(&message),
+            NumberOrString::Number(_) => (self.keys)(&message, &schema),
         };
         let mut script = self.lock();
         script.asked.push(Asked {
@@ -152,7 +263,7 @@ impl Pair {
 pub async fn connect<S: Service<RoleServer>>(
     server: S,
     path: Path,
-    mut client: ScriptedClient,
+    client: ScriptedClient,
 ) -> Pair {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = tokio::spawn(async move {
@@ -160,18 +271,8 @@ pub async fn connect<S: Service<RoleServer>>(
             let _ = running.waiting().await;
         }
     });
-    let lifecycle = match path {
-        Path::Sync => ClientLifecycleMode::Initialize,
-        Path::MrtrDeclaredInInitialize => {
-            client.version = ProtocolVersion::V_2026_07_28;
-            ClientLifecycleMode::Initialize
-        }
-        Path::Mrtr => ClientLifecycleMode::Discover {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        },
-    };
     let client = client
-        .serve_with_lifecycle(client_io, lifecycle)
+        .connect_over(client_io, path)
         .await
         .unwrap_or_else(|error| panic!("the test client could not connect: {error}"));
     Pair { client, server }

@@ -22,6 +22,12 @@
 //!
 //! The kit panics, like an assertion, when the pair cannot be set up or the script
 //! runs out of replies before the wizard stops asking.
+//!
+//! [`ScriptedClient`] is also usable on its own, over any rmcp transport
+//! ([`ScriptedClient::connect_over`]): declare an [`Elicit`] preset or any
+//! capabilities, pick the handshake with a [`Path`], re-script it between calls with
+//! [`ScriptedClient::script`], and read the questions and [`Progress`] it recorded.
+//! [`answer`], [`yes`], [`no`] and [`pick`] build the replies of the usual questions.
 
 mod client;
 mod server;
@@ -32,7 +38,7 @@ use std::sync::atomic::Ordering;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::Value;
 
-pub use client::{Pair, ScriptedClient, connect};
+pub use client::{Elicit, KeyOf, Pair, Progress, ScriptedClient, connect};
 pub use server::WizardServer;
 
 pub use crate::flow::Reply;
@@ -62,6 +68,26 @@ pub fn accept(content: Value) -> Reply {
         Value::Object(content) => Reply::Accept(Some(content)),
         other => panic!("accept(..) takes a JSON object, got {other}"),
     }
+}
+
+/// Accept a text question with `value` under its property `key`.
+pub fn answer(key: &str, value: &str) -> Reply {
+    accept(serde_json::json!({ key: value }))
+}
+
+/// Accept a yes/no question (or the summary) with yes.
+pub fn yes() -> Reply {
+    accept(serde_json::json!({"confirmed": true}))
+}
+
+/// Accept a yes/no question (or the summary) with no.
+pub fn no() -> Reply {
+    accept(serde_json::json!({"confirmed": false}))
+}
+
+/// Accept a choice question with `option`.
+pub fn pick(option: &str) -> Reply {
+    accept(serde_json::json!({"selection": option}))
 }
 
 pub fn decline() -> Reply {
@@ -210,7 +236,7 @@ impl Kit {
 }
 
 /// The key of the question with this message; the summary is `confirm`.
-fn key_of<W: Wizard>(message: &str) -> String {
+fn key_of<W: Wizard>(message: &str, _schema: &Value) -> String {
     W::QUESTIONS
         .iter()
         .find(|question| question.message == message)

@@ -1,51 +1,44 @@
-//! rmcp's own client on streamable HTTP, as a 2025-11-25 client that declares form
-//! elicitation and answers every question of the issue wizard.
+//! The test kit's scripted client ([`wizard::testkit::ScriptedClient`]) on rmcp's
+//! streamable HTTP transport, as a 2025-11-25 client that declares form elicitation.
 
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
-    ElicitResult, ElicitationAction, ElicitationCapability, ErrorData, FormElicitationCapability,
-    Implementation, ProtocolVersion,
-};
-use rmcp::service::{RequestContext, RoleClient, RunningService};
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::{RoleClient, RunningService};
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::{ClientHandler, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::Value;
+use wizard::testkit::{Elicit, Reply, ScriptedClient, accept};
 
-use super::wizard::issue_answer;
+use super::wizard::{ISSUE_KEYS, issue_answer};
 
 /// Every rmcp call is bounded: a hang fails the test instead of stalling it.
 pub const BOUND: Duration = Duration::from_secs(60);
 
-/// Answers form questions; records the message of each.
-#[derive(Clone, Default)]
-pub struct Answering {
-    asked: Arc<Mutex<Vec<String>>>,
+/// A form client scripted with every answer of the issue wizard, in order.
+pub fn answering() -> ScriptedClient {
+    let replies: Vec<Reply> = ISSUE_KEYS
+        .iter()
+        .map(|key| accept(issue_answer(key)))
+        .collect();
+    ScriptedClient::new(Elicit::Form, replies)
 }
 
-impl Answering {
-    pub fn asked(&self) -> Vec<String> {
-        self.asked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// Connects with `initialize` on 2025-11-25.
-    pub async fn connect(&self, url: &str) -> RunningService<RoleClient, Answering> {
-        let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
-        tokio::time::timeout(BOUND, self.clone().serve(transport))
-            .await
-            .expect("initialize within the bound")
-            .expect("initialize succeeds")
-    }
+/// Connects `client` to `url` with `initialize` on 2025-11-25.
+pub async fn connect(
+    client: &ScriptedClient,
+    url: &str,
+) -> RunningService<RoleClient, ScriptedClient> {
+    let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
+    tokio::time::timeout(BOUND, client.clone().serve(transport))
+        .await
+        .expect("initialize within the bound")
+        .expect("initialize succeeds")
 }
 
 /// Calls `tool`, bounded.
 pub async fn call(
-    client: &RunningService<RoleClient, Answering>,
+    client: &RunningService<RoleClient, ScriptedClient>,
     tool: &str,
     arguments: Value,
 ) -> CallToolResult {
@@ -66,45 +59,4 @@ pub fn text(result: &CallToolResult) -> String {
         .as_str()
         .unwrap_or_else(|| panic!("no text content: {value}"))
         .to_owned()
-}
-
-impl ClientHandler for Answering {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation =
-            Some(ElicitationCapability::new().with_form(FormElicitationCapability::default()));
-        ClientConfig::new(capabilities, Implementation::new("http-tests", "0"))
-            .with_protocol_version(ProtocolVersion::V_2025_11_25)
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        let ElicitRequestParams::FormElicitationParams {
-            message,
-            requested_schema,
-            ..
-        } = request
-        else {
-            return Err(ErrorData::invalid_params("form questions only", None));
-        };
-        self.asked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(message);
-        let schema = serde_json::to_value(&requested_schema).expect("a schema serialises");
-        let property = schema["properties"]
-            .as_object()
-            .and_then(|properties| properties.keys().next().cloned())
-            .expect("a one-property form");
-        // Yes/no questions all use `confirmed`: answer yes; text questions by their key.
-        let content = if property == "confirmed" {
-            json!({"confirmed": true})
-        } else {
-            issue_answer(&property)
-        };
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content))
-    }
 }

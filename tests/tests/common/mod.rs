@@ -20,8 +20,8 @@ use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
-pub use client::{Elicit, Reply, answer, no, pick, yes};
-pub use session::{Launch, REVISIONS, Revision, Run, SURFACES, Session, Surface, text};
+pub use client::{Elicit, Reply, accept, answer, no, pick, yes};
+pub use session::{Launch, REVISIONS, Revision, Run, SURFACES, Session, Surface, launches, text};
 
 /// How many cases (each its own server process) run at once.
 const PARALLEL: usize = 6;

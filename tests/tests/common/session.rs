@@ -7,13 +7,13 @@ use std::fmt;
 use std::time::Duration;
 
 use gitlab_mcp_server::sandbox::Sandbox;
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ProtocolVersion};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult};
 use rmcp::service::{RoleClient, RunningService};
-use rmcp::{ClientLifecycleMode, ClientServiceExt};
 use serde_json::{Map, Value};
+use wizard::testkit::Path;
 
 use super::binary::server_binary;
-use super::client::{Asked, Elicit, Reply, ScriptedClient};
+use super::client::{Asked, Elicit, Reply, ScriptedClient, scripted};
 use super::process::ServerProcess;
 
 /// How long one tool call (every round and question included) may take.
@@ -39,6 +39,17 @@ pub enum Revision {
     Mrtr,
     /// `initialize` asking for 2026-07-28 (answered 2025-11-25), still served MRTR.
     MrtrInInitialize,
+}
+
+impl Revision {
+    /// The test kit's name for this handshake.
+    pub fn path(self) -> Path {
+        match self {
+            Revision::Legacy => Path::Sync,
+            Revision::Mrtr => Path::Mrtr,
+            Revision::MrtrInInitialize => Path::MrtrDeclaredInInitialize,
+        }
+    }
 }
 
 /// The two revisions every test runs on.
@@ -104,6 +115,16 @@ impl Launch {
         self.env.extend_from_slice(env);
         self
     }
+}
+
+/// A default launch for every surface on each of `revisions`.
+pub fn launches(revisions: &[Revision]) -> Vec<Launch> {
+    let pairs = SURFACES
+        .iter()
+        .flat_map(|surface| revisions.iter().map(move |revision| (*surface, *revision)));
+    pairs
+        .map(|(surface, revision)| Launch::new(surface, revision))
+        .collect()
 }
 
 impl fmt::Display for Launch {
@@ -184,24 +205,8 @@ impl Session {
         );
         let (process, stream) = ServerProcess::spawn(server_binary(), server_setting, &env)
             .unwrap_or_else(|error| panic!("{launch}: the server binary did not start: {error}"));
-        let (version, lifecycle) = match launch.revision {
-            Revision::Legacy => (
-                ProtocolVersion::V_2025_11_25,
-                ClientLifecycleMode::Initialize,
-            ),
-            Revision::MrtrInInitialize => (
-                ProtocolVersion::V_2026_07_28,
-                ClientLifecycleMode::Initialize,
-            ),
-            Revision::Mrtr => (
-                ProtocolVersion::V_2026_07_28,
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-                },
-            ),
-        };
-        let client = ScriptedClient::new(launch.elicit, version);
-        let connect = client.clone().serve_with_lifecycle(stream, lifecycle);
+        let client = scripted(launch.elicit);
+        let connect = client.clone().connect_over(stream, launch.revision.path());
         let service = match tokio::time::timeout(STARTUP_TIMEOUT, connect).await {
             Ok(Ok(service)) => service,
             Ok(Err(error)) => panic!(
