@@ -168,7 +168,7 @@ pub fn i64_literal(n: i64, span: Span) -> Literal {
     lit
 }
 
-/// `"a", "b" and "c"` style list of keys for messages.
+/// `` `a`, `b`, `c` ``: a list of keys for messages.
 pub fn list_keys(keys: &[&str]) -> String {
     keys.iter()
         .map(|key| format!("`{key}`"))

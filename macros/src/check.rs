@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use quote::ToTokens;
+use syn::ext::IdentExt;
 
 use crate::ctxt::Ctxt;
 use crate::model::Wizard;
@@ -82,8 +83,8 @@ fn conditions(cx: &mut Ctxt, wizard: &Wizard) {
             );
             continue;
         }
-        let target = when.to_string();
-        let target = target.trim_start_matches("r#");
+        let target = when.unraw().to_string();
+        let target = target.as_str();
         if !question.ty.optional {
             cx.error(
                 &field.field.ty,
@@ -109,7 +110,7 @@ fn conditions(cx: &mut Ctxt, wizard: &Wizard) {
             Some(_) if target_index > index => {
                 format!("`{target}` is asked after this question, so its answer is not known yet")
             }
-            Some(q) if !q.ty.yes_no || q.ask.parse.is_some() => {
+            Some(q) if !q.is_yes_no() => {
                 format!("`{target}` is not a yes/no question (`bool` or `Option<bool>`)")
             }
             Some(_) => continue,

@@ -37,7 +37,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 fn variants<'a>(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Vec<Variant<'a>>> {
-    if input.generics.lt_token.is_some() || input.generics.where_clause.is_some() {
+    if fallback::has_generics(input) {
         cx.error(
             &input.generics,
             format!("a choice enum cannot be generic; {SHAPE}"),

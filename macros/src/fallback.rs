@@ -10,7 +10,8 @@ use crate::wizard_types::{Names, names, step_enum};
 
 const UNREACHABLE: &str = "the derive reported errors; this stub is never compiled into a program";
 
-fn has_generics(input: &DeriveInput) -> bool {
+/// Generics or a `where` clause: refused by both derives.
+pub fn has_generics(input: &DeriveInput) -> bool {
     input.generics.lt_token.is_some() || input.generics.where_clause.is_some()
 }
 

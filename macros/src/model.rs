@@ -3,6 +3,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::{Data, DeriveInput, Fields, Ident, Visibility};
 
 use crate::ask_attr::{self, Ask, DefaultLit, Role};
@@ -55,6 +56,20 @@ impl Wizard<'_> {
     pub fn field(&self, name: &str) -> Option<&Field<'_>> {
         self.fields.iter().find(|field| field.name == name)
     }
+
+    /// The field a question's `when = field` names (`r#` ignored), once checked to exist.
+    pub fn when_target(&self, question: &Question) -> Option<&Field<'_>> {
+        let when = question.ask.when.as_ref()?;
+        self.field(&when.unraw().to_string())
+    }
+}
+
+impl Question<'_> {
+    /// A `bool` asked as a yes/no (not as text through `parse`): optional, a decline
+    /// finishes as `false`, shown in the summary only when yes.
+    pub fn is_yes_no(&self) -> bool {
+        self.ty.yes_no && self.ask.parse.is_none()
+    }
 }
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -105,7 +120,7 @@ fn build<'a>(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Wizard<'a>> {
             None
         }
     };
-    if input.generics.lt_token.is_some() || input.generics.where_clause.is_some() {
+    if fallback::has_generics(input) {
         cx.error(
             &input.generics,
             "a wizard cannot be generic: its question table is one `'static` constant; use concrete field types",
@@ -133,7 +148,7 @@ fn build<'a>(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Wizard<'a>> {
 fn read_field<'a>(cx: &mut Ctxt, field: &'a syn::Field, single_form: bool) -> Field<'a> {
     let role = ask_attr::parse(cx, field);
     let ident = field.ident.as_ref().expect("named fields have names");
-    let name = ident.to_string().trim_start_matches("r#").to_owned();
+    let name = ident.unraw().to_string();
     let broken = role.is_none();
     let question = match role {
         None | Some(Role::ToolArg) => None,
@@ -142,14 +157,14 @@ fn read_field<'a>(cx: &mut Ctxt, field: &'a syn::Field, single_form: bool) -> Fi
                 .key
                 .as_ref()
                 .map_or_else(|| name.clone(), syn::LitStr::value);
-            let ty = ty::classify(&field.ty);
-            check_question(cx, field, &name, &ask, &ty, single_form);
-            Some(Question {
+            let question = Question {
                 key,
-                ty,
+                ty: ty::classify(&field.ty),
                 step: format_ident!("{}", case::camel_case(&name), span = ident.span()),
                 ask: *ask,
-            })
+            };
+            check_question(cx, field, &name, &question, single_form);
+            Some(question)
         }
     };
     Field {
@@ -166,10 +181,10 @@ fn check_question(
     cx: &mut Ctxt,
     field: &syn::Field,
     name: &str,
-    ask: &Ask,
-    ty: &FieldType,
+    question: &Question,
     single_form: bool,
 ) {
+    let (ask, ty) = (&question.ask, &question.ty);
     if let Some(word) = secret::find(name) {
         cx.error(&field.ident, secret::message(word));
     } else if let Some(word) = ask.key.as_ref().and_then(|key| secret::find(&key.value())) {
@@ -208,7 +223,7 @@ fn check_question(
             ),
         );
     }
-    let yes_no = ty.yes_no && ask.parse.is_none();
+    let yes_no = question.is_yes_no();
     match &ask.default {
         // In a single form the user submits every answer at once, so a pre-filled yes
         // is one value among several, not the decision itself.

@@ -38,7 +38,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
         };
         let label = label.value();
         let text = text(field, step);
-        if question.ty.yes_no && question.ask.parse.is_none() {
+        if question.is_yes_no() {
             // A yes/no row says the server's own word, so nothing in it needs escaping.
             let row = format!("\n**{label}**: Yes");
             parts.push(quote! {

@@ -107,13 +107,7 @@ fn single_form(wizard: &Wizard) -> TokenStream {
             Titles::Titled => format_ident!("Titled", span = at.span()),
             Titles::EnumNames => format_ident!("EnumNames", span = at.span()),
         };
-        let shape = match &question.ask.parse {
-            Some(_) => quote!(::wizard::Shape::Text),
-            None => {
-                let inner = question.ty.inner;
-                quote!(<#inner as ::wizard::Answer>::SHAPE)
-            }
-        };
+        let shape = shape(question);
         // Spanned at the attribute, so that titles on a question with none to show are
         // reported there.
         Some(quote_spanned!(at.span()=> (#key, ::wizard::Titles::check(::wizard::Titles::#variant, #shape))))
@@ -128,17 +122,20 @@ fn single_form(wizard: &Wizard) -> TokenStream {
     }
 }
 
+/// The answer shape: text for a parsed field, else what the field type's `Answer` says.
+fn shape(question: &Question) -> TokenStream {
+    if question.ask.parse.is_some() {
+        return quote!(::wizard::Shape::Text);
+    }
+    let inner = question.ty.inner;
+    quote_spanned!(inner.span()=> <#inner as ::wizard::Answer>::SHAPE)
+}
+
 fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
     let ask = &question.ask;
     let key = &question.key;
     let message = &ask.message;
-    let shape = match &ask.parse {
-        Some(_) => quote!(::wizard::Shape::Text),
-        None => {
-            let inner = question.ty.inner;
-            quote_spanned!(inner.span()=> <#inner as ::wizard::Answer>::SHAPE)
-        }
-    };
+    let shape = shape(question);
     let span = ask.bounds_span.unwrap_or_else(|| question.ty.inner.span());
     let bounds = if ask.bounds_span.is_none() {
         quote!(::wizard::Bounds::NONE)
@@ -175,18 +172,14 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
     };
     // Spanned at the bound, so that a bound the kind refuses is reported there.
     let kind = quote_spanned!(span=> ::wizard::Kind::build(#shape, #bounds));
-    let requirement = if question.ty.optional || question.ty.yes_no && ask.parse.is_none() {
+    let requirement = if question.ty.optional || question.is_yes_no() {
         quote!(Optional)
     } else if ask.allow_empty.is_some() {
         quote!(RequiredMayBeEmpty)
     } else {
         quote!(Required)
     };
-    let when = match ask
-        .when
-        .as_ref()
-        .and_then(|when| wizard.field(&when.to_string()))
-    {
+    let when = match wizard.when_target(question) {
         Some(target) => {
             let key = target.question.as_ref().map_or(&target.name, |q| &q.key);
             quote!(::core::option::Option::Some(#key))
@@ -229,12 +222,7 @@ fn is_asked(wizard: &Wizard, Names { step, draft, .. }: &Names) -> TokenStream {
         .questions()
         .map(|(_, question)| {
             let variant = &question.step;
-            match question
-                .ask
-                .when
-                .as_ref()
-                .and_then(|when| wizard.field(&when.to_string()))
-            {
+            match wizard.when_target(question) {
                 Some(target) => {
                     uses_draft = true;
                     let target = target.ident;
@@ -274,7 +262,7 @@ fn finish(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
                 quote!(if #asked { draft.#ident } else { ::core::option::Option::None })
             } else if question.ty.optional {
                 quote!(draft.#ident)
-            } else if question.ty.yes_no && question.ask.parse.is_none() {
+            } else if question.is_yes_no() {
                 quote!(draft.#ident.unwrap_or(false))
             } else {
                 let missing = format!(

@@ -284,3 +284,39 @@ fn the_draft_refuses_unknown_fields_and_skips_unset_ones() {
         (Some("x"), Some(Tier::Free))
     );
 }
+
+/// A wizard whose condition names a raw identifier.
+#[derive(Debug, Wizard)]
+#[wizard(
+    tool = "t_raw",
+    flow = "f.raw",
+    alternative = "a.raw",
+    noun = "Raw",
+    summary = "Go?"
+)]
+pub struct RawWhen {
+    #[ask("Run it async?", summary = "Async")]
+    r#async: Option<bool>,
+    #[ask("How?", when = r#async, summary = "How")]
+    how: Option<String>,
+}
+
+#[test]
+fn a_condition_on_a_raw_identifier_keeps_its_condition() {
+    assert_eq!(RawWhen::QUESTIONS[1].when, Some("async"));
+    let mut draft = RawWhenDraft::default();
+    assert!(!RawWhen::is_asked(&draft, RawWhenStep::How));
+    RawWhen::apply(&mut draft, RawWhenStep::How, &json!("quickly")).unwrap();
+    let skipped = RawWhen::finish(draft.clone(), RawWhenArgs {}).unwrap();
+    assert_eq!(
+        skipped.how, None,
+        "an answer to a question never asked is dropped"
+    );
+    RawWhen::apply(&mut draft, RawWhenStep::Async, &json!(true)).unwrap();
+    assert!(RawWhen::is_asked(&draft, RawWhenStep::How));
+    let asked = RawWhen::finish(draft, RawWhenArgs {}).unwrap();
+    assert_eq!(
+        (asked.r#async, asked.how.as_deref()),
+        (Some(true), Some("quickly"))
+    );
+}

@@ -13,7 +13,6 @@ use serde_json::{Value, json};
 use wizard::{Flow, Outcome, StateKeys};
 
 #[path = "../tests/common/wizards.rs"]
-#[allow(dead_code, reason = "the benchmark uses only the issue wizard")]
 mod wizards;
 
 use wizards::{Issue, IssueArgs};

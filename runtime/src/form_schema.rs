@@ -149,7 +149,7 @@ fn within(
 }
 
 /// The JSON type of a wrong value; the value itself is not echoed.
-fn kind_of(value: &Value) -> &'static str {
+pub(crate) fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -43,18 +43,6 @@ impl<H: ServerHandler> Serve<H> {
         }
     }
 
-    pub fn inner(&self) -> &H {
-        &self.inner
-    }
-
-    /// The version the client asked for in `initialize`, once it has.
-    pub fn initialize_version(&self) -> Option<ProtocolVersion> {
-        self.asked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
     async fn call_tool_declared(
         &self,
         request: CallToolRequest,
@@ -89,11 +77,13 @@ impl<H: ServerHandler> Service<RoleServer> for Serve<H> {
         request: ClientRequest,
         mut context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        if let ClientRequest::InitializeRequest(initialize) = &request {
-            *self.asked.lock().unwrap_or_else(PoisonError::into_inner) =
-                Some(initialize.params.protocol_version.clone());
-        }
-        let asked = self.initialize_version();
+        let asked = {
+            let mut asked = self.asked.lock().unwrap_or_else(PoisonError::into_inner);
+            if let ClientRequest::InitializeRequest(initialize) = &request {
+                *asked = Some(initialize.params.protocol_version.clone());
+            }
+            asked.clone()
+        };
         if let Some(asked) = &asked {
             context.extensions.insert(InitializeVersion(asked.clone()));
         }

@@ -8,7 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::escape::{escape_value, truncate_chars};
-use crate::question::{Question, Requirement};
+use crate::question::{Kind, Question, Requirement};
 use crate::schema::{Options, Prompt, PromptKind};
 
 /// An answer that does not fit its question; the text says what was wrong and what
@@ -23,10 +23,6 @@ impl Malformed {
         Malformed {
             message: message.into(),
         }
-    }
-
-    pub fn message(&self) -> &str {
-        &self.message
     }
 }
 
@@ -49,19 +45,12 @@ pub fn validate_answer(
     validate_prompt(&Prompt::from(q), content)
 }
 
-/// Whether an accepted answer to `q` means "not set": an optional text left empty.
+/// Whether an accepted answer to `q` means "not set": an optional text that is empty
+/// or only whitespace. A required-but-may-be-empty text keeps its `""`.
 pub fn is_unset(q: &Question, value: &Value) -> bool {
-    Prompt::from(q).is_unset(value)
-}
-
-impl Prompt<'_> {
-    /// Whether an accepted answer means "not set": an optional text that is empty or
-    /// only whitespace. A required-but-may-be-empty text keeps its `""`.
-    pub fn is_unset(&self, value: &Value) -> bool {
-        matches!(self.kind, PromptKind::Text)
-            && self.requirement == Requirement::Optional
-            && value.as_str().is_some_and(|text| text.trim().is_empty())
-    }
+    q.kind == Kind::Text
+        && q.requirement == Requirement::Optional
+        && value.as_str().is_some_and(|text| text.trim().is_empty())
 }
 
 /// [`validate_answer`] for any prompt, derived or built at run time.

@@ -123,7 +123,7 @@ async fn a_response_that_is_not_an_elicitation_result_is_an_error() {
 }
 
 #[test]
-fn a_client_declaring_2026_in_initialize_is_served_mrtr_with_result_types() {
+fn a_2026_client_is_served_mrtr_with_result_types_wherever_it_declared_it() {
     let replies = || {
         [
             answer("title", "T"),
@@ -133,14 +133,20 @@ fn a_client_declaring_2026_in_initialize_is_served_mrtr_with_result_types() {
             yes(),
         ]
     };
-    let report = testkit::run::<Issue>(
-        Path::MrtrDeclaredInInitialize,
-        common::issue_args(),
-        replies(),
-    );
-    assert_eq!(report.calls, 6, "one tools/call per round");
-    assert_eq!(report.result.result_type, Some(ResultType::COMPLETE));
-    report.finished();
+    for path in [Path::MrtrDeclaredInInitialize, Path::Mrtr] {
+        let report = testkit::run::<Issue>(path, common::issue_args(), replies());
+        assert_eq!(report.calls, 6, "one tools/call per round");
+        assert_eq!(report.result.result_type, Some(ResultType::COMPLETE));
+        report.finished();
+        // An error result is a complete result too.
+        let cancelled = testkit::run::<Issue>(path, common::issue_args(), [testkit::cancel()]);
+        assert_eq!(cancelled.result.is_error, Some(true), "{path:?}");
+        assert_eq!(
+            cancelled.result.result_type,
+            Some(ResultType::COMPLETE),
+            "{path:?}"
+        );
+    }
 
     let legacy = testkit::run::<Issue>(Path::Sync, common::issue_args(), replies());
     assert_eq!(legacy.calls, 1);

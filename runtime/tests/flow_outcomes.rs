@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Issue, Project, Visibility, issue_args};
+use common::{Issue, issue_args};
 use rmcp::model::{ClientCapabilities, ElicitationCapability, UrlElicitationCapability};
 use serde_json::json;
 use wizard::flow::{Failure, Outcome, Stage};
@@ -178,65 +178,6 @@ fn a_malformed_answer_is_an_error_naming_the_step_never_a_cancellation() {
                 ..
             })
         ));
-    }
-}
-
-#[test]
-fn a_choice_that_was_not_offered_is_malformed() {
-    for path in PATHS {
-        let replies = [
-            accept(json!({"name": "p"})),
-            accept(json!({"selection": "secret"})),
-        ];
-        let report = testkit::run::<Project>(path, common::ProjectArgs {}, replies);
-        assert!(
-            report.text().starts_with("collecting visibility: "),
-            "{}",
-            report.text()
-        );
-    }
-}
-
-#[test]
-fn the_default_branch_is_asked_only_after_a_readme_yes() {
-    for path in PATHS {
-        let start = || {
-            vec![
-                accept(json!({"name": "p"})),
-                accept(json!({"selection": "internal"})),
-            ]
-        };
-
-        let mut replies = start();
-        replies.extend([yes(), accept(json!({"default_branch": "trunk"})), yes()]);
-        let report = testkit::run::<Project>(path, common::ProjectArgs {}, replies);
-        assert_eq!(
-            report.keys(),
-            [
-                "name",
-                "visibility",
-                "initialize_with_readme",
-                "default_branch",
-                "confirm"
-            ]
-        );
-        let project = report.finished();
-        assert_eq!(project.visibility, Visibility::Internal);
-        assert_eq!(project.default_branch.as_deref(), Some("trunk"));
-
-        for readme in [accept(json!({"confirmed": false})), decline()] {
-            let mut replies = start();
-            replies.extend([readme, yes()]);
-            let report = testkit::run::<Project>(path, common::ProjectArgs {}, replies);
-            assert_eq!(
-                report.keys(),
-                ["name", "visibility", "initialize_with_readme", "confirm"],
-                "{path:?}"
-            );
-            let project = report.finished();
-            assert!(!project.initialize_with_readme);
-            assert_eq!(project.default_branch, None);
-        }
     }
 }
 

@@ -128,6 +128,33 @@ async fn a_client_that_cannot_ask_or_a_surface_that_may_not_is_refused() {
             (REFUSAL.to_owned(), 0, 0)
         );
     }
+    // Stateless HTTP: a legacy client cannot be asked mid-call, so it needs confirm=true.
+    let stateless = Prims::new(flow().with_server_requests(false));
+    let run = delete(Path::Sync, stateless, common::form(), json!({}), vec![]).await;
+    assert_eq!(
+        (text(&run.result), run.asked, run.executed),
+        (REFUSAL.to_owned(), 0, 0)
+    );
+}
+
+#[tokio::test]
+async fn a_transport_failure_fails_closed() {
+    // The scripted client has no reply and answers the question with a JSON-RPC error.
+    let run = delete(
+        Path::Sync,
+        Prims::new(flow()),
+        common::form(),
+        json!({}),
+        vec![],
+    )
+    .await;
+    let text = text(&run.result);
+    assert!(
+        text.starts_with("Confirmation failed: the client refused the question: "),
+        "{text}"
+    );
+    assert!(text.ends_with("only after the user explicitly approves this operation."));
+    assert_eq!((run.asked, run.executed), (1, 0));
 }
 
 #[tokio::test]
@@ -208,5 +235,30 @@ async fn the_mrtr_question_is_one_round_keyed_confirm_and_bad_state_fails_closed
     let result = once(&pair, approved).await.expect_err("complete");
     assert_eq!(text(&result), "\"deleted\"");
     assert_eq!(executed.load(Ordering::SeqCst), 1);
+    pair.close().await;
+}
+
+#[tokio::test]
+async fn a_yes_given_for_other_arguments_is_not_a_yes_for_these() {
+    let server = Prims::new(flow());
+    let executed = server.executed.clone();
+    let pair = connect(
+        Serve::new(server),
+        Path::Mrtr,
+        ScriptedClient::new(common::form(), []),
+    )
+    .await;
+    let first = CallToolRequestParams::new("delete").with_arguments(object(json!({"iid": 1})));
+    let round = once(&pair, first).await.expect("asks");
+    let other = CallToolRequestParams::new("delete").with_arguments(object(json!({"iid": 2})));
+    let replayed = retry(
+        &other,
+        round.request_state,
+        "confirm",
+        accept_response(json!({"confirmed": true})),
+    );
+    let again = once(&pair, replayed).await.expect("asked again, no error");
+    assert_eq!(common::only_key(&again), "confirm");
+    assert_eq!(executed.load(Ordering::SeqCst), 0);
     pair.close().await;
 }

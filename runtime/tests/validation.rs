@@ -372,8 +372,10 @@ fn prompts_built_at_run_time_validate_the_same_way() {
     );
     assert!(validate_prompt(&confirm, Some(&content(json!({"confirm": true})))).is_err());
 
-    let free =
-        Prompt::text("note", "Say something").with_requirement(Requirement::RequiredMayBeEmpty);
+    let free = Prompt {
+        requirement: Requirement::RequiredMayBeEmpty,
+        ..Prompt::text("note", "Say something")
+    };
     assert_eq!(
         validate_prompt(&free, Some(&content(json!({"note": ""})))),
         Ok(json!(""))

@@ -108,7 +108,11 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
-    fn new(variable: &'static str, flag: &'static str, problem: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        variable: &'static str,
+        flag: &'static str,
+        problem: impl Into<String>,
+    ) -> Self {
         ConfigError {
             variable,
             flag,
@@ -178,23 +182,26 @@ fn parse_timeout(
     variable: &'static str,
     flag: &'static str,
 ) -> Result<Duration, ConfigError> {
-    let raw = raw.trim();
-    // A bare number means seconds.
-    let parsed = match raw.parse::<u64>() {
-        Ok(seconds) => Ok(Duration::from_secs(seconds)),
-        Err(_) => humantime::parse_duration(raw),
-    };
-    match parsed {
+    match parse_duration(raw) {
         Ok(duration) if duration.is_zero() => {
             Err(ConfigError::new(variable, flag, "must be longer than zero"))
         }
         Ok(duration) => Ok(duration),
-        Err(error) => Err(ConfigError::new(
-            variable,
-            flag,
-            format!("`{raw}` is not a duration ({error}); expected e.g. `30s`, `2m` or `1500ms`"),
-        )),
+        Err(problem) => Err(ConfigError::new(variable, flag, problem)),
     }
+}
+
+/// A duration as `30s`, `2m`, `1500ms`, or a bare number of seconds; the problem text
+/// names what was expected.
+pub(crate) fn parse_duration(raw: &str) -> Result<Duration, String> {
+    let raw = raw.trim();
+    let parsed = match raw.parse::<u64>() {
+        Ok(seconds) => Ok(Duration::from_secs(seconds)),
+        Err(_) => humantime::parse_duration(raw),
+    };
+    parsed.map_err(|error| {
+        format!("`{raw}` is not a duration ({error}); expected e.g. `30s`, `2m` or `1500ms`")
+    })
 }
 
 #[cfg(test)]

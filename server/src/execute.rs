@@ -44,14 +44,15 @@ pub fn shape(what: &str, output: Output, response: ApiResponse) -> CallToolResul
             other => unexpected("an object", &other),
         },
         Output::List => {
-            let Value::Array(items) = &response.body else {
-                return unexpected("a list", &response.body);
+            let items = match response.body {
+                Value::Array(items) => items,
+                other => return unexpected("a list", &other),
             };
             let mut objects: Vec<Map<String, Value>> = Vec::with_capacity(items.len());
             for item in items {
                 match item {
-                    Value::Object(object) => objects.push(object.clone()),
-                    other => return unexpected("a list of objects", other),
+                    Value::Object(object) => objects.push(object),
+                    other => return unexpected("a list of objects", &other),
                 }
             }
             structured(&Page {

@@ -185,7 +185,7 @@ async fn pages_are_read_from_the_headers() {
     let mut page = Some(1);
     while let Some(number) = page {
         let listed = gitlab
-            .send(issues(Method::GET).page(number, 2))
+            .send(issues(Method::GET).page(Some(number), Some(2)))
             .await
             .unwrap();
         seen.extend(pluck(&listed.body, "iid").as_array().unwrap().clone());
@@ -200,7 +200,10 @@ async fn pages_are_read_from_the_headers() {
         sandbox.base_url()
     );
     sandbox.fail_next(FaultSpec::raw(200, r#"[{"iid": 4}]"#).header("link", link));
-    let linked = gitlab.send(issues(Method::GET).page(2, 1)).await.unwrap();
+    let linked = gitlab
+        .send(issues(Method::GET).page(Some(2), Some(1)))
+        .await
+        .unwrap();
     assert_eq!(
         (linked.body, linked.next_page, linked.total),
         (json!([{"iid": 4}]), Some(3), None)
@@ -220,7 +223,11 @@ async fn page_sizes_above_100_are_refused_before_sending() {
          100 items a page, read the following pages with `page`"
     );
     let err = gitlab
-        .send(ApiRequest::get().segment("projects").page(0, 20))
+        .send(
+            ApiRequest::get()
+                .segment("projects")
+                .page(Some(0), Some(20)),
+        )
         .await
         .unwrap_err();
     assert_eq!(
@@ -500,7 +507,7 @@ async fn an_unreachable_gitlab_is_a_connection_error() {
 async fn send_returns_status_body_and_pagination() {
     let (_sandbox, gitlab) = setup().await;
     let response = gitlab
-        .send(ApiRequest::get().segment("projects").page(1, 1))
+        .send(ApiRequest::get().segment("projects").page(Some(1), Some(1)))
         .await
         .unwrap();
     assert_eq!(

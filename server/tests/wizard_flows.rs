@@ -24,9 +24,8 @@ const PROJECT_KEYS: [&str; 6] = [
 
 const PATHS: [Path; 3] = [Path::Sync, Path::Mrtr, Path::MrtrDeclaredInInitialize];
 
-fn project_42<A>(build: fn(ProjectId) -> A) -> A {
-    build(ProjectId::Id(42))
-}
+/// Project 42: the tool input of the three wizards that take one.
+const P42: ProjectId = ProjectId::Id(42);
 
 #[test]
 fn issue_asks_five_questions_and_builds_the_issue() {
@@ -39,11 +38,8 @@ fn issue_asks_five_questions_and_builds_the_issue() {
             yes(),
             yes(),
         ];
-        let report = testkit::run::<IssueWizard>(
-            path,
-            project_42(|project_id| IssueWizardArgs { project_id }),
-            replies,
-        );
+        let report =
+            testkit::run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, replies);
         assert_eq!(
             report.keys(),
             ["title", "description", "labels", "confidential", "confirm"],
@@ -79,7 +75,7 @@ fn merge_request_asks_eight_questions() {
             no(),
             yes(),
         ];
-        let args = project_42(|project_id| MergeRequestWizardArgs { project_id });
+        let args = MergeRequestWizardArgs { project_id: P42 };
         let report = testkit::run::<MergeRequestWizard>(path, args, replies);
         assert_eq!(
             report.keys(),
@@ -111,7 +107,7 @@ fn merge_request_asks_eight_questions() {
 #[test]
 fn release_name_may_be_empty_but_must_be_answered() {
     for path in PATHS {
-        let args = || project_42(|project_id| ReleaseWizardArgs { project_id });
+        let args = || ReleaseWizardArgs { project_id: P42 };
         let replies = [
             answer("tag_name", "v1.0.0"),
             answer("name", ""),
@@ -176,15 +172,26 @@ fn project_asks_the_default_branch_only_after_a_readme_yes() {
 }
 
 #[test]
+fn a_visibility_that_was_not_offered_is_malformed() {
+    for path in PATHS {
+        let replies = [answer("name", "p"), decline(), pick("secret")];
+        let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
+        assert!(
+            report.text().starts_with("collecting visibility: "),
+            "{path:?}: {}",
+            report.text()
+        );
+        assert!(matches!(report.outcome, Outcome::Failed(_)), "{path:?}");
+    }
+}
+
+#[test]
 fn every_wizard_cancels_with_its_own_noun() {
     for path in PATHS {
-        let issue = testkit::run::<IssueWizard>(
-            path,
-            project_42(|project_id| IssueWizardArgs { project_id }),
-            [cancel()],
-        );
+        let issue =
+            testkit::run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, [cancel()]);
         assert_eq!(issue.text(), "Issue creation cancelled by user.");
-        let args = project_42(|project_id| MergeRequestWizardArgs { project_id });
+        let args = MergeRequestWizardArgs { project_id: P42 };
         let mr = testkit::run::<MergeRequestWizard>(
             path,
             args,
@@ -208,11 +215,8 @@ fn a_malformed_summary_answer_names_the_wizard() {
         decline(),
         accept(json!({"confirmed": 1})),
     ];
-    let report = testkit::run::<ReleaseWizard>(
-        Path::Mrtr,
-        project_42(|project_id| ReleaseWizardArgs { project_id }),
-        replies,
-    );
+    let report =
+        testkit::run::<ReleaseWizard>(Path::Mrtr, ReleaseWizardArgs { project_id: P42 }, replies);
     assert!(
         report
             .text()
@@ -226,18 +230,12 @@ fn a_malformed_summary_answer_names_the_wizard() {
 fn without_elicitation_each_wizard_names_its_alternative() {
     let kit = Kit::new(Path::Mrtr).with_capabilities(ClientCapabilities::default());
     let texts = [
-        kit.run::<IssueWizard>(project_42(|project_id| IssueWizardArgs { project_id }), [])
+        kit.run::<IssueWizard>(IssueWizardArgs { project_id: P42 }, [])
             .text(),
-        kit.run::<MergeRequestWizard>(
-            project_42(|project_id| MergeRequestWizardArgs { project_id }),
-            [],
-        )
-        .text(),
-        kit.run::<ReleaseWizard>(
-            project_42(|project_id| ReleaseWizardArgs { project_id }),
-            [],
-        )
-        .text(),
+        kit.run::<MergeRequestWizard>(MergeRequestWizardArgs { project_id: P42 }, [])
+            .text(),
+        kit.run::<ReleaseWizard>(ReleaseWizardArgs { project_id: P42 }, [])
+            .text(),
         kit.run::<ProjectWizard>(ProjectWizardArgs {}, []).text(),
     ];
     let alternatives = [

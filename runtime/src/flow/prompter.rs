@@ -137,13 +137,8 @@ impl Prompter {
         }
     }
 
-    /// What the client declared for this call.
-    pub fn view(&self) -> &ClientView {
-        &self.view
-    }
-
     /// Whether questions travel as `input_required` rounds (2026-07-28).
-    pub fn uses_mrtr(&self) -> bool {
+    fn uses_mrtr(&self) -> bool {
         self.view.uses_mrtr()
     }
 

@@ -4,6 +4,8 @@ use rmcp::model::{ElicitResult, ElicitationAction};
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
 
+use crate::form_schema::kind_of;
+
 /// accept (with the form's content), decline or cancel.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reply {
@@ -57,17 +59,6 @@ impl Reply {
             Reply::Decline => ElicitResult::new(ElicitationAction::Decline),
             Reply::Cancel => ElicitResult::new(ElicitationAction::Cancel),
         }
-    }
-}
-
-fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -88,6 +88,12 @@ pub fn from_form<W: SingleForm>(
     let schema = combined_schema::<W>().map_err(PromptError::Invalid)?;
     validate_against(&Value::Object(schema), content)
         .map_err(|malformed| PromptError::Malformed(malformed.to_string()))?;
+    fill(content, args)
+}
+
+/// Stores each answer of content already checked against [`combined_schema`] as the
+/// one-question path would store it, and builds `W`.
+fn fill<W: SingleForm>(content: &Map<String, Value>, args: W::Args) -> Result<W, PromptError> {
     let mut draft = W::Draft::default();
     for &step in W::STEPS {
         let question = W::question(step);
@@ -119,8 +125,9 @@ pub async fn ask_single_form<W: SingleForm>(
     args: W::Args,
 ) -> Result<Filled<W>, PromptError> {
     let schema = combined_schema::<W>().map_err(PromptError::Invalid)?;
+    // `gather` checks the content against the schema it sent.
     let content = prompter.gather(id, message, schema).await?;
-    let wizard = from_form::<W>(&content, args)?;
+    let wizard = fill::<W>(&content, args)?;
     Ok(Filled { wizard, content })
 }
 

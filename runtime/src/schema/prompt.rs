@@ -29,7 +29,7 @@ impl<'a> Options<'a> {
     }
 
     /// The wire value at `index`; panics past the end, like slice indexing.
-    pub fn get(&self, index: usize) -> &'a str {
+    fn get(&self, index: usize) -> &'a str {
         match *self {
             Options::Choices(options) => options[index].value,
             Options::Strs(options) => options[index],
@@ -151,8 +151,8 @@ impl<'a> Prompt<'a> {
         }
     }
 
-    /// Free text under the property `key`; required and non-empty unless changed with
-    /// [`Prompt::with_requirement`].
+    /// Free text under the property `key`; required and non-empty unless `requirement`
+    /// is changed.
     pub const fn text(key: &'a str, message: &'a str) -> Self {
         Prompt::new(key, message, PromptKind::Text)
     }
@@ -204,18 +204,6 @@ impl<'a> Prompt<'a> {
             max_items,
         };
         Prompt::new(key, message, kind)
-    }
-
-    #[must_use]
-    pub const fn with_requirement(mut self, requirement: Requirement) -> Self {
-        self.requirement = requirement;
-        self
-    }
-
-    #[must_use]
-    pub const fn with_default(mut self, default: DefaultValue) -> Self {
-        self.default = Some(default);
-        self
     }
 
     /// The property the answer arrives under (as [`Question::property`]).

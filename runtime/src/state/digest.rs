@@ -37,10 +37,6 @@ impl CallDigest {
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
-
-    pub(crate) fn from_slice(bytes: &[u8]) -> Option<Self> {
-        bytes.try_into().ok().map(CallDigest)
-    }
 }
 
 impl std::fmt::Debug for CallDigest {

@@ -82,7 +82,7 @@ impl StateKeys {
     }
 
     /// A ring of raw keys, the first of which signs.
-    pub fn from_keys(keys: impl IntoIterator<Item = Vec<u8>>) -> Result<Self, StateKeyError> {
+    fn from_keys(keys: impl IntoIterator<Item = Vec<u8>>) -> Result<Self, StateKeyError> {
         let keys: Vec<Vec<u8>> = keys.into_iter().collect();
         let mut ring: Vec<(String, Vec<u8>)> = Vec::with_capacity(keys.len());
         for (i, key) in keys.into_iter().enumerate() {

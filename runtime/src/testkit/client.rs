@@ -103,14 +103,6 @@ impl ScriptedClient {
         self
     }
 
-    /// The protocol version asked for in `initialize` (2025-11-25 unless set; a
-    /// [`Path`] other than `Sync` sets 2026-07-28 itself).
-    #[must_use]
-    pub fn with_version(mut self, version: ProtocolVersion) -> Self {
-        self.version = version;
-        self
-    }
-
     /// Starts a new script: these replies, nothing asked yet. Progress records stay.
     pub fn script(&self, replies: impl IntoIterator<Item = Reply>) {
         let mut script = self.lock();

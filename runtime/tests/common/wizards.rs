@@ -1,9 +1,11 @@
-//! The test wizards, shaped like the server's issue and project wizards (shared
-//! with the benchmark).
+//! The test wizard of the engine's own tests and the benchmark: issue-shaped, with
+//! required and optional text, a parsed list and an optional yes/no. It repeats the
+//! server's issue wizard because this crate cannot depend on the server; behaviour
+//! of the four real wizards (choices, `when`) is tested in server/tests/wizard_flows.rs.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use wizard::{Choice, Wizard};
+use wizard::Wizard;
 
 /// An issue, as the server's wizard asks for it.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -29,32 +31,4 @@ pub struct Issue {
     pub labels: Option<Vec<String>>,
     #[ask("Should this issue be confidential?", summary = "Confidential")]
     pub confidential: Option<bool>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choice)]
-pub enum Visibility {
-    Private,
-    Internal,
-    Public,
-}
-
-/// A project: a choice, a yes/no that finishes as false when declined, and a
-/// question asked only after a yes.
-#[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
-#[wizard(
-    tool = "demo_project_create",
-    flow = "interactive.project_create",
-    alternative = "project.create",
-    noun = "Project",
-    summary = "Create new GitLab project?\n\n**Name**: {name}\n**Visibility**: {visibility}"
-)]
-pub struct Project {
-    #[ask("Enter the project name")]
-    pub name: String,
-    #[ask("Select the project visibility")]
-    pub visibility: Visibility,
-    #[ask("Initialize the repository with a README file?", summary = "README")]
-    pub initialize_with_readme: bool,
-    #[ask("Enter the default branch name (or leave empty for the instance's default)", when = initialize_with_readme, summary = "Default Branch")]
-    pub default_branch: Option<String>,
 }

@@ -112,8 +112,7 @@ impl GitLabAction for IssueList {
             .query_opt("state", self.state.map(IssueState::as_str))
             .query_opt("labels", comma_list(self.labels.as_deref()))
             .query_opt("search", self.search)
-            .query_opt("page", self.page.map(|p| p.0))
-            .query_opt("per_page", self.per_page.map(|p| p.0)))
+            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
     }
 }
 

@@ -127,8 +127,7 @@ impl GitLabAction for MergeRequestList {
             .query_opt("target_branch", self.target_branch)
             .query_opt("labels", comma_list(self.labels.as_deref()))
             .query_opt("search", self.search)
-            .query_opt("page", self.page.map(|p| p.0))
-            .query_opt("per_page", self.per_page.map(|p| p.0)))
+            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
     }
 }
 

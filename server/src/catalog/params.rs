@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 /// (`` `issue_iid`: invalid type: string "x", expected u64 ``); a missing field is named
 /// by serde itself (``missing field `title` ``).
 pub fn parse<P: DeserializeOwned>(args: &Map<String, Value>) -> Result<P, String> {
-    serde_path_to_error::deserialize(Value::Object(args.clone())).map_err(|error| {
+    serde_path_to_error::deserialize(args).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner().to_string();
         if path == "." {

@@ -101,8 +101,7 @@ impl GitLabAction for ProjectList {
             .query_opt("membership", self.membership)
             .query_opt("visibility", self.visibility.map(|v| v.wire_value()))
             .query_opt("sort", self.sort.map(Sort::as_str))
-            .query_opt("page", self.page.map(|p| p.0))
-            .query_opt("per_page", self.per_page.map(|p| p.0)))
+            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
     }
 }
 

@@ -100,8 +100,7 @@ impl GitLabAction for ReleaseList {
             .project(&self.project_id)
             .segment("releases")
             .query_opt("sort", self.sort.map(Sort::as_str))
-            .query_opt("page", self.page.map(|p| p.0))
-            .query_opt("per_page", self.per_page.map(|p| p.0)))
+            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
     }
 }
 

@@ -70,7 +70,7 @@ fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
     let resource = info
         .alternative
         .split_once('.')
-        .and_then(|(prefix, _)| Resource::ALL.into_iter().find(|r| r.id() == prefix))
+        .and_then(|(prefix, _)| Resource::from_id(prefix))
         .expect("a wizard's alternative is a catalog id");
     let verb = info
         .flow

@@ -8,6 +8,7 @@ use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
 use wizard::{Choice, Flow, PromptError, SingleForm, Wizard, ask_single_form};
 
+use super::asking;
 use crate::execute::error_result;
 
 /// `tools-call-elicitation`: a username and an email address, asked with the message
@@ -187,12 +188,7 @@ async fn ask<W: SingleForm>(
         Ok(filled) => report("accept", Some(&filled.content)),
         Err(PromptError::Declined) => report("decline", None),
         Err(PromptError::Cancelled) => report("cancel", None),
-        Err(PromptError::Pending) => {
-            return match prompter.input_required() {
-                Some(input) => CallToolResponse::InputRequired(input),
-                None => error_result(format!("`{tool}`: the form could not be queued")).into(),
-            };
-        }
+        Err(PromptError::Pending) => return asking(&prompter, &format!("`{tool}`: the form")),
         Err(error) => return error_result(format!("`{tool}`: {error}")).into(),
     };
     CallToolResult::success(vec![ContentBlock::text(text)]).into()

@@ -21,9 +21,10 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value, json};
-use wizard::{Flow, Wizard};
+use wizard::{Flow, Prompter, Wizard};
 
 use crate::catalog::input_schema;
+use crate::execute::error_result;
 
 /// The fixtures of one server process. Cloning is cheap.
 #[derive(Clone)]
@@ -129,5 +130,14 @@ fn empty_object() -> Map<String, Value> {
     match json!({"type": "object", "properties": {}}) {
         Value::Object(object) => object,
         _ => unreachable!("a JSON object literal"),
+    }
+}
+
+/// The `input_required` round `prompter` queued, or an error result saying `what` could
+/// not be queued.
+fn asking(prompter: &Prompter, what: &str) -> CallToolResponse {
+    match prompter.input_required() {
+        Some(input) => CallToolResponse::InputRequired(input),
+        None => error_result(format!("{what} could not be queued")).into(),
     }
 }

@@ -9,6 +9,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use wizard::{Flow, PromptError};
 
+use super::asking;
 use crate::execute::error_result;
 
 /// The tools, by name, with their descriptions.
@@ -65,12 +66,7 @@ pub async fn call(
                 .await
             {
                 Ok(name) => format!("Hello, {name}!"),
-                Err(PromptError::Pending) => {
-                    return Some(match prompter.input_required() {
-                        Some(input) => CallToolResponse::InputRequired(input),
-                        None => error_result("the question could not be queued").into(),
-                    });
-                }
+                Err(PromptError::Pending) => return Some(asking(&prompter, "the question")),
                 Err(error) => {
                     return Some(error_result(format!("asking the name: {error}")).into());
                 }

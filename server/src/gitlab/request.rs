@@ -69,9 +69,9 @@ impl ApiRequest {
         }
     }
 
-    /// `page` (from 1) and `per_page` (1..=100); checked when sent.
-    pub fn page(self, page: u32, per_page: u32) -> ApiRequest {
-        self.query("page", page).query("per_page", per_page)
+    /// `page` (from 1) and `per_page` (1..=100) when given; checked when sent.
+    pub fn page(self, page: Option<u32>, per_page: Option<u8>) -> ApiRequest {
+        self.query_opt("page", page).query_opt("per_page", per_page)
     }
 
     pub fn json(mut self, body: Value) -> ApiRequest {
@@ -79,7 +79,8 @@ impl ApiRequest {
         self
     }
 
-    /// Refuses what GitLab would silently change: a page below 1 or a page size outside 1..=100.
+    /// Refuses what would silently reach something else: an empty, `.` or `..` path segment,
+    /// a page below 1 or a page size outside 1..=100.
     pub(crate) fn check(&self) -> Result<(), GitLabError> {
         // The URL library drops `.` and `..` segments, which would silently call another endpoint.
         if let Some(bad) = self

@@ -6,10 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{
-    check_origins, parse_addr, parse_bool, parse_duration, parse_list, parse_size,
-};
-use crate::config::{ConfigError, Transport};
+use super::values::{check_origins, parse_addr, parse_bool, parse_list, parse_size};
+use crate::config::{ConfigError, Transport, parse_duration};
 
 /// Where `--http` listens when given without an address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -111,35 +109,29 @@ impl HttpArgs {
         let Some(raw) = self.http.as_deref() else {
             return Ok(Transport::Stdio);
         };
-        let addr = parse_addr(raw).map_err(|p| error("GITLAB_MCP_HTTP", "http", p))?;
+        let addr = parse_addr(raw).map_err(|p| ConfigError::new("GITLAB_MCP_HTTP", "http", p))?;
         let mut settings = HttpSettings::new(addr);
         settings.stateless = parse_bool(&self.stateless)
-            .map_err(|p| error("GITLAB_MCP_STATELESS", "stateless", p))?;
+            .map_err(|p| ConfigError::new("GITLAB_MCP_STATELESS", "stateless", p))?;
         if let Some(raw) = &self.allowed_hosts {
             settings.allowed_hosts = parse_list(raw)
-                .map_err(|p| error("GITLAB_MCP_ALLOWED_HOSTS", "allowed-hosts", p))?;
+                .map_err(|p| ConfigError::new("GITLAB_MCP_ALLOWED_HOSTS", "allowed-hosts", p))?;
         }
         if let Some(raw) = &self.allowed_origins {
-            settings.allowed_origins = parse_list(raw)
-                .map_err(|p| error("GITLAB_MCP_ALLOWED_ORIGINS", "allowed-origins", p))?;
+            settings.allowed_origins = parse_list(raw).map_err(|p| {
+                ConfigError::new("GITLAB_MCP_ALLOWED_ORIGINS", "allowed-origins", p)
+            })?;
             if let Some(origins) = &settings.allowed_origins {
-                check_origins(origins)
-                    .map_err(|p| error("GITLAB_MCP_ALLOWED_ORIGINS", "allowed-origins", p))?;
+                check_origins(origins).map_err(|p| {
+                    ConfigError::new("GITLAB_MCP_ALLOWED_ORIGINS", "allowed-origins", p)
+                })?;
             }
         }
         settings.max_request_body = parse_size(&self.max_request_body)
-            .map_err(|p| error("GITLAB_MCP_MAX_REQUEST_BODY", "max-request-body", p))?;
+            .map_err(|p| ConfigError::new("GITLAB_MCP_MAX_REQUEST_BODY", "max-request-body", p))?;
         settings.shutdown_timeout = parse_duration(&self.shutdown_timeout)
-            .map_err(|p| error("GITLAB_MCP_SHUTDOWN_TIMEOUT", "shutdown-timeout", p))?;
+            .map_err(|p| ConfigError::new("GITLAB_MCP_SHUTDOWN_TIMEOUT", "shutdown-timeout", p))?;
         Ok(Transport::Http(settings))
-    }
-}
-
-fn error(variable: &'static str, flag: &'static str, problem: String) -> ConfigError {
-    ConfigError {
-        variable,
-        flag,
-        problem,
     }
 }
 

@@ -2,7 +2,6 @@
 //! never echo more than the value given.
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::time::Duration;
 
 pub(super) fn parse_addr(raw: &str) -> Result<SocketAddr, String> {
     let raw = raw.trim();
@@ -84,16 +83,5 @@ pub(super) fn parse_size(raw: &str) -> Result<usize, String> {
         format!(
             "`{trimmed}` is not a size; expected bytes or a number with `KiB` or `MiB`, e.g. `4MiB`"
         )
-    })
-}
-
-pub(super) fn parse_duration(raw: &str) -> Result<Duration, String> {
-    let raw = raw.trim();
-    let parsed = match raw.parse::<u64>() {
-        Ok(seconds) => Ok(Duration::from_secs(seconds)),
-        Err(_) => humantime::parse_duration(raw),
-    };
-    parsed.map_err(|e| {
-        format!("`{raw}` is not a duration ({e}); expected e.g. `10s`, `1m` or `500ms`")
     })
 }

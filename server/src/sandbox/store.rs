@@ -2,7 +2,7 @@
 //! shares (finding a project, issuing ids, commit ids and timestamps).
 
 use std::collections::BTreeMap;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use serde_json::{Value, json};
 use url::Url;
@@ -12,7 +12,7 @@ use super::reply::ApiError;
 /// The sandbox's only user: the author of everything and the owner of every project.
 pub(crate) const USER_ID: u64 = 1;
 pub(crate) const USERNAME: &str = "demo";
-const USER_NAME: &str = "Demo User";
+pub(crate) const USER_NAME: &str = "Demo User";
 
 pub(crate) struct Store {
     /// `http://127.0.0.1:port`, no trailing slash.
@@ -267,39 +267,13 @@ pub(crate) fn full_path(project: &Project) -> String {
     format!("{USERNAME}/{}", project.path)
 }
 
-pub(crate) fn user_display_name() -> &'static str {
-    USER_NAME
-}
-
 /// Now as GitLab writes it: `2026-03-01T09:30:00.123Z`.
 pub(crate) fn now() -> String {
-    let since_epoch = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
-    let secs = since_epoch.as_secs();
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (year, month, day) = civil_from_days(days as i64);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60,
-        since_epoch.subsec_millis()
-    )
+    timestamp(SystemTime::now())
 }
 
-/// Days since 1970-01-01 → (year, month, day), proleptic Gregorian (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+fn timestamp(time: SystemTime) -> String {
+    humantime::format_rfc3339_millis(time).to_string()
 }
 
 #[cfg(test)]
@@ -307,10 +281,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn civil_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
+    fn timestamps_are_gitlabs() {
+        use std::time::{Duration, UNIX_EPOCH};
+        let day = |days: u64| UNIX_EPOCH + Duration::from_secs(days * 86_400);
+        assert_eq!(timestamp(day(0)), "1970-01-01T00:00:00.000Z");
+        assert_eq!(timestamp(day(11_016)), "2000-02-29T00:00:00.000Z");
+        assert_eq!(
+            timestamp(day(20_513) + Duration::from_millis(34_200_123)),
+            "2026-03-01T09:30:00.123Z"
+        );
     }
 
     #[test]

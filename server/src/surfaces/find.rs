@@ -32,7 +32,6 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("mrs", "merge_request"),
     ("pr", "merge_request"),
     ("pull", "merge_request"),
-    ("merge", "merge"),
     ("issues", "issue"),
     ("ticket", "issue"),
     ("bug", "issue"),

@@ -245,7 +245,7 @@ fn project_json(store: &Store, project: &Project) -> Value {
         "id": project.id,
         "description": project.description,
         "name": project.name,
-        "name_with_namespace": format!("{} / {}", crate::sandbox::store::user_display_name(), project.name),
+        "name_with_namespace": format!("{} / {}", crate::sandbox::store::USER_NAME, project.name),
         "path": project.path,
         "path_with_namespace": path,
         "created_at": project.created_at,

@@ -189,7 +189,7 @@ fn release_json(store: &Store, project: &Project, release: &Release) -> Value {
             "id": release.sha,
             "short_id": &release.sha[..8.min(release.sha.len())],
             "title": "Initial commit",
-            "author_name": crate::sandbox::store::user_display_name(),
+            "author_name": crate::sandbox::store::USER_NAME,
             "created_at": release.created_at,
         },
         "commit_path": format!("/{path}/-/commit/{}", release.sha),
