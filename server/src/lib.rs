@@ -1,6 +1,7 @@
 //! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
 //! surfaces ([`surfaces`]), the four wizards ([`wizards`]) run by the `wizard` runtime, a
-//! REST client ([`gitlab`]) and an in-memory GitLab to try it with ([`sandbox`]).
+//! REST client ([`gitlab`]). The in-memory GitLab behind `--sandbox` is its own crate,
+//! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
 //! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`];
 //! serve `server.into_service()` on any rmcp transport, one per session. For per-request
@@ -16,7 +17,6 @@ pub mod gitlab;
 pub mod handler;
 pub mod http;
 pub mod run_wizard;
-pub mod sandbox;
 pub mod startup;
 pub mod surfaces;
 pub mod wizards;

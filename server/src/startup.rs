@@ -10,7 +10,7 @@ use crate::config::{Settings, Transport};
 use crate::conformance::Fixtures;
 use crate::gitlab::{self, GitLab, GitLabConfig};
 use crate::handler::{GitLabMcp, Options};
-use crate::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 
 /// A configured server, and the sandbox GitLab it talks to under `--sandbox` (keep it
 /// alive as long as the server: dropping it stops the sandbox).

@@ -10,7 +10,7 @@ use gitlab_mcp_server::gitlab::{
     ApiRequest, ConfigError, GitLab, GitLabConfig, GitLabError, Method, ProjectId, Token,
     parse_base_url,
 };
-use gitlab_mcp_server::sandbox::{FaultSpec, Sandbox};
+use gitlab_sandbox::{FaultSpec, Sandbox};
 use serde_json::{Value, json};
 
 const SECRET: &str = "glpat-SECRET-do-not-print";

@@ -3,7 +3,7 @@
 
 mod http_support;
 
-use gitlab_mcp_server::sandbox::{RecordedRequest, Sandbox};
+use gitlab_sandbox::{RecordedRequest, Sandbox};
 use http_support::rpc::Rpc;
 use http_support::wizard::{issue_body, run_issue};
 use http_support::{Launch, SERVER_TOKEN};
@@ -22,7 +22,7 @@ fn last(sandbox: &Sandbox) -> RecordedRequest {
         .expect("the sandbox received a request")
 }
 
-fn token_of(request: &RecordedRequest) -> &gitlab_mcp_server::sandbox::RecordedSecret {
+fn token_of(request: &RecordedRequest) -> &gitlab_sandbox::RecordedSecret {
     request
         .private_token
         .as_ref()

@@ -4,7 +4,7 @@
 
 mod http_support;
 
-use gitlab_mcp_server::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 use http_support::Launch;
 use http_support::client::{answering, call, connect, text};
 use http_support::rpc::{LEGACY, Rpc};

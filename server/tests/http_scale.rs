@@ -3,7 +3,7 @@
 
 mod http_support;
 
-use gitlab_mcp_server::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 use http_support::rpc::Rpc;
 use http_support::wizard::{ISSUE_KEYS, asked, issue_body, round, run_issue};
 use http_support::{KEY_A, KEY_B, Launch};

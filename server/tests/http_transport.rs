@@ -5,7 +5,7 @@ mod http_support;
 
 use std::time::Duration;
 
-use gitlab_mcp_server::sandbox::{FaultSpec, Sandbox};
+use gitlab_sandbox::{FaultSpec, Sandbox};
 use http_support::client::{answering, call, connect, text};
 use http_support::rpc::{LEGACY, Rpc};
 use http_support::wizard::{ISSUE_KEYS, ISSUE_TOOL, issue_args, issue_body, run_issue};

@@ -5,7 +5,7 @@ mod common;
 
 use common::{call, demo, setup};
 use gitlab_mcp_server::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
-use gitlab_mcp_server::sandbox::{FaultSpec, Sandbox};
+use gitlab_sandbox::{FaultSpec, Sandbox};
 use serde_json::{Value, json};
 
 async fn start() -> (Sandbox, reqwest::Client) {

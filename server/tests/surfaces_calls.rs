@@ -3,7 +3,7 @@
 
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
 use gitlab_mcp_server::handler::{GitLabMcp, Options};
-use gitlab_mcp_server::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 use gitlab_mcp_server::surfaces::SurfaceKind;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use rmcp::service::ServiceError;

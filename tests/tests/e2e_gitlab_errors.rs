@@ -6,7 +6,7 @@ mod common;
 
 use common::spec;
 use common::{REVISIONS, Session, answer, concurrently, launches, yes};
-use gitlab_mcp_server::sandbox::FaultSpec;
+use gitlab_sandbox::FaultSpec;
 use serde_json::{Value, json};
 
 /// One failing call: what to send, and what the error must say.

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use gitlab_mcp_server::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 
 use client::{Stats, WizardClient};
 use options::Options;

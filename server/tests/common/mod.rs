@@ -10,7 +10,7 @@
 use gitlab_mcp_server::gitlab::{
     ApiRequest, GitLab, GitLabConfig, GitLabError, Method, ProjectId, Token,
 };
-use gitlab_mcp_server::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 use serde_json::Value;
 
 /// A fresh sandbox and a client pointed at it, sending no token.

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use gitlab_mcp_server::sandbox::Sandbox;
+use gitlab_sandbox::Sandbox;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult};
 use rmcp::service::{RoleClient, RunningService};
 use serde_json::{Map, Value};

@@ -6,10 +6,10 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::{LabelEdit, apply_state_event, checked_title, iid};
-use crate::sandbox::App;
-use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, Order, ok, paginate};
-use crate::sandbox::store::{Issue, Project, Store, full_path, now};
+use crate::App;
+use crate::params::Params;
+use crate::reply::{ApiError, Order, ok, paginate};
+use crate::store::{Issue, Project, Store, full_path, now};
 
 const UPDATABLE: &[&str] = &[
     "title",

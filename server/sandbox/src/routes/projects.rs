@@ -6,10 +6,10 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::valid_ref_name;
-use crate::sandbox::App;
-use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, Order, ok, paginate};
-use crate::sandbox::store::{Project, Store, full_path};
+use crate::App;
+use crate::params::Params;
+use crate::reply::{ApiError, Order, ok, paginate};
+use crate::store::{Project, Store, full_path};
 
 const VISIBILITIES: &[&str] = &["private", "internal", "public"];
 const NAME_RULE: &str = "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. \
@@ -41,7 +41,7 @@ pub(super) async fn create(State(app): State<App>, params: Params) -> Result<Res
             (false, _) => None,
             (true, None) => Some("main".to_owned()),
             (true, Some(branch)) if valid_ref_name(&branch) => Some(branch),
-            (true, Some(_)) => return Err(crate::sandbox::params::invalid("default_branch")),
+            (true, Some(_)) => return Err(crate::params::invalid("default_branch")),
         };
         let id = store.add_project(&name, &path, &visibility, readme_branch.as_deref());
         store.project_mut(id).description = description;
@@ -245,7 +245,7 @@ fn project_json(store: &Store, project: &Project) -> Value {
         "id": project.id,
         "description": project.description,
         "name": project.name,
-        "name_with_namespace": format!("{} / {}", crate::sandbox::store::USER_NAME, project.name),
+        "name_with_namespace": format!("{} / {}", crate::store::USER_NAME, project.name),
         "path": project.path,
         "path_with_namespace": path,
         "created_at": project.created_at,
@@ -263,7 +263,7 @@ fn project_json(store: &Store, project: &Project) -> Value {
         "namespace": store.namespace_json(),
         "visibility": project.visibility,
         "owner": store.user_json(),
-        "creator_id": crate::sandbox::store::USER_ID,
+        "creator_id": crate::store::USER_ID,
         "empty_repo": empty,
         "archived": false,
         "issues_enabled": true,

@@ -6,10 +6,10 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::valid_ref_name;
-use crate::sandbox::App;
-use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, Order, ok, paginate};
-use crate::sandbox::store::{Project, Release, Store, full_path, now};
+use crate::App;
+use crate::params::Params;
+use crate::reply::{ApiError, Order, ok, paginate};
+use crate::store::{Project, Release, Store, full_path, now};
 
 /// `POST`: the tag must exist, or `ref` names what to create it from (GitLab's 422 `Ref is not
 /// specified` otherwise); one release per tag (409); the name defaults to the tag.
@@ -189,7 +189,7 @@ fn release_json(store: &Store, project: &Project, release: &Release) -> Value {
             "id": release.sha,
             "short_id": &release.sha[..8.min(release.sha.len())],
             "title": "Initial commit",
-            "author_name": crate::sandbox::store::USER_NAME,
+            "author_name": crate::store::USER_NAME,
             "created_at": release.created_at,
         },
         "commit_path": format!("/{path}/-/commit/{}", release.sha),

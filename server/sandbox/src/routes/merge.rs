@@ -5,10 +5,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::merge_requests::{find, render};
-use crate::sandbox::App;
-use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, ok};
-use crate::sandbox::store::now;
+use crate::App;
+use crate::params::Params;
+use crate::reply::{ApiError, ok};
+use crate::store::now;
 
 /// `PUT …/merge`: in GitLab's order, 405 unless open, 422 when a branch is gone, 409 when
 /// `sha` is not the source head; then the target gets a merge commit, the source branch is

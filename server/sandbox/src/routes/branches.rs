@@ -7,10 +7,10 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::valid_ref_name;
-use crate::sandbox::App;
-use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, ok, paginate};
-use crate::sandbox::store::{Project, Store};
+use crate::App;
+use crate::params::Params;
+use crate::reply::{ApiError, ok, paginate};
+use crate::store::{Project, Store};
 
 /// Sorted by name, GitLab's default; `search` filters by name.
 pub(super) async fn list(

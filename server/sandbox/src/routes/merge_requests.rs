@@ -6,10 +6,10 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::{LabelEdit, apply_state_event, checked_title, iid};
-use crate::sandbox::App;
-use crate::sandbox::params::Params;
-use crate::sandbox::reply::{ApiError, Order, merged, ok, paginate};
-use crate::sandbox::store::{MergeRequest, Project, Store, full_path, now};
+use crate::App;
+use crate::params::Params;
+use crate::reply::{ApiError, Order, merged, ok, paginate};
+use crate::store::{MergeRequest, Project, Store, full_path, now};
 
 const UPDATABLE: &[&str] = &[
     "title",
