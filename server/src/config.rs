@@ -8,6 +8,8 @@ use url::Url;
 use wizard::StateKeys;
 use wizard::guard::autonomy;
 
+use crate::access::{Access, AllowedProjects};
+use crate::catalog::Toolset;
 use crate::gitlab::{Token, parse_base_url};
 use crate::surfaces::SurfaceKind;
 
@@ -59,6 +61,22 @@ pub struct Cli {
     #[arg(long)]
     pub conformance: bool,
 
+    /// Offer and run only reads (`true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`): writes,
+    /// wizards and destructive actions are neither listed nor run.
+    #[arg(long, env = "GITLAB_MCP_READ_ONLY", default_value = "false")]
+    pub read_only: String,
+
+    /// The toolsets to offer, comma-separated (`repository,merge_requests,issues`), or
+    /// `all`. The meta and individual surfaces list only these, and `gitlab_find_action`
+    /// finds only these.
+    #[arg(long, env = "GITLAB_MCP_TOOLSETS", default_value = "all")]
+    pub toolsets: String,
+
+    /// The projects calls may name, by id or path (`group/project,42`); a call naming any
+    /// other is refused before anything is sent. Default: any project.
+    #[arg(long, env = "GITLAB_MCP_ALLOWED_PROJECTS")]
+    pub allowed_projects: Option<String>,
+
     /// Timeout of one GitLab request (`30s`, `2m`, `1500ms`).
     #[arg(long, env = "GITLAB_MCP_REQUEST_TIMEOUT", default_value = "30s")]
     pub request_timeout: String,
@@ -86,6 +104,8 @@ pub struct Settings {
     pub gitlab_url: Url,
     pub token: Option<Token>,
     pub surface: SurfaceKind,
+    /// Read-only, toolsets and allowed projects.
+    pub access: Access,
     /// YOLO/AUTOPILOT: destructive actions run without asking.
     pub autonomous: bool,
     /// `None`: a random key for this process.
@@ -152,6 +172,21 @@ impl Cli {
             .map_err(|error| {
                 ConfigError::new("GITLAB_MCP_STATE_KEYS", "state-keys", error.to_string())
             })?;
+        let access = Access {
+            read_only: parse_bool(&self.read_only).map_err(|problem| {
+                ConfigError::new("GITLAB_MCP_READ_ONLY", "read-only", problem)
+            })?,
+            toolsets: Toolset::parse_list(&self.toolsets)
+                .map_err(|problem| ConfigError::new("GITLAB_MCP_TOOLSETS", "toolsets", problem))?,
+            projects: self
+                .allowed_projects
+                .as_deref()
+                .map(AllowedProjects::parse)
+                .transpose()
+                .map_err(|problem| {
+                    ConfigError::new("GITLAB_MCP_ALLOWED_PROJECTS", "allowed-projects", problem)
+                })?,
+        };
         let request_timeout = parse_timeout(
             &self.request_timeout,
             "GITLAB_MCP_REQUEST_TIMEOUT",
@@ -166,6 +201,7 @@ impl Cli {
             gitlab_url,
             token,
             surface,
+            access,
             autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
             state_keys,
             sandbox: self.sandbox,
@@ -174,6 +210,19 @@ impl Cli {
             elicitation_timeout,
             transport: self.http.transport()?,
         })
+    }
+}
+
+/// A yes/no setting: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case;
+/// anything else is refused rather than read as one or the other.
+pub(crate) fn parse_bool(raw: &str) -> Result<bool, String> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(format!(
+            "`{}` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)",
+            raw.trim()
+        )),
     }
 }
 
@@ -321,6 +370,40 @@ mod tests {
             .unwrap();
         assert!(settings.state_keys.is_some());
         assert!(!format!("{settings:?}").contains(&key));
+    }
+
+    #[test]
+    fn access_settings_are_checked_and_name_the_variable() {
+        let settings = cli(&[
+            "--read-only",
+            "YES",
+            "--toolsets",
+            "issues, repository",
+            "--allowed-projects",
+            "demo/sandbox,42",
+        ])
+        .settings()
+        .unwrap();
+        assert!(settings.access.read_only);
+        assert_eq!(
+            settings.access.toolsets,
+            vec![Toolset::Repository, Toolset::Issues]
+        );
+        assert!(settings.access.projects.is_some());
+        let error = cli(&["--read-only", "maybe"]).settings().unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_READ_ONLY");
+        assert!(
+            error.to_string().contains("`maybe` is not a yes/no value"),
+            "{error}"
+        );
+        let error = cli(&["--toolsets", "issues,ci"]).settings().unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_TOOLSETS");
+        assert!(
+            error.to_string().contains("repository, merge_requests"),
+            "{error}"
+        );
+        let error = cli(&["--allowed-projects", "a,,b"]).settings().unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_ALLOWED_PROJECTS");
     }
 
     #[test]

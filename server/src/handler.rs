@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 use wizard::guard::{Destructive, guard};
 use wizard::{Flow, Serve};
 
+use crate::access::Access;
 use crate::catalog::{Action, Prepared, catalog};
 use crate::conformance::Fixtures;
 use crate::destructive;
@@ -35,6 +36,8 @@ struct Core {
 /// How a [`GitLabMcp`] behaves, apart from the GitLab client it talks through.
 pub struct Options {
     pub surface: SurfaceKind,
+    /// What the operator allows: read-only, toolsets, projects.
+    pub access: Access,
     /// The runtime's wizard driver (state keys, elicitation timeout, transport).
     pub flow: Flow,
     /// [`wizard::guard::autonomy`] of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
@@ -54,7 +57,7 @@ impl GitLabMcp {
     pub fn new(gitlab: GitLab, options: Options) -> Self {
         GitLabMcp {
             core: Arc::new(Core {
-                surface: Surface::new(options.surface, catalog()),
+                surface: Surface::new(options.surface, catalog(), options.access),
                 flow: options.flow,
                 autonomous: options.autonomous,
             }),
@@ -152,11 +155,21 @@ impl GitLabMcp {
                 may_elicit,
             } => (action, params, confirm, may_elicit),
         };
-        // Nothing is asked or sent before the arguments are valid.
+        // Nothing is asked or sent before the operator's settings allow the action, the
+        // arguments are valid and the projects they name are allowed.
+        let access = surface.access();
+        if let Some(refusal) = access.refusal(action) {
+            return Ok(error_result(refusal).into());
+        }
         let prepared = match action.prepare(&params) {
             Ok(prepared) => prepared,
             Err(why) => return Ok(error_result(why).into()),
         };
+        if let Some(projects) = &access.projects
+            && let Err(refusal) = projects.check(&self.gitlab, &params).await
+        {
+            return Ok(error_result(refusal).into());
+        }
         match prepared {
             Prepared::Wizard(wizard) => {
                 let call = WizardCall {
@@ -180,7 +193,9 @@ impl GitLabMcp {
                         return Ok(response);
                     }
                 }
-                Ok(send(&self.gitlab, api_request, action.output).await.into())
+                Ok(send(&self.gitlab, api_request, action.output, &params)
+                    .await
+                    .into())
             }
         }
     }
@@ -194,8 +209,8 @@ impl GitLabMcp {
     ) -> Option<CallToolResponse> {
         let surface = self.core.surface.kind();
         let refusal = destructive::refusal(surface, &request.name, call.action);
-        let title = crate::surfaces::title(call.action);
-        let question = destructive::question(&title, call.action, call.params);
+        let title = &call.action.title;
+        let question = destructive::question(title, call.action, call.params);
         let mut prompter = self.core.flow.prompter(request, context);
         let destructive = Destructive {
             autonomous: self.core.autonomous,

@@ -7,6 +7,8 @@
 //! serve `server.into_service()` on any rmcp transport, one per session. For per-request
 //! credentials (HTTP), `server.with_token(token)` shares everything
 //! else.
+pub mod access;
+pub mod actions;
 pub mod catalog;
 pub mod config;
 pub mod conformance;

@@ -45,7 +45,7 @@ pub fn run<W: GitLabWizard>(call: WizardCall<'_>) -> WizardFuture<'_> {
         };
         let outcome = call.flow.run::<W>(args, call.request, call.context).await;
         match outcome.into_response() {
-            Ok(wizard) => send(call.gitlab, wizard.request(), Output::Object)
+            Ok(wizard) => send(call.gitlab, wizard.request(), Output::Object, call.args)
                 .await
                 .into(),
             Err(response) => response,

@@ -61,6 +61,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         gitlab,
         Options {
             surface: settings.surface,
+            access: settings.access.clone(),
             flow,
             autonomous: settings.autonomous,
         },

@@ -284,9 +284,14 @@ fn output_schemas_follow_the_verb() {
                 assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
             }
             Output::Deleted => {
-                assert!(action.id.ends_with(".delete"));
+                assert!(action.id.ends_with("delete"), "{}", action.id);
                 assert_eq!(schema["properties"]["deleted"]["type"], "boolean");
             }
+            Output::Done => assert_eq!(schema["properties"]["done"]["type"], "boolean"),
+            Output::JobLog => assert_eq!(schema["properties"]["log"]["type"], "string"),
+            Output::File => assert!(schema["properties"]["content"].is_object()),
+            Output::Diffs => assert_eq!(schema["properties"]["items"]["type"], "array"),
+            Output::Compare => assert_eq!(schema["additionalProperties"], true),
         }
     }
     assert_eq!(action("merge_request.merge").output, Output::Object);
@@ -294,21 +299,24 @@ fn output_schemas_follow_the_verb() {
 
 #[test]
 fn resources_group_the_actions() {
-    let verbs = |resource| catalog().of(resource).map(|a| a.verb).collect::<Vec<_>>();
+    let verbs = |id: &str| {
+        let resource = Resource::of(id).unwrap();
+        catalog().of(resource).map(|a| a.verb).collect::<Vec<_>>()
+    };
     assert_eq!(
-        verbs(Resource::Issue),
+        verbs("issue"),
         ["create", "get", "list", "update", "delete"]
     );
     assert_eq!(
-        verbs(Resource::MergeRequest),
+        verbs("merge_request"),
         ["create", "get", "list", "update", "delete", "merge"]
     );
     assert_eq!(
-        verbs(Resource::Release),
+        verbs("release"),
         ["create", "get", "list", "update", "delete"]
     );
     assert_eq!(
-        verbs(Resource::Project),
+        verbs("project"),
         ["create", "get", "list", "update", "delete"]
     );
 }

@@ -103,7 +103,7 @@ fn values_out_of_range_are_named() {
 fn an_update_must_change_something() {
     assert_eq!(
         prepare("release.update", json!({"project_id": 1, "tag_name": "v1"})).unwrap_err(),
-        "invalid parameters for `release.update`: nothing to update; give at least one of `name`, `description`, `milestones`, `released_at`"
+        "invalid parameters for `release.update`: nothing to update; give at least one of `description`, `milestones`, `name`, `released_at`"
     );
 }
 
@@ -121,7 +121,7 @@ fn reads_become_gets_with_query() {
     );
     assert_eq!(
         request.query,
-        pairs(&[("state", "opened"), ("labels", "a,b"), ("per_page", "5")])
+        pairs(&[("labels", "a,b"), ("per_page", "5"), ("state", "opened")])
     );
     assert_eq!(request.body, None);
     let request = prepare(

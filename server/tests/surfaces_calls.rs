@@ -3,8 +3,8 @@
 
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
 use gitlab_mcp_server::handler::{GitLabMcp, Options};
-use gitlab_sandbox::Sandbox;
 use gitlab_mcp_server::surfaces::SurfaceKind;
+use gitlab_sandbox::Sandbox;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use rmcp::service::ServiceError;
 use serde_json::{Value, json};
@@ -25,6 +25,7 @@ async fn setup(surface: SurfaceKind, autonomous: bool) -> Setup {
     let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).expect("client builds");
     let options = Options {
         surface,
+        access: Default::default(),
         flow: Flow::new(StateKeys::random()),
         autonomous,
     };

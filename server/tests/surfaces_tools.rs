@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use wizard::Wizard;
 
 fn surface(kind: SurfaceKind) -> Surface {
-    Surface::new(kind, catalog())
+    Surface::new(kind, catalog(), Default::default())
 }
 
 fn names(surface: &Surface) -> Vec<String> {
@@ -61,10 +61,10 @@ fn dynamic_lists_find_and_execute() {
 fn meta_lists_domain_tools_and_the_wizards() {
     let surface = surface(SurfaceKind::Meta);
     let mut expected = vec![
-        "gitlab_issue",
         "gitlab_merge_request",
-        "gitlab_project",
+        "gitlab_issue",
         "gitlab_release",
+        "gitlab_project",
     ];
     expected.extend(WIZARD_TOOLS);
     assert_eq!(names(&surface), expected);
@@ -128,7 +128,7 @@ fn individual_annotations_follow_the_catalog() {
         let name = tool.name.as_ref();
         let verb = name.rsplit('_').next().unwrap();
         let expected = match verb {
-            "get" | "list" => (Some(true), None),
+            "get" | "list" => (Some(true), Some(false)),
             "delete" | "merge" => (Some(false), Some(true)),
             _ => (Some(false), Some(false)),
         };

@@ -7,14 +7,16 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::GitLabAction;
-use super::call::Body;
+use super::Endpoint;
+use super::body::Body;
 use super::input_schema;
-use super::params::{Parse, parse, property_names};
+use super::params::{Params, parse, property_names};
+use super::schema::input_schema_and_doc;
 use super::wizards::GitLabWizard;
 use crate::gitlab::ApiRequest;
 
-/// `W`'s questions and tool arguments, plus the extra fields `E`, as one flat object.
+// `W`'s questions and tool arguments, plus the extra fields `E`, as one flat object. (A
+// plain comment: a doc comment would become every alternative's schema description.)
 #[derive(Debug, JsonSchema)]
 pub struct Alternative<W, E> {
     #[serde(flatten)]
@@ -30,11 +32,12 @@ pub trait Extra<W> {
 }
 
 /// Reads the two halves apart instead of with serde's `flatten`, which would hide the
-/// name of a field at fault behind a buffered map.
-impl<W, E> Parse for Alternative<W, E>
+/// name of a field at fault behind a buffered map; the call is the wizard's own, with the
+/// extra fields added to its body.
+impl<W, E> Params for Alternative<W, E>
 where
-    W: DeserializeOwned + JsonSchema,
-    E: DeserializeOwned + JsonSchema,
+    W: GitLabWizard + DeserializeOwned + JsonSchema + 'static,
+    E: Extra<W> + DeserializeOwned + JsonSchema + 'static,
 {
     fn parse(args: &Map<String, Value>) -> Result<Self, String> {
         let extra_keys = property_names(&input_schema::<E>());
@@ -47,14 +50,15 @@ where
             extra: parse(&extra)?,
         })
     }
-}
 
-impl<W, E> GitLabAction for Alternative<W, E>
-where
-    W: GitLabWizard + DeserializeOwned + JsonSchema + 'static,
-    E: Extra<W> + DeserializeOwned + JsonSchema + 'static,
-{
-    fn call(self) -> Result<ApiRequest, String> {
+    /// The extra fields' doc comment: the alternative's own struct is generic.
+    fn description() -> String {
+        input_schema_and_doc::<E>().1
+    }
+
+    /// The endpoint is the one the wizard's own request goes to; the table names it for
+    /// the documentation.
+    fn request(self, _: &Endpoint) -> Result<ApiRequest, String> {
         let extra = self.extra.body(&self.wizard)?;
         let mut call = self.wizard.request();
         if let (Some(Value::Object(body)), Value::Object(extra)) = (&mut call.body, extra.into()) {

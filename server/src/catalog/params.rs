@@ -4,8 +4,12 @@
 use std::borrow::Cow;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::{Deserialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize, Serializer, de::DeserializeOwned};
 use serde_json::{Map, Value};
+
+use super::Endpoint;
+use super::schema::input_schema_and_doc;
+use crate::gitlab::ApiRequest;
 
 /// Deserialises `args` into `P`. The error names the field at fault
 /// (`` `issue_iid`: invalid type: string "x", expected u64 ``); a missing field is named
@@ -22,16 +26,32 @@ pub fn parse<P: DeserializeOwned>(args: &Map<String, Value>) -> Result<P, String
     })
 }
 
-/// How an action's parameters are read from the arguments: serde for ordinary structs;
-/// the alternatives, which sit beside a wizard struct, split the arguments first
+/// An action's typed parameters: how they are read from a call's arguments, and the GitLab
+/// request they make. Any serde struct gets both for free — read with serde, sent through
+/// its [`Endpoint`] —, so an ordinary action is a struct and a line in its toolset's table.
+/// The alternatives, which sit beside a wizard struct, read and build their own way
 /// ([`super::alternative::Alternative`]).
-pub trait Parse: Sized {
+pub trait Params: Sized + JsonSchema + 'static {
     fn parse(args: &Map<String, Value>) -> Result<Self, String>;
+    fn request(self, endpoint: &Endpoint) -> Result<ApiRequest, String>;
+
+    /// What the action does: the struct's doc comment, on one line.
+    fn description() -> String {
+        input_schema_and_doc::<Self>().1
+    }
 }
 
-impl<T: DeserializeOwned> Parse for T {
+impl<T: DeserializeOwned + Serialize + JsonSchema + 'static> Params for T {
     fn parse(args: &Map<String, Value>) -> Result<Self, String> {
         parse(args)
+    }
+
+    fn request(self, endpoint: &Endpoint) -> Result<ApiRequest, String> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(fields)) => endpoint.fill(fields),
+            // Parameter structs are structs of plain values: this is a programming error.
+            _ => Err("the parameters did not serialise to an object".to_owned()),
+        }
     }
 }
 
@@ -124,8 +144,8 @@ macro_rules! fixed_schema {
 }
 
 /// `per_page`: GitLab serves at most 100 objects a page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "u64")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "u64", into = "u64")]
 pub struct PerPage(pub u8);
 
 impl TryFrom<u64> for PerPage {
@@ -138,6 +158,12 @@ impl TryFrom<u64> for PerPage {
     }
 }
 
+impl From<PerPage> for u64 {
+    fn from(value: PerPage) -> u64 {
+        value.0.into()
+    }
+}
+
 fixed_schema!(PerPage, {
     "type": "integer",
     "minimum": 1,
@@ -146,8 +172,8 @@ fixed_schema!(PerPage, {
 });
 
 /// `page`: 1-based page number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "u64")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "u64", into = "u64")]
 pub struct PageNumber(pub u32);
 
 impl TryFrom<u64> for PageNumber {
@@ -157,6 +183,12 @@ impl TryFrom<u64> for PageNumber {
             Ok(n) if n >= 1 => Ok(PageNumber(n)),
             _ => Err(format!("must be a page number from 1, got {value}")),
         }
+    }
+}
+
+impl From<PageNumber> for u64 {
+    fn from(value: PageNumber) -> u64 {
+        value.0.into()
     }
 }
 
@@ -199,6 +231,29 @@ fixed_schema!(Date, {
     "type": "string",
     "format": "date",
     "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+});
+
+/// A list of names GitLab takes as one comma-separated string (`labels=bug,ui`): asked as
+/// a JSON list, sent joined. Blank names are dropped.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Default)]
+#[serde(transparent)]
+pub struct CommaList(pub Vec<String>);
+
+impl Serialize for CommaList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<&str> = self
+            .0
+            .iter()
+            .map(|name| name.trim())
+            .filter(|name| !name.is_empty())
+            .collect();
+        serializer.serialize_str(&names.join(","))
+    }
+}
+
+fixed_schema!(CommaList, {
+    "type": "array",
+    "items": {"type": "string"}
 });
 
 #[cfg(test)]

@@ -5,25 +5,33 @@
 use std::sync::Arc;
 
 use schemars::{JsonSchema, generate::SchemaSettings};
-use serde_json::{Map, Value, json};
-
-use super::Resource;
-use super::call::{Deleted, Output, Page};
+use serde_json::{Map, Value};
 
 /// The input schema of `T`: an object schema with no `$schema`, `title`, top-level
 /// `description` (the tool has its own) or `$defs`.
 pub fn input_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
-    Arc::new(object_schema::<T>(SchemaSettings::draft2020_12()))
+    input_schema_and_doc::<T>().0
 }
 
-fn object_schema<T: JsonSchema>(settings: SchemaSettings) -> Map<String, Value> {
+/// The input schema of `T`, and its doc comment (the struct's, as schemars reads it) on one
+/// line: an action's description is the doc comment of its parameter struct.
+pub fn input_schema_and_doc<T: JsonSchema>() -> (Arc<Map<String, Value>>, String) {
+    let (schema, doc) = object_schema::<T>(SchemaSettings::draft2020_12());
+    (Arc::new(schema), doc)
+}
+
+fn object_schema<T: JsonSchema>(settings: SchemaSettings) -> (Map<String, Value>, String) {
     let mut settings = settings;
     settings.inline_subschemas = true;
     let schema = settings.into_generator().into_root_schema_for::<T>();
     let Value::Object(mut object) = schema.to_value() else {
         panic!("the schema of a parameter struct is an object");
     };
-    for key in ["$schema", "title", "description"] {
+    let doc = match object.remove("description") {
+        Some(Value::String(doc)) => doc.split_whitespace().collect::<Vec<_>>().join(" "),
+        _ => String::new(),
+    };
+    for key in ["$schema", "title"] {
         object.remove(key);
     }
     object
@@ -32,52 +40,24 @@ fn object_schema<T: JsonSchema>(settings: SchemaSettings) -> Map<String, Value> 
     object
         .entry("properties")
         .or_insert_with(|| Value::Object(Map::new()));
-    object
+    (object, doc)
 }
 
 /// The output schema of `T` as it serialises.
 pub fn output_schema_of<T: JsonSchema>() -> Arc<Map<String, Value>> {
-    Arc::new(object_schema::<T>(
-        SchemaSettings::draft2020_12().for_serialize(),
-    ))
-}
-
-/// What an action returns as `structuredContent`.
-pub fn output_schema(output: Output, resource: Resource) -> Arc<Map<String, Value>> {
-    let noun = resource.noun();
-    let schema = match output {
-        Output::Object => {
-            let Value::Object(object) = json!({
-                "type": "object",
-                "description": format!("The GitLab {noun} as the REST API v4 returns it (id, web_url, …)"),
-                "additionalProperties": true
-            }) else {
-                unreachable!("a JSON object literal")
-            };
-            object
-        }
-        Output::List => {
-            let mut object = object_schema::<Page>(SchemaSettings::draft2020_12().for_serialize());
-            object.insert(
-                "description".to_owned(),
-                Value::String(format!(
-                    "One page of {noun}s as the REST API v4 returns them"
-                )),
-            );
-            object
-        }
-        Output::Deleted => object_schema::<Deleted>(SchemaSettings::draft2020_12().for_serialize()),
-    };
-    Arc::new(schema)
+    Arc::new(object_schema::<T>(SchemaSettings::draft2020_12().for_serialize()).0)
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
+    use crate::catalog::output::Page;
 
     #[test]
-    fn page_schema_is_inline_and_typed() {
-        let schema = output_schema(Output::List, Resource::Issue);
+    fn output_schemas_are_inline_and_typed() {
+        let schema = output_schema_of::<Page>();
         assert_eq!(schema["type"], "object");
         assert_eq!(schema["properties"]["items"]["type"], "array");
         assert!(
@@ -88,9 +68,21 @@ mod tests {
         assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
     }
 
+    // Documented parameter structs give their doc comment as the description.
+    #[derive(JsonSchema)]
+    #[allow(dead_code, reason = "only its schema is read")]
+    /// Get one thing
+    /// by its id.
+    struct Documented {
+        /// The id.
+        id: u64,
+    }
+
     #[test]
-    fn deleted_schema_requires_deleted_and_status() {
-        let schema = output_schema(Output::Deleted, Resource::Project);
-        assert_eq!(schema["required"], json!(["deleted", "status"]));
+    fn the_doc_comment_is_the_description_on_one_line() {
+        let (schema, description) = input_schema_and_doc::<Documented>();
+        assert_eq!(description, "Get one thing by its id.");
+        assert!(schema.get("description").is_none());
+        assert_eq!(schema["properties"]["id"]["description"], "The id.");
     }
 }

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 use wizard::{Question, Wizard, WizardInfo};
 
-use super::{Action, Output, Resource, Run, input_schema, params, schema};
+use super::{Action, Output, Resource, Run, input_schema, params};
 use crate::docs::wizard_description;
 use crate::gitlab::ApiRequest;
 use crate::run_wizard::{RunWizard, run};
@@ -67,11 +67,7 @@ pub(super) fn all() -> Vec<Action> {
 
 fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
     let info = W::INFO;
-    let resource = info
-        .alternative
-        .split_once('.')
-        .and_then(|(prefix, _)| Resource::from_id(prefix))
-        .expect("a wizard's alternative is a catalog id");
+    let resource = Resource::of(info.alternative).expect("a wizard's alternative is a catalog id");
     let verb = info
         .flow
         .strip_prefix("interactive.")
@@ -81,12 +77,15 @@ fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         id: info.flow,
         resource,
         verb,
+        title: format!("Create {} step by step", info.noun.to_lowercase()),
         description: wizard_description(&info, W::QUESTIONS),
-        destructive: false,
         read_only: false,
+        destructive: false,
+        idempotent: false,
+        endpoint: None,
         parameters: params::property_names(&input_schema),
         input_schema,
-        output_schema: schema::output_schema(Output::Object, resource),
+        output_schema: Output::Object.schema(resource),
         output: Output::Object,
         run: Run::Wizard(wizard),
     }

@@ -8,7 +8,8 @@ use serde_json::{Map, Value};
 
 use super::find::{FoundActions, find_actions};
 use super::tools::{ActionCall, envelope};
-use super::{EnvelopeError, Resolved, Route};
+use super::{Entry, EnvelopeError, Resolved, Route};
+use crate::access::Access;
 use crate::catalog::{Catalog, input_schema};
 
 pub const FIND: &str = "gitlab_find_action";
@@ -18,66 +19,91 @@ pub const EXECUTE: &str = "gitlab_execute_action";
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct FindArgs {
-    /// Words describing what to do, e.g. "create issue", "merge", "list releases"; empty
-    /// lists every action.
+    /// What you want to do, in your own words: "why did the pipeline fail", "review merge
+    /// request 3", "read a file from a branch"; empty lists every action.
     #[serde(default)]
     query: String,
 }
 
-pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
+pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
     let find = Tool::new(
         FIND,
-        "Find GitLab actions (issues, merge requests, releases, projects) by words such as \"create issue\", \"merge\" or \"list releases\". Returns each match's id, description, destructive flag and input schema; run one with `gitlab_execute_action`. An empty query lists every action.",
+        "Find GitLab actions (repository files, branches, commits, merge requests and their reviews, issues, pipelines and job logs, labels, milestones, wiki, users, groups, search, releases, projects) by describing what you want to do, e.g. \"why did the last pipeline fail\", \"show the changes of merge request 3\" or \"create a branch\". Returns the best matches first, each with its id, description, flags and input schema; run one with `gitlab_execute_action`. An empty query lists every action.",
         input_schema::<FindArgs>(),
     )
     .with_raw_output_schema(crate::catalog::output_schema_of::<FoundActions>())
     .with_annotations(
         ToolAnnotations::with_title("Find GitLab actions")
             .read_only(true)
+            .idempotent(true)
             .open_world(false),
     );
-    let ids: Vec<String> = catalog
+    let offered: Vec<_> = catalog
         .actions()
         .iter()
-        .map(|a| format!("`{}`", a.id))
+        .filter(|a| access.offers(a))
         .collect();
-    let destructive: Vec<String> = catalog
-        .actions()
+    let ids: Vec<String> = offered.iter().map(|a| format!("`{}`", a.id)).collect();
+    let destructive: Vec<String> = offered
         .iter()
         .filter(|a| a.destructive)
         .map(|a| format!("`{}`", a.id))
         .collect();
-    let description = format!(
-        "Run a GitLab action by id with its parameters in `params` (find ids and parameter schemas with `gitlab_find_action`). Destructive actions ({}) are refused unless the call carries `confirm: true`, which you may send only after the user explicitly approved the operation. The `interactive.*` actions ask the user step by step through elicitation. Actions: {}.",
-        destructive.join(", "),
-        ids.join(", ")
+    let mut description = String::from(
+        "Run a GitLab action by id with its parameters in `params` (find ids and parameter schemas with `gitlab_find_action`).",
     );
+    if !destructive.is_empty() {
+        description.push_str(&format!(
+            " Destructive actions ({}) are refused unless the call carries `confirm: true`, which you may send only after the user explicitly approved the operation.",
+            destructive.join(", ")
+        ));
+    }
+    if offered.iter().any(|a| a.is_wizard()) {
+        description.push_str(
+            " The `interactive.*` actions ask the user step by step through elicitation.",
+        );
+    }
+    description.push_str(&format!(" Actions: {}.", ids.join(", ")));
+    let read_only = offered.iter().all(|a| a.read_only);
     let execute = Tool::new(EXECUTE, description, input_schema::<ActionCall>()).with_annotations(
         ToolAnnotations::with_title("Run a GitLab action")
-            .read_only(false)
-            .destructive(true)
+            .read_only(read_only)
+            .destructive(!destructive.is_empty())
+            .idempotent(false)
             .open_world(true),
     );
-    vec![(find, Route::Find), (execute, Route::Execute)]
+    vec![
+        Entry {
+            tool: find,
+            route: Route::Find,
+            offered: true,
+        },
+        Entry {
+            tool: execute,
+            route: Route::Execute,
+            offered: true,
+        },
+    ]
 }
 
 pub(super) fn find(
     catalog: &'static Catalog,
+    access: &Access,
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
     let args: FindArgs = envelope(FIND, arguments)?;
-    Ok(Resolved::Found(find_actions(catalog, &args.query)))
+    Ok(Resolved::Found(find_actions(catalog, access, &args.query)))
 }
 
 pub(super) fn execute(
     catalog: &'static Catalog,
+    access: &Access,
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
     let args: ActionCall = envelope(EXECUTE, arguments)?;
     let Some(action) = catalog.get(&args.action) else {
-        let suggestion = find_actions(catalog, &args.action)
-            .first()
-            .map(|found| format!(" Did you mean `{}`?", found.id))
+        let suggestion = closest_id(catalog, access, &args.action)
+            .map(|id| format!(" Did you mean `{id}`?"))
             .unwrap_or_default();
         return Err(EnvelopeError(format!(
             "{EXECUTE}: unknown action `{}`; find action ids with `{FIND}`.{suggestion}",
@@ -90,4 +116,18 @@ pub(super) fn execute(
         confirm: args.confirm,
         may_elicit: false,
     })
+}
+
+/// The offered action id closest to a mistyped one (`issues.create` → `issue.create`), when
+/// one is close enough to be what was meant.
+fn closest_id(catalog: &Catalog, access: &Access, typed: &str) -> Option<&'static str> {
+    let typed = typed.trim().to_lowercase();
+    catalog
+        .actions()
+        .iter()
+        .filter(|action| access.offers(action))
+        .map(|action| (strsim::levenshtein(&typed, action.id), action.id))
+        .filter(|(distance, id)| *distance <= (id.len() / 3).max(2))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, id)| id)
 }

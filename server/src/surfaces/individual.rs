@@ -1,22 +1,22 @@
 //! `individual`: one tool per action (`gitlab_issue_create`, `gitlab_mr_merge`, …) and the
 //! wizards by name.
 
-use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
 use super::tools::{action_tool, take_confirm};
-use super::{EnvelopeError, Resolved, Route};
+use super::{Entry, EnvelopeError, Resolved, Route};
+use crate::access::Access;
 use crate::catalog::{Action, Catalog};
 
 /// The tool name of a GitLab action on this surface: `gitlab_<short>_<verb>`.
 pub fn tool_name(action: &Action) -> String {
     match action.wizard() {
         Some(wizard) => wizard.info.tool.to_owned(),
-        None => format!("gitlab_{}_{}", action.resource.short(), action.verb),
+        None => format!("gitlab_{}_{}", action.resource.short, action.verb),
     }
 }
 
-pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
+pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
     catalog
         .actions()
         .iter()
@@ -26,13 +26,20 @@ pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
                 let alternative = catalog
                     .get(wizard.info.alternative)
                     .expect("a wizard's alternative is in the catalog");
-                description.push_str(&format!(" On this server that is the tool `{}`.", tool_name(alternative)));
+                description.push_str(&format!(
+                    " On this server that is the tool `{}`.",
+                    tool_name(alternative)
+                ));
             } else if action.destructive {
                 description.push_str(
                     " Asks the user to confirm when the client supports elicitation; otherwise send `confirm: true` only after the user explicitly approved.",
                 );
             }
-            (action_tool(action, tool_name(action), description), Route::Action(action))
+            Entry {
+                tool: action_tool(action, tool_name(action), description),
+                route: Route::Action(action),
+                offered: access.offers(action),
+            }
         })
         .collect()
 }

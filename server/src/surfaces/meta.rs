@@ -1,5 +1,5 @@
-//! `meta`: one tool per resource (`gitlab_issue`, `gitlab_merge_request`, `gitlab_project`,
-//! `gitlab_release`) taking `{action, params, confirm?}`, and the wizards by name.
+//! `meta`: one tool per resource (`gitlab_issue`, `gitlab_branch`, `gitlab_pipeline`, …)
+//! taking `{action, params, confirm?}`, and the wizards by name.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -8,18 +8,27 @@ use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
 use super::tools::{ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list};
-use super::{EnvelopeError, Resolved, Route};
-use crate::catalog::{Catalog, Resource};
+use super::{Entry, EnvelopeError, Resolved, Route};
+use crate::access::Access;
+use crate::catalog::{Action, Catalog, RESOURCES, Resource};
 
 /// `gitlab_issue`, `gitlab_merge_request`, …
-pub fn tool_name(resource: Resource) -> String {
-    format!("gitlab_{}", resource.id())
+pub fn tool_name(resource: &Resource) -> String {
+    format!("gitlab_{}", resource.id)
 }
 
-pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
-    let mut tools: Vec<(Tool, Route)> = Resource::ALL
-        .into_iter()
-        .map(|resource| (domain_tool(catalog, resource), Route::Domain(resource)))
+pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
+    let mut tools: Vec<Entry> = RESOURCES
+        .iter()
+        .filter(|resource| catalog.of(resource).next().is_some())
+        .map(|resource| {
+            let offered: Vec<&Action> = catalog.of(resource).filter(|a| access.offers(a)).collect();
+            Entry {
+                tool: domain_tool(catalog, resource, &offered, access),
+                route: Route::Domain(resource),
+                offered: !offered.is_empty(),
+            }
+        })
         .collect();
     for action in catalog.wizards() {
         let wizard = action.wizard().expect("wizards() yields wizards");
@@ -32,27 +41,36 @@ pub(super) fn tools(catalog: &'static Catalog) -> Vec<(Tool, Route)> {
             tool_name(alternative.resource),
             alternative.verb
         );
-        tools.push((
-            action_tool(action, wizard.info.tool.to_owned(), description),
-            Route::Action(action),
-        ));
+        tools.push(Entry {
+            tool: action_tool(action, wizard.info.tool.to_owned(), description),
+            route: Route::Action(action),
+            offered: access.offers(action),
+        });
     }
     tools
 }
 
-fn domain_tool(catalog: &Catalog, resource: Resource) -> Tool {
-    let actions: Vec<_> = catalog.of(resource).collect();
+/// The tool of one resource, describing the actions the operator offers.
+fn domain_tool(
+    catalog: &Catalog,
+    resource: &Resource,
+    actions: &[&Action],
+    access: &Access,
+) -> Tool {
     let verbs: Vec<&str> = actions.iter().map(|a| a.verb).collect();
-    let mut description = format!(
-        "GitLab {}s. Set `action` to one of {} and put that action's parameters in `params`.\n",
-        resource.noun(),
-        verbs
+    let quoted = |names: &[&str]| {
+        names
             .iter()
             .map(|v| format!("`{v}`"))
             .collect::<Vec<_>>()
             .join(", ")
+    };
+    let mut description = format!(
+        "GitLab {}. Set `action` to one of {} and put that action's parameters in `params`.\n",
+        resource.plural,
+        quoted(&verbs)
     );
-    for action in &actions {
+    for action in actions {
         let _ = write!(
             description,
             "\n- `{}`: {} Parameters: {}.",
@@ -61,19 +79,21 @@ fn domain_tool(catalog: &Catalog, resource: Resource) -> Tool {
             parameter_list(&action.input_schema)
         );
     }
-    let destructive: Vec<String> = actions
+    let destructive: Vec<&str> = actions
         .iter()
         .filter(|a| a.destructive)
-        .map(|a| format!("`{}`", a.verb))
+        .map(|a| a.verb)
         .collect();
-    let _ = write!(
-        description,
-        "\n\nDestructive actions ({}) ask the user to confirm when the client supports elicitation; otherwise send `confirm: true` only after the user explicitly approved.",
-        destructive.join(", ")
-    );
+    if !destructive.is_empty() {
+        let _ = write!(
+            description,
+            "\n\nDestructive actions ({}) ask the user to confirm when the client supports elicitation; otherwise send `confirm: true` only after the user explicitly approved.",
+            quoted(&destructive)
+        );
+    }
     let wizards: Vec<&str> = catalog
         .wizards()
-        .filter(|w| w.resource == resource)
+        .filter(|w| w.resource == resource && access.offers(w))
         .filter_map(|w| w.wizard().map(|w| w.info.tool))
         .collect();
     if !wizards.is_empty() {
@@ -83,39 +103,42 @@ fn domain_tool(catalog: &Catalog, resource: Resource) -> Tool {
             wizards.join("`, `")
         );
     }
+    let mut properties = json!({
+        "action": {
+            "type": "string",
+            "enum": verbs,
+            "description": "What to do"
+        },
+        "params": {
+            "type": "object",
+            "description": "The action's parameters, as listed in the tool description",
+            "additionalProperties": true
+        }
+    });
+    if !destructive.is_empty() {
+        properties["confirm"] = json!({"type": "boolean", "description": CONFIRM_DESCRIPTION});
+    }
     let schema = json!({
         "type": "object",
-        "properties": {
-            "action": {
-                "type": "string",
-                "enum": verbs,
-                "description": "What to do"
-            },
-            "params": {
-                "type": "object",
-                "description": "The action's parameters, as listed in the tool description",
-                "additionalProperties": true
-            },
-            "confirm": {"type": "boolean", "description": CONFIRM_DESCRIPTION}
-        },
+        "properties": properties,
         "required": ["action"]
     });
     let Value::Object(schema) = schema else {
         unreachable!("a JSON object literal")
     };
-    let destructive = !destructive.is_empty();
-    let title = format!("GitLab {}s", resource.noun());
-    Tool::new(tool_name(resource), description, Arc::new(schema)).with_annotations(
-        ToolAnnotations::with_title(title)
-            .read_only(false)
-            .destructive(destructive)
-            .open_world(true),
-    )
+    let read_only = actions.iter().all(|a| a.read_only);
+    let hints = ToolAnnotations::with_title(format!("GitLab {}", resource.plural))
+        .read_only(read_only)
+        .destructive(!destructive.is_empty())
+        .idempotent(actions.iter().all(|a| a.idempotent))
+        .open_world(true);
+    Tool::new(tool_name(resource), description, Arc::new(schema)).with_annotations(hints)
 }
 
 pub(super) fn resolve(
     catalog: &'static Catalog,
-    resource: Resource,
+    access: &Access,
+    resource: &'static Resource,
     tool: &str,
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
@@ -123,12 +146,13 @@ pub(super) fn resolve(
     // Accept the full id too (`issue.create`), since find results and docs show ids.
     let verb = args
         .action
-        .strip_prefix(resource.id())
+        .strip_prefix(resource.id)
         .and_then(|rest| rest.strip_prefix('.'))
         .unwrap_or(&args.action);
     let Some(action) = catalog.of(resource).find(|a| a.verb == verb) else {
         let verbs: Vec<String> = catalog
             .of(resource)
+            .filter(|a| access.offers(a))
             .map(|a| format!("`{}`", a.verb))
             .collect();
         return Err(EnvelopeError(format!(

@@ -13,10 +13,10 @@ use std::str::FromStr;
 use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
+use crate::access::Access;
 use crate::catalog::{Action, Catalog, Resource};
 pub use find::{FoundAction, FoundActions, find_actions};
 pub use individual::tool_name as individual_tool_name;
-pub use tools::title;
 
 /// `GITLAB_MCP_TOOL_SURFACE`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -57,7 +57,7 @@ impl FromStr for SurfaceKind {
 enum Route {
     Find,
     Execute,
-    Domain(Resource),
+    Domain(&'static Resource),
     Action(&'static Action),
 }
 
@@ -84,30 +84,53 @@ pub struct EnvelopeError(pub String);
 pub struct Surface {
     kind: SurfaceKind,
     catalog: &'static Catalog,
+    /// What the operator allows: only offered actions are listed and found.
+    access: Access,
     tools: Vec<Tool>,
+    /// Every tool of the surface, listed or not: a call to one the operator withheld is
+    /// answered with the reason rather than as an unknown tool.
     routes: HashMap<String, Route>,
 }
 
+/// A tool of a surface, and whether the operator's settings let it be listed.
+struct Entry {
+    tool: Tool,
+    route: Route,
+    offered: bool,
+}
+
 impl Surface {
-    pub fn new(kind: SurfaceKind, catalog: &'static Catalog) -> Surface {
+    pub fn new(kind: SurfaceKind, catalog: &'static Catalog, access: Access) -> Surface {
         let entries = match kind {
-            SurfaceKind::Dynamic => dynamic::tools(catalog),
-            SurfaceKind::Meta => meta::tools(catalog),
-            SurfaceKind::Individual => individual::tools(catalog),
+            SurfaceKind::Dynamic => dynamic::tools(catalog, &access),
+            SurfaceKind::Meta => meta::tools(catalog, &access),
+            SurfaceKind::Individual => individual::tools(catalog, &access),
         };
         let mut tools = Vec::with_capacity(entries.len());
         let mut routes = HashMap::with_capacity(entries.len());
-        for (tool, route) in entries {
+        for Entry {
+            tool,
+            route,
+            offered,
+        } in entries
+        {
             let previous = routes.insert(tool.name.to_string(), route);
             assert!(previous.is_none(), "tool `{}` listed twice", tool.name);
-            tools.push(tool);
+            if offered {
+                tools.push(tool);
+            }
         }
         Surface {
             kind,
             catalog,
+            access,
             tools,
             routes,
         }
+    }
+
+    pub fn access(&self) -> &Access {
+        &self.access
     }
 
     pub fn kind(&self) -> SurfaceKind {
@@ -132,9 +155,11 @@ impl Surface {
         let empty = Map::new();
         let arguments = arguments.unwrap_or(&empty);
         let resolved = match *self.routes.get(name)? {
-            Route::Find => dynamic::find(catalog, arguments),
-            Route::Execute => dynamic::execute(catalog, arguments),
-            Route::Domain(resource) => meta::resolve(catalog, resource, name, arguments),
+            Route::Find => dynamic::find(catalog, &self.access, arguments),
+            Route::Execute => dynamic::execute(catalog, &self.access, arguments),
+            Route::Domain(resource) => {
+                meta::resolve(catalog, &self.access, resource, name, arguments)
+            }
             Route::Action(action) => individual::resolve(action, arguments),
         };
         Some(resolved)

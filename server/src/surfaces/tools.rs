@@ -32,33 +32,15 @@ pub struct ActionCall {
     pub confirm: bool,
 }
 
-/// MCP hints: reads are read-only; deletes and merges destructive; everything else
-/// writes without destroying.
+/// MCP hints, from the action's class: reads are read-only; deletes, merges and anything
+/// else that loses work destructive; GET, PUT and DELETE idempotent; everything reaches
+/// GitLab, an open world.
 pub fn annotations(action: &Action) -> ToolAnnotations {
-    let hints = ToolAnnotations::with_title(title(action)).open_world(true);
-    if action.read_only {
-        hints.read_only(true)
-    } else {
-        hints.read_only(false).destructive(action.destructive)
-    }
-}
-
-/// `Delete issue`, `List merge requests`, `Create issue step by step`.
-pub fn title(action: &Action) -> String {
-    let noun = action.resource.noun();
-    match (action.wizard(), action.verb) {
-        (Some(wizard), _) => {
-            format!("Create {} step by step", wizard.info.noun.to_lowercase())
-        }
-        (None, "list") => format!("List {noun}s"),
-        (None, verb) => {
-            let mut verb = verb.to_owned();
-            if let Some(first) = verb.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            format!("{verb} {noun}")
-        }
-    }
+    ToolAnnotations::with_title(action.title.clone())
+        .read_only(action.read_only)
+        .destructive(action.destructive)
+        .idempotent(action.idempotent)
+        .open_world(true)
 }
 
 /// The action's input schema, plus `confirm` when it is destructive.

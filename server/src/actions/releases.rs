@@ -1,20 +1,38 @@
-//! Release actions: `/projects/:id/releases[/:tag_name]`.
+//! The `releases` toolset: `/projects/:id/releases[/:tag_name]`.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::GitLabAction;
-use super::alternative::{Alternative, Extra};
-use super::call::Body;
-use super::params::{PageNumber, PerPage};
-use super::wizards::GitLabWizard;
+use crate::actions;
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
+use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::ReleaseWizard;
+
+pub fn actions() -> Vec<Action> {
+    actions![
+        post::<ReleaseCreate>("release.create", "projects/{project_id}/releases"),
+        get::<ReleaseGet>("release.get", "projects/{project_id}/releases/{tag_name}"),
+        get::<ReleaseList>("release.list", "projects/{project_id}/releases").list(),
+        put::<ReleaseUpdate>(
+            "release.update",
+            "projects/{project_id}/releases/{tag_name}"
+        ),
+        delete::<ReleaseDelete>(
+            "release.delete",
+            "projects/{project_id}/releases/{tag_name}"
+        ),
+    ]
+}
 
 /// `release.create`: every question of the release wizard, plus fields only GitLab knows.
 pub type ReleaseCreate = Alternative<ReleaseWizard, ReleaseExtra>;
 
-/// What `release.create` takes besides the wizard's questions.
+/// Create a release for an existing tag in one call: every question of the release wizard
+/// as a parameter, plus milestones and release date. Returns the new release.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseExtra {
@@ -46,8 +64,8 @@ impl Extra<ReleaseWizard> for ReleaseExtra {
     }
 }
 
-/// `release.get`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Get one release of a project by its tag name: name, notes, assets and dates.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseGet {
     /// The project's numeric id or its path (`group/project`).
@@ -56,17 +74,17 @@ pub struct ReleaseGet {
     pub tag_name: String,
 }
 
-impl GitLabAction for ReleaseGet {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .project(&self.project_id)
-            .segment("releases")
-            .segment(self.tag_name))
-    }
+/// Sort direction.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Sort {
+    Asc,
+    Desc,
 }
 
-/// `release.list`, newest first unless `sort` says otherwise.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// List a project's releases, newest first unless `sort` says otherwise, one page at a
+/// time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseList {
     /// The project's numeric id or its path (`group/project`).
@@ -77,35 +95,9 @@ pub struct ReleaseList {
     pub per_page: Option<PerPage>,
 }
 
-/// Sort direction.
-#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Sort {
-    Asc,
-    Desc,
-}
-
-impl Sort {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Sort::Asc => "asc",
-            Sort::Desc => "desc",
-        }
-    }
-}
-
-impl GitLabAction for ReleaseList {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .project(&self.project_id)
-            .segment("releases")
-            .query_opt("sort", self.sort.map(Sort::as_str))
-            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
-    }
-}
-
-/// `release.update`: only the fields given change.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Change a release's name, notes, milestones or date; only the fields given change.
+/// Returns the updated release.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseUpdate {
     /// The project's numeric id or its path (`group/project`).
@@ -121,37 +113,12 @@ pub struct ReleaseUpdate {
     pub released_at: Option<String>,
 }
 
-impl GitLabAction for ReleaseUpdate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let body = Body::new()
-            .opt("name", self.name)
-            .opt("description", self.description)
-            .opt("milestones", self.milestones)
-            .opt("released_at", self.released_at);
-        body.require_change()?;
-        Ok(ApiRequest::put()
-            .project(&self.project_id)
-            .segment("releases")
-            .segment(self.tag_name)
-            .json(body.into()))
-    }
-}
-
-/// `release.delete`: the tag stays.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Delete a release; its tag stays (destructive).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The tag the release belongs to.
     pub tag_name: String,
-}
-
-impl GitLabAction for ReleaseDelete {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::delete()
-            .project(&self.project_id)
-            .segment("releases")
-            .segment(self.tag_name))
-    }
 }

@@ -1,22 +1,53 @@
-//! Merge request actions: `/projects/:id/merge_requests[/:merge_request_iid[/merge]]`.
+//! The `merge_requests` toolset: `/projects/:id/merge_requests[/:merge_request_iid[/…]]`.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::GitLabAction;
-use super::alternative::{Alternative, Extra};
-use super::call::{Body, comma_list};
-use super::issue::StateEvent;
-use super::params::{PageNumber, PerPage};
-use super::wizards::GitLabWizard;
+use super::issues::StateEvent;
+use crate::actions;
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
+use crate::catalog::params::{CommaList, PageNumber, PerPage};
+use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::MergeRequestWizard;
+
+pub fn actions() -> Vec<Action> {
+    actions![
+        post::<MergeRequestCreate>(
+            "merge_request.create",
+            "projects/{project_id}/merge_requests"
+        ),
+        get::<MergeRequestGet>(
+            "merge_request.get",
+            "projects/{project_id}/merge_requests/{merge_request_iid}"
+        ),
+        get::<MergeRequestList>("merge_request.list", "projects/{project_id}/merge_requests")
+            .list(),
+        put::<MergeRequestUpdate>(
+            "merge_request.update",
+            "projects/{project_id}/merge_requests/{merge_request_iid}"
+        ),
+        delete::<MergeRequestDelete>(
+            "merge_request.delete",
+            "projects/{project_id}/merge_requests/{merge_request_iid}"
+        ),
+        put::<MergeRequestMerge>(
+            "merge_request.merge",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/merge"
+        )
+        .destructive(),
+    ]
+}
 
 /// `merge_request.create`: every question of the merge request wizard, plus fields only
 /// GitLab knows.
 pub type MergeRequestCreate = Alternative<MergeRequestWizard, MergeRequestExtra>;
 
-/// What `merge_request.create` takes besides the wizard's questions.
+/// Open a merge request in one call: every question of the merge request wizard as a
+/// parameter, plus assignees, reviewers and milestone. Returns the new merge request with
+/// its iid and web_url.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestExtra {
@@ -55,8 +86,9 @@ impl Extra<MergeRequestWizard> for MergeRequestExtra {
     }
 }
 
-/// `merge_request.get`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Get one merge request of a project by its iid: title, description, branches, state,
+/// merge status, pipeline, author, reviewers and web_url.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestGet {
     /// The project's numeric id or its path (`group/project`).
@@ -65,17 +97,8 @@ pub struct MergeRequestGet {
     pub merge_request_iid: u64,
 }
 
-impl GitLabAction for MergeRequestGet {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .project(&self.project_id)
-            .segment("merge_requests")
-            .segment(self.merge_request_iid))
-    }
-}
-
 /// Which merge requests to list by state.
-#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MergeRequestState {
     Opened,
@@ -85,20 +108,9 @@ pub enum MergeRequestState {
     All,
 }
 
-impl MergeRequestState {
-    fn as_str(self) -> &'static str {
-        match self {
-            MergeRequestState::Opened => "opened",
-            MergeRequestState::Closed => "closed",
-            MergeRequestState::Locked => "locked",
-            MergeRequestState::Merged => "merged",
-            MergeRequestState::All => "all",
-        }
-    }
-}
-
-/// `merge_request.list`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// List a project's merge requests, filtered by state, branches, labels or text, one page
+/// at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestList {
     /// The project's numeric id or its path (`group/project`).
@@ -110,29 +122,17 @@ pub struct MergeRequestList {
     /// Only merge requests into this branch.
     pub target_branch: Option<String>,
     /// Only merge requests carrying every one of these labels.
-    pub labels: Option<Vec<String>>,
+    pub labels: Option<CommaList>,
     /// Only merge requests whose title or description contains this text.
     pub search: Option<String>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
 
-impl GitLabAction for MergeRequestList {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .project(&self.project_id)
-            .segment("merge_requests")
-            .query_opt("state", self.state.map(MergeRequestState::as_str))
-            .query_opt("source_branch", self.source_branch)
-            .query_opt("target_branch", self.target_branch)
-            .query_opt("labels", comma_list(self.labels.as_deref()))
-            .query_opt("search", self.search)
-            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
-    }
-}
-
-/// `merge_request.update`: only the fields given change.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Change a merge request's title, description, target branch, labels, state, merge
+/// options, assignees, reviewers or milestone; only the fields given change. Returns the
+/// updated merge request.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestUpdate {
     /// The project's numeric id or its path (`group/project`).
@@ -144,7 +144,8 @@ pub struct MergeRequestUpdate {
     pub description: Option<String>,
     pub target_branch: Option<String>,
     /// Replaces every label of the merge request.
-    pub labels: Option<Vec<String>>,
+    pub labels: Option<CommaList>,
+    /// `close` or `reopen`.
     pub state_event: Option<StateEvent>,
     pub remove_source_branch: Option<bool>,
     pub squash: Option<bool>,
@@ -155,30 +156,8 @@ pub struct MergeRequestUpdate {
     pub milestone_id: Option<u64>,
 }
 
-impl GitLabAction for MergeRequestUpdate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let body = Body::new()
-            .opt("title", self.title)
-            .opt("description", self.description)
-            .opt("target_branch", self.target_branch)
-            .opt("labels", self.labels.map(|labels| labels.join(",")))
-            .opt("state_event", self.state_event)
-            .opt("remove_source_branch", self.remove_source_branch)
-            .opt("squash", self.squash)
-            .opt("assignee_ids", self.assignee_ids)
-            .opt("reviewer_ids", self.reviewer_ids)
-            .opt("milestone_id", self.milestone_id);
-        body.require_change()?;
-        Ok(ApiRequest::put()
-            .project(&self.project_id)
-            .segment("merge_requests")
-            .segment(self.merge_request_iid)
-            .json(body.into()))
-    }
-}
-
-/// `merge_request.delete`: needs an owner or admin token.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Delete a merge request for good (destructive; needs an owner or admin token).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestDelete {
     /// The project's numeric id or its path (`group/project`).
@@ -187,17 +166,9 @@ pub struct MergeRequestDelete {
     pub merge_request_iid: u64,
 }
 
-impl GitLabAction for MergeRequestDelete {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::delete()
-            .project(&self.project_id)
-            .segment("merge_requests")
-            .segment(self.merge_request_iid))
-    }
-}
-
-/// `merge_request.merge`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Merge a merge request, optionally only if its source branch is still at `sha`
+/// (destructive). Returns the merged merge request.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestMerge {
     /// The project's numeric id or its path (`group/project`).
@@ -214,28 +185,4 @@ pub struct MergeRequestMerge {
     pub merge_commit_message: Option<String>,
     /// The squash commit's message.
     pub squash_commit_message: Option<String>,
-}
-
-impl GitLabAction for MergeRequestMerge {
-    fn call(self) -> Result<ApiRequest, String> {
-        let body = Body::new()
-            .opt("sha", self.sha)
-            .opt("squash", self.squash)
-            .opt(
-                "should_remove_source_branch",
-                self.should_remove_source_branch,
-            )
-            .opt("merge_commit_message", self.merge_commit_message)
-            .opt("squash_commit_message", self.squash_commit_message);
-        let call = ApiRequest::put()
-            .project(&self.project_id)
-            .segment("merge_requests")
-            .segment(self.merge_request_iid)
-            .segment("merge");
-        Ok(if body.is_empty() {
-            call
-        } else {
-            call.json(body.into())
-        })
-    }
 }

@@ -1,20 +1,32 @@
-//! Issue actions: `/projects/:id/issues[/:issue_iid]`.
+//! The `issues` toolset: `/projects/:id/issues[/:issue_iid]`.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::GitLabAction;
-use super::alternative::{Alternative, Extra};
-use super::call::{Body, comma_list};
-use super::params::{Date, PageNumber, PerPage};
-use super::wizards::GitLabWizard;
+use crate::actions;
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
+use crate::catalog::params::{CommaList, Date, PageNumber, PerPage};
+use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::IssueWizard;
+
+pub fn actions() -> Vec<Action> {
+    actions![
+        post::<IssueCreate>("issue.create", "projects/{project_id}/issues"),
+        get::<IssueGet>("issue.get", "projects/{project_id}/issues/{issue_iid}"),
+        get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),
+        put::<IssueUpdate>("issue.update", "projects/{project_id}/issues/{issue_iid}"),
+        delete::<IssueDelete>("issue.delete", "projects/{project_id}/issues/{issue_iid}"),
+    ]
+}
 
 /// `issue.create`: every question of the issue wizard, plus fields only GitLab knows.
 pub type IssueCreate = Alternative<IssueWizard, IssueExtra>;
 
-/// What `issue.create` takes besides the wizard's questions.
+/// Create an issue in one call: every question of the issue wizard as a parameter, plus
+/// assignees, milestone and due date. Returns the new issue with its iid and web_url.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IssueExtra {
@@ -50,8 +62,9 @@ impl Extra<IssueWizard> for IssueExtra {
     }
 }
 
-/// `issue.get`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Get one issue of a project by its iid: title, description, state, labels, assignees,
+/// milestone and web_url.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IssueGet {
     /// The project's numeric id or its path (`group/project`).
@@ -60,17 +73,8 @@ pub struct IssueGet {
     pub issue_iid: u64,
 }
 
-impl GitLabAction for IssueGet {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .project(&self.project_id)
-            .segment("issues")
-            .segment(self.issue_iid))
-    }
-}
-
 /// Which issues to list by state.
-#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum IssueState {
     Opened,
@@ -78,18 +82,8 @@ pub enum IssueState {
     All,
 }
 
-impl IssueState {
-    fn as_str(self) -> &'static str {
-        match self {
-            IssueState::Opened => "opened",
-            IssueState::Closed => "closed",
-            IssueState::All => "all",
-        }
-    }
-}
-
-/// `issue.list`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// List a project's issues, filtered by state, labels or text, one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IssueList {
     /// The project's numeric id or its path (`group/project`).
@@ -97,35 +91,24 @@ pub struct IssueList {
     /// Only issues in this state (GitLab's default: all).
     pub state: Option<IssueState>,
     /// Only issues carrying every one of these labels.
-    pub labels: Option<Vec<String>>,
+    pub labels: Option<CommaList>,
     /// Only issues whose title or description contains this text.
     pub search: Option<String>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
 
-impl GitLabAction for IssueList {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .project(&self.project_id)
-            .segment("issues")
-            .query_opt("state", self.state.map(IssueState::as_str))
-            .query_opt("labels", comma_list(self.labels.as_deref()))
-            .query_opt("search", self.search)
-            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
-    }
-}
-
 /// Close or reopen.
-#[derive(Debug, Clone, Copy, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StateEvent {
     Close,
     Reopen,
 }
 
-/// `issue.update`: only the fields given change.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Change an issue's title, description, labels, state, confidentiality, assignees,
+/// milestone or due date; only the fields given change. Returns the updated issue.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IssueUpdate {
     /// The project's numeric id or its path (`group/project`).
@@ -136,7 +119,8 @@ pub struct IssueUpdate {
     /// Markdown.
     pub description: Option<String>,
     /// Replaces every label of the issue.
-    pub labels: Option<Vec<String>>,
+    pub labels: Option<CommaList>,
+    /// `close` or `reopen`.
     pub state_event: Option<StateEvent>,
     pub confidential: Option<bool>,
     /// Replaces the assignees, by user id (an empty list unassigns everyone).
@@ -145,41 +129,12 @@ pub struct IssueUpdate {
     pub due_date: Option<Date>,
 }
 
-impl GitLabAction for IssueUpdate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let body = Body::new()
-            .opt("title", self.title)
-            .opt("description", self.description)
-            .opt("labels", self.labels.map(|labels| labels.join(",")))
-            .opt("state_event", self.state_event)
-            .opt("confidential", self.confidential)
-            .opt("assignee_ids", self.assignee_ids)
-            .opt("milestone_id", self.milestone_id)
-            .opt("due_date", self.due_date);
-        body.require_change()?;
-        Ok(ApiRequest::put()
-            .project(&self.project_id)
-            .segment("issues")
-            .segment(self.issue_iid)
-            .json(body.into()))
-    }
-}
-
-/// `issue.delete`: needs an owner or admin token.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Delete an issue for good (destructive; needs an owner or admin token).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IssueDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The issue's number inside the project.
     pub issue_iid: u64,
-}
-
-impl GitLabAction for IssueDelete {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::delete()
-            .project(&self.project_id)
-            .segment("issues")
-            .segment(self.issue_iid))
-    }
 }

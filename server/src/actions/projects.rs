@@ -1,22 +1,33 @@
-//! Project actions: `/projects[/:id]`.
+//! The `projects` toolset: `/projects[/:id[/…]]`.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
-use wizard::Choice as _;
+use serde::{Deserialize, Serialize};
 
-use super::GitLabAction;
-use super::alternative::{Alternative, Extra};
-use super::call::Body;
-use super::params::{PageNumber, PerPage};
-use super::release::Sort;
-use super::wizards::GitLabWizard;
+use super::releases::Sort;
+use crate::actions;
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
+use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::{ProjectWizard, Visibility};
+
+pub fn actions() -> Vec<Action> {
+    actions![
+        post::<ProjectCreate>("project.create", "projects"),
+        get::<ProjectGet>("project.get", "projects/{project_id}"),
+        get::<ProjectList>("project.list", "projects").list(),
+        put::<ProjectUpdate>("project.update", "projects/{project_id}"),
+        delete::<ProjectDelete>("project.delete", "projects/{project_id}"),
+    ]
+}
 
 /// `project.create`: every question of the project wizard, plus fields only GitLab knows.
 pub type ProjectCreate = Alternative<ProjectWizard, ProjectExtra>;
 
-/// What `project.create` takes besides the wizard's questions.
+/// Create a project in one call: every question of the project wizard as a parameter, plus
+/// path, namespace and topics. Returns the new project with its id, path and web_url.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectExtra {
@@ -61,22 +72,18 @@ impl Extra<ProjectWizard> for ProjectExtra {
     }
 }
 
-/// `project.get`.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Get one project by id or path: description, default branch, visibility, web_url and
+/// open issue count.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
 }
 
-impl GitLabAction for ProjectGet {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get().project(&self.project_id))
-    }
-}
-
-/// `project.list`: projects the token can see.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// List the projects the token can see, filtered by text, ownership, membership or
+/// visibility, one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectList {
     /// Only projects whose name or path contains this text.
@@ -92,21 +99,9 @@ pub struct ProjectList {
     pub per_page: Option<PerPage>,
 }
 
-impl GitLabAction for ProjectList {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::get()
-            .segment("projects")
-            .query_opt("search", self.search)
-            .query_opt("owned", self.owned)
-            .query_opt("membership", self.membership)
-            .query_opt("visibility", self.visibility.map(|v| v.wire_value()))
-            .query_opt("sort", self.sort.map(Sort::as_str))
-            .page(self.page.map(|p| p.0), self.per_page.map(|p| p.0)))
-    }
-}
-
-/// `project.update`: only the fields given change.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Change a project's name, description, visibility, default branch or topics; only the
+/// fields given change. Returns the updated project.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectUpdate {
     /// The project's numeric id or its path (`group/project`).
@@ -120,31 +115,11 @@ pub struct ProjectUpdate {
     pub topics: Option<Vec<String>>,
 }
 
-impl GitLabAction for ProjectUpdate {
-    fn call(self) -> Result<ApiRequest, String> {
-        let body = Body::new()
-            .opt("name", self.name)
-            .opt("description", self.description)
-            .opt("visibility", self.visibility)
-            .opt("default_branch", self.default_branch)
-            .opt("topics", self.topics);
-        body.require_change()?;
-        Ok(ApiRequest::put()
-            .project(&self.project_id)
-            .json(body.into()))
-    }
-}
-
-/// `project.delete`: GitLab may keep it for a grace period first.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// Delete a project with its repository, issues and merge requests (destructive; GitLab
+/// may keep it for a grace period first).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-}
-
-impl GitLabAction for ProjectDelete {
-    fn call(self) -> Result<ApiRequest, String> {
-        Ok(ApiRequest::delete().project(&self.project_id))
-    }
 }

@@ -1,0 +1,27 @@
+//! The GitLab actions, one module per toolset. Each module's `actions()` is its table: a
+//! line per action naming its id, GitLab's method and path, and its parameter struct, whose
+//! doc comment says what it does. Everything else — the catalog, the three tool surfaces,
+//! the schemas, `gitlab_find_action` and the README's action table — follows from them.
+//!
+//! Adding an action: write its parameter struct (GitLab's parameter names, a doc comment
+//! saying what it does and returns) and add its line to its toolset's table.
+
+pub mod issues;
+pub mod merge_requests;
+pub mod projects;
+pub mod releases;
+
+use crate::catalog::Action;
+
+/// Every GitLab action, toolset by toolset.
+pub fn all() -> Vec<Action> {
+    [
+        issues::actions(),
+        merge_requests::actions(),
+        releases::actions(),
+        projects::actions(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}

@@ -1,0 +1,188 @@
+//! GitLab's method and path of an action, and how its validated parameters fill them: the
+//! fields the path names become path segments, the rest the query (GET, DELETE) or the JSON
+//! body (POST, PUT). Unset fields are never sent.
+
+use reqwest::Method;
+use serde_json::{Map, Value};
+
+use crate::gitlab::ApiRequest;
+
+/// `GET projects/{project_id}/repository/branches/{branch}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Endpoint {
+    pub method: Method,
+    /// The path after `/api/v4/`, fields in braces.
+    pub path: &'static str,
+}
+
+/// One part of a path between slashes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Segment<'a> {
+    Literal(&'a str),
+    /// A parameter's value, encoded as one segment (slashes included), as GitLab takes
+    /// project paths, branch names and file paths.
+    Field(&'a str),
+}
+
+impl Endpoint {
+    pub fn new(method: Method, path: &'static str) -> Endpoint {
+        Endpoint { method, path }
+    }
+
+    fn segments(&self) -> impl Iterator<Item = Segment<'static>> {
+        self.path.split('/').map(|part| {
+            match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                Some(field) => Segment::Field(field),
+                None => Segment::Literal(part),
+            }
+        })
+    }
+
+    /// The fields the path names.
+    pub fn path_fields(&self) -> Vec<&'static str> {
+        self.segments()
+            .filter_map(|segment| match segment {
+                Segment::Field(field) => Some(field),
+                Segment::Literal(_) => None,
+            })
+            .collect()
+    }
+
+    /// Whether the rest of the parameters travel in a JSON body (POST, PUT) rather than the
+    /// query string (GET, DELETE).
+    fn has_body(&self) -> bool {
+        self.method == Method::POST || self.method == Method::PUT
+    }
+
+    /// The request for `params` (the parameters as serialised from their typed struct).
+    /// Nulls are left out: an unset optional field is not sent.
+    pub fn fill(&self, mut params: Map<String, Value>) -> Result<ApiRequest, String> {
+        params.retain(|_, value| !value.is_null());
+        let mut request = ApiRequest::new(self.method.clone());
+        for segment in self.segments() {
+            request = match segment {
+                Segment::Literal(literal) => request.segment(literal),
+                Segment::Field(field) => match params.remove(field) {
+                    Some(value) => request.segment(scalar_text(&value)),
+                    None => return Err(format!("missing field `{field}`")),
+                },
+            };
+        }
+        if self.has_body() {
+            if !params.is_empty() {
+                request = request.json(Value::Object(params));
+            }
+            return Ok(request);
+        }
+        for (key, value) in params {
+            request = match value {
+                // GitLab (Grape) reads `key[]=a&key[]=b` as a list.
+                Value::Array(items) => items.iter().fold(request, |request, item| {
+                    request.query(format!("{key}[]"), scalar_text(item))
+                }),
+                value => request.query(key, scalar_text(&value)),
+            };
+        }
+        Ok(request)
+    }
+
+    /// Panics when the path names a field the parameters do not have, or one that is
+    /// optional: a programming error the catalog's tests catch when it is built.
+    pub fn check_fields(&self, id: &str, required: &[String]) {
+        for field in self.path_fields() {
+            assert!(
+                required.iter().any(|name| name == field),
+                "catalog action `{id}`: its path `{}` names `{field}`, which its parameters do not list as required",
+                self.path
+            );
+        }
+    }
+}
+
+/// A value as one path segment or query value: strings as they are, numbers and booleans
+/// as JSON writes them.
+fn scalar_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn params(value: Value) -> Map<String, Value> {
+        value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn path_fields_become_segments_and_the_rest_the_query() {
+        let endpoint = Endpoint::new(
+            Method::GET,
+            "projects/{project_id}/repository/files/{file_path}",
+        );
+        let request = endpoint
+            .fill(params(json!({"project_id": "demo/sandbox", "file_path": "src/lib.rs", "ref": "main", "x": null})))
+            .unwrap();
+        assert_eq!(
+            request.path,
+            [
+                "projects",
+                "demo/sandbox",
+                "repository",
+                "files",
+                "src/lib.rs"
+            ]
+        );
+        assert_eq!(request.query, [("ref".to_owned(), "main".to_owned())]);
+        assert_eq!(request.body, None);
+    }
+
+    #[test]
+    fn lists_go_as_repeated_keys_and_bodies_as_json() {
+        let endpoint = Endpoint::new(
+            Method::GET,
+            "projects/{project_id}/pipelines/{pipeline_id}/jobs",
+        );
+        let request = endpoint
+            .fill(params(
+                json!({"project_id": 1, "pipeline_id": 7, "scope": ["failed", "canceled"]}),
+            ))
+            .unwrap();
+        assert_eq!(request.path, ["projects", "1", "pipelines", "7", "jobs"]);
+        assert_eq!(
+            request.query,
+            [
+                ("scope[]".to_owned(), "failed".to_owned()),
+                ("scope[]".to_owned(), "canceled".to_owned())
+            ]
+        );
+        let endpoint = Endpoint::new(Method::POST, "projects/{project_id}/repository/branches");
+        let request = endpoint
+            .fill(params(
+                json!({"project_id": 1, "branch": "b", "ref": "main"}),
+            ))
+            .unwrap();
+        assert_eq!(request.body, Some(json!({"branch": "b", "ref": "main"})));
+        let request = Endpoint::new(
+            Method::POST,
+            "projects/{project_id}/pipelines/{pipeline_id}/retry",
+        )
+        .fill(params(json!({"project_id": 1, "pipeline_id": 3})))
+        .unwrap();
+        assert_eq!(request.body, None, "nothing to send, no body");
+    }
+
+    #[test]
+    #[should_panic(expected = "names `branch`")]
+    fn a_path_field_must_be_a_required_parameter() {
+        Endpoint::new(
+            Method::GET,
+            "projects/{project_id}/repository/branches/{branch}",
+        )
+        .check_fields("branch.get", &["project_id".to_owned()]);
+    }
+}

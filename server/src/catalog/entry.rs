@@ -1,0 +1,177 @@
+//! A line of a toolset's table: `get::<BranchList>("branch.list", "projects/{project_id}/
+//! repository/branches").list()`. The method and path are GitLab's; the struct's fields are
+//! the parameters (GitLab's names) and its doc comment the description; reads, writes and
+//! destructive actions follow from the method unless the line says otherwise.
+
+use std::marker::PhantomData;
+
+use reqwest::Method;
+
+use super::output::Output;
+use super::params::{Params, property_names};
+use super::schema::input_schema;
+use super::{Action, Endpoint, Resource, Run};
+
+/// A rule across the fields of `P`, naming the field at fault.
+type Check<P> = fn(&P) -> Result<(), String>;
+
+/// A catalog action before it is built, typed by its parameters `P`.
+#[must_use]
+pub struct Entry<P> {
+    id: &'static str,
+    endpoint: Endpoint,
+    output: Output,
+    read_only: bool,
+    destructive: bool,
+    title: Option<&'static str>,
+    check: Option<Check<P>>,
+    parameters: PhantomData<fn() -> P>,
+}
+
+fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Entry<P> {
+    let output = match method {
+        Method::DELETE => Output::Deleted,
+        _ => Output::Object,
+    };
+    Entry {
+        id,
+        read_only: method == Method::GET,
+        // Deleting loses work; everything else that does is marked on its line.
+        destructive: method == Method::DELETE,
+        endpoint: Endpoint::new(method, path),
+        output,
+        title: None,
+        check: None,
+        parameters: PhantomData,
+    }
+}
+
+/// A read: `GET path`, answered with one object unless the line says `.list()` or another
+/// output.
+pub fn get<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
+    entry(id, Method::GET, path)
+}
+
+/// A write: `POST path` with the parameters as a JSON body.
+pub fn post<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
+    entry(id, Method::POST, path)
+}
+
+/// A write: `PUT path` with the parameters as a JSON body.
+pub fn put<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
+    entry(id, Method::PUT, path)
+}
+
+/// A destructive action: `DELETE path`, the parameters in the query.
+pub fn delete<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
+    entry(id, Method::DELETE, path)
+}
+
+impl<P: Params> Entry<P> {
+    /// GitLab answers with a page of objects.
+    pub fn list(self) -> Self {
+        self.output(Output::List)
+    }
+
+    /// GitLab's answer becomes this kind of result.
+    pub fn output(mut self, output: Output) -> Self {
+        self.output = output;
+        self
+    }
+
+    /// The action loses work (a merge, an erase, a cancel): guarded like a delete.
+    pub fn destructive(mut self) -> Self {
+        self.destructive = true;
+        self
+    }
+
+    /// A rule across fields that serde cannot state, checked before anything is sent.
+    pub fn check(mut self, check: Check<P>) -> Self {
+        self.check = Some(check);
+        self
+    }
+
+    /// The tool title, when the one made from the id reads badly.
+    pub fn title(mut self, title: &'static str) -> Self {
+        self.title = Some(title);
+        self
+    }
+}
+
+impl<P: Params> From<Entry<P>> for Action {
+    fn from(entry: Entry<P>) -> Action {
+        let id = entry.id;
+        let (_, verb) = id
+            .split_once('.')
+            .unwrap_or_else(|| panic!("catalog action `{id}`: ids are `resource.verb`"));
+        let resource = Resource::of(id)
+            .unwrap_or_else(|| panic!("catalog action `{id}`: its resource is not in RESOURCES"));
+        let input_schema = input_schema::<P>();
+        let description = P::description();
+        assert!(
+            !description.is_empty(),
+            "catalog action `{id}`: its parameter struct needs a doc comment, the description"
+        );
+        let required: Vec<String> = input_schema
+            .get("required")
+            .and_then(|r| r.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|name| name.as_str().map(str::to_owned))
+            .collect();
+        entry.endpoint.check_fields(id, &required);
+        let endpoint = entry.endpoint.clone();
+        let check = entry.check;
+        // An update that sends nothing would change nothing: GitLab refuses it, so refuse it
+        // first, naming what could change.
+        let changes = (verb == "update" || verb.ends_with("_update")).then(|| {
+            let path_fields = endpoint.path_fields();
+            let names: Vec<String> = property_names(&input_schema)
+                .into_iter()
+                .filter(|name| !path_fields.contains(&name.as_str()))
+                .map(|name| format!("`{name}`"))
+                .collect();
+            format!(
+                "nothing to update; give at least one of {}",
+                names.join(", ")
+            )
+        });
+        let build = move |args: &serde_json::Map<String, serde_json::Value>| {
+            let params = P::parse(args)?;
+            if let Some(check) = check {
+                check(&params)?;
+            }
+            let request = params.request(&endpoint)?;
+            match &changes {
+                Some(nothing) if request.body.is_none() => Err(nothing.clone()),
+                _ => Ok(request),
+            }
+        };
+        Action {
+            id,
+            resource,
+            verb,
+            title: entry
+                .title
+                .map_or_else(|| super::title::title(resource, verb), str::to_owned),
+            description,
+            read_only: entry.read_only,
+            destructive: entry.destructive,
+            idempotent: entry.endpoint.method != Method::POST,
+            parameters: property_names(&input_schema),
+            input_schema,
+            output_schema: entry.output.schema(resource),
+            output: entry.output,
+            endpoint: Some(entry.endpoint),
+            run: Run::GitLab(Box::new(build)),
+        }
+    }
+}
+
+/// `vec![Action::from(line), …]` for a toolset's table.
+#[macro_export]
+macro_rules! actions {
+    ($($entry:expr),* $(,)?) => {
+        vec![$($crate::catalog::Action::from($entry)),*]
+    };
+}

@@ -1,0 +1,110 @@
+//! Diffs as a model can read them: one entry per file, as GitLab sends them, with the diff
+//! text of one answer capped; a file cut or left out says so, and GitLab's paging reads the
+//! rest.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// The most diff text one answer carries, over all its files.
+pub const MAX_DIFF_BYTES: usize = 96 * 1024;
+
+/// The structured result of the diff actions.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DiffPage {
+    /// One entry per file (old_path, new_path, new_file, renamed_file, deleted_file, diff);
+    /// `truncated: true` marks a diff cut or left out to stay under the cap.
+    pub items: Vec<Map<String, Value>>,
+    /// The next page of files, when there is one.
+    pub next_page: Option<u32>,
+    /// How many files change in all, when GitLab says.
+    pub total: Option<u64>,
+    /// What was cut, and how to read it.
+    pub note: Option<String>,
+}
+
+/// Cuts the `diff` texts of `files` to [`MAX_DIFF_BYTES`] together, in order: the file
+/// that crosses the cap keeps its first part, the ones after it keep only their names.
+/// The note says which, or `None` when everything fit.
+pub fn cap(files: &mut [Map<String, Value>]) -> Option<String> {
+    let mut budget = MAX_DIFF_BYTES;
+    let mut cut: Vec<String> = Vec::new();
+    for file in files.iter_mut() {
+        let Some(Value::String(diff)) = file.get_mut("diff") else {
+            continue;
+        };
+        if diff.len() <= budget {
+            budget -= diff.len();
+            continue;
+        }
+        let mut end = budget;
+        while !diff.is_char_boundary(end) {
+            end -= 1;
+        }
+        // End on a whole line, so what is shown is a readable prefix of the diff.
+        let end = diff[..end].rfind('\n').map_or(0, |newline| newline + 1);
+        diff.truncate(end);
+        // Files after a cut one show no diff at all: a reader must not take a later,
+        // shorter diff for the whole of what changed.
+        budget = 0;
+        let path = file
+            .get("new_path")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        file.insert("truncated".to_owned(), Value::Bool(true));
+        cut.push(format!("`{path}`"));
+    }
+    (!cut.is_empty()).then(|| {
+        format!(
+            "the diff of {} was cut to keep this answer under {} KiB; ask for fewer files a page with `per_page`, or read a file whole with `file.get`",
+            cut.join(", "),
+            MAX_DIFF_BYTES / 1024
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn file(path: &str, diff: &str) -> Map<String, Value> {
+        json!({"new_path": path, "old_path": path, "diff": diff})
+            .as_object()
+            .unwrap()
+            .clone()
+    }
+
+    #[test]
+    fn small_diffs_pass_untouched() {
+        let mut files = vec![file("a", "@@ -1 +1 @@\n-a\n+b\n")];
+        assert_eq!(cap(&mut files), None);
+        assert_eq!(files[0].get("truncated"), None);
+    }
+
+    #[test]
+    fn the_cap_cuts_on_a_line_and_marks_every_file_past_it() {
+        let line = format!("+{}\n", "x".repeat(99));
+        let big = line.repeat(700); // 70,700 bytes
+        let mut files = vec![
+            file("one", &big),
+            file("two", &big),
+            file("three", "+small\n"),
+        ];
+        let note = cap(&mut files).unwrap();
+        assert_eq!(files[0]["diff"].as_str().unwrap(), big);
+        let second = files[1]["diff"].as_str().unwrap();
+        assert!(second.len() < big.len() && second.ends_with('\n'));
+        assert_eq!(files[1]["truncated"], true);
+        assert_eq!(files[2]["diff"], "");
+        assert_eq!(files[2]["truncated"], true);
+        assert!(note.contains("`two`, `three`"), "{note}");
+        let total: usize = files
+            .iter()
+            .map(|f| f["diff"].as_str().unwrap().len())
+            .sum();
+        assert!(total <= MAX_DIFF_BYTES);
+    }
+}

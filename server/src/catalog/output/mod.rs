@@ -1,0 +1,334 @@
+//! What an action's answer becomes: the structured result (and its text), shaped the same
+//! way for every action of a kind, and the output schema that promises that shape.
+
+mod diffs;
+mod file;
+mod log;
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolResult, ContentBlock};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+pub use diffs::{DiffPage, MAX_DIFF_BYTES};
+pub use file::{FileContent, MAX_FILE_BYTES, Window};
+pub use log::{DEFAULT_TAIL_LINES, JobLog, MAX_LOG_BYTES};
+
+use super::Resource;
+use super::schema::output_schema_of;
+use crate::gitlab::ApiResponse;
+
+/// How an answer becomes the tool's structured result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// One GitLab object, returned as it came.
+    Object,
+    /// A page of objects: `{items, next_page, total}`.
+    List,
+    /// A deletion: `{deleted: true, status, message}`.
+    Deleted,
+    /// An action GitLab answers with no object: `{done: true, status, message}`.
+    Done,
+    /// A job's log: its last lines as plain text ([`JobLog`]); the call's `tail_lines`.
+    JobLog,
+    /// A repository file decoded ([`FileContent`]); the call's `first_line`, `last_line`.
+    File,
+    /// A page of per-file diffs, capped ([`DiffPage`]).
+    Diffs,
+    /// GitLab's comparison of two refs, its `diffs` capped like [`Output::Diffs`].
+    Compare,
+}
+
+/// The structured result of a list action.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Page {
+    /// The objects on this page, as GitLab returned them.
+    pub items: Vec<Map<String, Value>>,
+    /// The next page to ask for, when there is one.
+    pub next_page: Option<u32>,
+    /// How many objects match in all, when GitLab says.
+    pub total: Option<u64>,
+}
+
+/// The structured result of a delete action.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Deleted {
+    /// Always true: a failed deletion is an error result instead.
+    pub deleted: bool,
+    /// The HTTP status GitLab answered with (204, 202 when GitLab deletes later, 200).
+    pub status: u16,
+    /// GitLab's message, when it sent one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// The structured result of an action GitLab answers without an object.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Done {
+    /// Always true: a failure is an error result instead.
+    pub done: bool,
+    /// The HTTP status GitLab answered with.
+    pub status: u16,
+    /// GitLab's message, when it sent one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// An error result (`isError: true`) with `text` and no structured content.
+pub fn error_result(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(text.into())])
+}
+
+impl Output {
+    /// The output schema an action of this kind declares.
+    pub fn schema(self, resource: &Resource) -> Arc<Map<String, Value>> {
+        let (noun, plural) = (resource.noun, resource.plural);
+        let described = |schema: Arc<Map<String, Value>>, text: String| {
+            let mut schema = (*schema).clone();
+            schema.insert("description".to_owned(), Value::String(text));
+            Arc::new(schema)
+        };
+        let any_object = |text: String| {
+            let schema =
+                json!({"type": "object", "description": text, "additionalProperties": true});
+            let Value::Object(schema) = schema else {
+                unreachable!("a JSON object literal")
+            };
+            Arc::new(schema)
+        };
+        match self {
+            Output::Object => any_object(format!(
+                "The GitLab {noun} as the REST API v4 returns it (id, web_url, …)"
+            )),
+            Output::List => described(
+                output_schema_of::<Page>(),
+                format!("One page of {plural} as the REST API v4 returns them"),
+            ),
+            Output::Deleted => output_schema_of::<Deleted>(),
+            Output::Done => output_schema_of::<Done>(),
+            Output::JobLog => output_schema_of::<JobLog>(),
+            Output::File => output_schema_of::<FileContent>(),
+            Output::Diffs => output_schema_of::<DiffPage>(),
+            Output::Compare => any_object(
+                "GitLab's comparison (commit, commits, diffs, compare_same_ref, web_url); `diffs` capped like the diff actions, with `note` saying what was cut"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    /// The structured result for a successful answer. Every shape is checked here, so what
+    /// reaches the client always matches the action's output schema. `what` names the call
+    /// in errors (`GET projects/1/jobs/7/trace`); `params` are the call's own parameters.
+    pub fn shape(
+        self,
+        what: &str,
+        response: ApiResponse,
+        params: &Map<String, Value>,
+    ) -> CallToolResult {
+        let status = response.status;
+        let unexpected = |expected: &str, body: &Value| {
+            error_result(format!(
+                "{what}: GitLab answered {status} with {} where {expected} was expected",
+                kind(body)
+            ))
+        };
+        let number = |key: &str| params.get(key).and_then(Value::as_u64).map(|n| n as usize);
+        match self {
+            Output::Object => match response.body {
+                Value::Object(object) => CallToolResult::structured(Value::Object(object)),
+                other => unexpected("an object", &other),
+            },
+            Output::List | Output::Diffs => {
+                let items = match objects(response.body) {
+                    Ok(items) => items,
+                    Err(other) => return unexpected("a list of objects", &other),
+                };
+                if self == Output::List {
+                    return structured(&Page {
+                        items,
+                        next_page: response.next_page,
+                        total: response.total,
+                    });
+                }
+                let mut items = items;
+                let note = diffs::cap(&mut items);
+                structured(&DiffPage {
+                    items,
+                    next_page: response.next_page,
+                    total: response.total,
+                    note,
+                })
+            }
+            Output::Deleted => structured(&Deleted {
+                deleted: true,
+                status,
+                message: message(&response.body),
+            }),
+            Output::Done => structured(&Done {
+                done: true,
+                status,
+                message: message(&response.body),
+            }),
+            Output::JobLog => {
+                let text = match response.body {
+                    Value::String(text) => text,
+                    Value::Null => String::new(),
+                    // A log that happens to read as JSON is still a log.
+                    other => other.to_string(),
+                };
+                let lines = number("tail_lines").unwrap_or(DEFAULT_TAIL_LINES);
+                structured(&log::tail(&text, lines))
+            }
+            Output::File => match response.body {
+                Value::Object(object) => {
+                    let window = Window {
+                        first_line: number("first_line"),
+                        last_line: number("last_line"),
+                    };
+                    match file::decode(&object, window) {
+                        Ok(content) => structured(&content),
+                        Err(why) => error_result(format!("{what}: {why}")),
+                    }
+                }
+                other => unexpected("a file object", &other),
+            },
+            Output::Compare => match response.body {
+                Value::Object(mut object) => {
+                    if let Some(Value::Array(diffs)) = object.remove("diffs") {
+                        let mut files = match objects(Value::Array(diffs)) {
+                            Ok(files) => files,
+                            Err(other) => return unexpected("a list of diffs", &other),
+                        };
+                        if let Some(note) = diffs::cap(&mut files) {
+                            object.insert("note".to_owned(), Value::String(note));
+                        }
+                        let files = files.into_iter().map(Value::Object).collect();
+                        object.insert("diffs".to_owned(), Value::Array(files));
+                    }
+                    CallToolResult::structured(Value::Object(object))
+                }
+                other => unexpected("a comparison", &other),
+            },
+        }
+    }
+}
+
+/// A JSON list of objects, or what came instead.
+fn objects(body: Value) -> Result<Vec<Map<String, Value>>, Value> {
+    let Value::Array(items) = body else {
+        return Err(body);
+    };
+    let mut objects = Vec::with_capacity(items.len());
+    for item in items {
+        match item {
+            Value::Object(object) => objects.push(object),
+            other => return Err(other),
+        }
+    }
+    Ok(objects)
+}
+
+/// GitLab's message in an answer without an object (`{"message": "202 Accepted"}`).
+fn message(body: &Value) -> Option<String> {
+    match body {
+        Value::Object(object) => object
+            .get("message")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        _ => None,
+    }
+}
+
+fn structured(value: &impl Serialize) -> CallToolResult {
+    // The catalog's own output structs always serialise.
+    CallToolResult::structured(serde_json::to_value(value).expect("output structs serialise"))
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "nothing",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "text",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn response(status: u16, body: Value) -> ApiResponse {
+        ApiResponse {
+            status,
+            body,
+            next_page: Some(2),
+            total: Some(3),
+        }
+    }
+
+    fn shape(output: Output, status: u16, body: Value) -> CallToolResult {
+        output.shape("GET x", response(status, body), &Map::new())
+    }
+
+    #[test]
+    fn objects_are_text_and_structured() {
+        let result = shape(Output::Object, 200, json!({"id": 1}));
+        assert_eq!(result.is_error, Some(false));
+        assert_eq!(result.structured_content, Some(json!({"id": 1})));
+        assert_eq!(result.content[0].as_text().unwrap().text, r#"{"id":1}"#);
+    }
+
+    #[test]
+    fn lists_carry_the_next_page() {
+        let result = shape(Output::List, 200, json!([{"id": 1}]));
+        assert_eq!(
+            result.structured_content,
+            Some(json!({"items": [{"id": 1}], "next_page": 2, "total": 3}))
+        );
+    }
+
+    #[test]
+    fn deletions_and_bodiless_answers_report_status_and_message() {
+        let result = shape(Output::Deleted, 204, Value::Null);
+        assert_eq!(
+            result.structured_content,
+            Some(json!({"deleted": true, "status": 204}))
+        );
+        let result = shape(Output::Deleted, 202, json!({"message": "202 Accepted"}));
+        assert_eq!(
+            result.structured_content,
+            Some(json!({"deleted": true, "status": 202, "message": "202 Accepted"}))
+        );
+        let result = shape(Output::Done, 201, Value::Null);
+        assert_eq!(
+            result.structured_content,
+            Some(json!({"done": true, "status": 201}))
+        );
+    }
+
+    #[test]
+    fn wrong_shapes_are_errors() {
+        let result = Output::Object.shape("GET projects/1", response(200, json!([1])), &Map::new());
+        assert_eq!(result.is_error, Some(true));
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            "GET projects/1: GitLab answered 200 with a list where an object was expected"
+        );
+        assert!(result.structured_content.is_none());
+    }
+
+    #[test]
+    fn a_log_takes_the_calls_tail_lines() {
+        let text: String = (1..=10).map(|n| format!("{n}\n")).collect();
+        let params = json!({"tail_lines": 3}).as_object().unwrap().clone();
+        let result = Output::JobLog.shape("GET t", response(200, Value::String(text)), &params);
+        let log = result.structured_content.unwrap();
+        assert_eq!(log["shown_lines"], 3);
+        assert!(log["log"].as_str().unwrap().ends_with("8\n9\n10"));
+    }
+}

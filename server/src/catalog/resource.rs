@@ -1,0 +1,113 @@
+//! What an action works on: the prefix of its id (`branch` in `branch.create`), which
+//! names its meta-surface tool, its individual tools and its toolset.
+
+use super::Toolset;
+
+/// One kind of GitLab object.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Resource {
+    /// The prefix of action ids: `merge_request`.
+    pub id: &'static str,
+    /// The form in individual tool names: `gitlab_mr_merge`.
+    pub short: &'static str,
+    /// In prose: `merge request`.
+    pub noun: &'static str,
+    /// The plural in titles: `merge requests`.
+    pub plural: &'static str,
+    pub toolset: Toolset,
+}
+
+const fn resource(
+    id: &'static str,
+    short: &'static str,
+    noun: &'static str,
+    plural: &'static str,
+    toolset: Toolset,
+) -> Resource {
+    Resource {
+        id,
+        short,
+        noun,
+        plural,
+        toolset,
+    }
+}
+
+/// Every resource, in the order the meta surface lists them. A new kind of object is one
+/// line here.
+pub static RESOURCES: &[Resource] = &[
+    resource(
+        "branch",
+        "branch",
+        "branch",
+        "branches",
+        Toolset::Repository,
+    ),
+    resource("tag", "tag", "tag", "tags", Toolset::Repository),
+    resource("commit", "commit", "commit", "commits", Toolset::Repository),
+    resource("file", "file", "file", "files", Toolset::Repository),
+    resource(
+        "repository",
+        "repository",
+        "repository",
+        "repositories",
+        Toolset::Repository,
+    ),
+    resource(
+        "merge_request",
+        "mr",
+        "merge request",
+        "merge requests",
+        Toolset::MergeRequests,
+    ),
+    resource("issue", "issue", "issue", "issues", Toolset::Issues),
+    resource(
+        "pipeline",
+        "pipeline",
+        "pipeline",
+        "pipelines",
+        Toolset::Pipelines,
+    ),
+    resource("job", "job", "job", "jobs", Toolset::Pipelines),
+    resource("label", "label", "label", "labels", Toolset::Labels),
+    resource(
+        "milestone",
+        "milestone",
+        "milestone",
+        "milestones",
+        Toolset::Milestones,
+    ),
+    resource("wiki", "wiki", "wiki page", "wiki pages", Toolset::Wiki),
+    resource("user", "user", "user", "users", Toolset::Users),
+    resource(
+        "member",
+        "member",
+        "project member",
+        "project members",
+        Toolset::Users,
+    ),
+    resource("group", "group", "group", "groups", Toolset::Groups),
+    resource("search", "search", "search", "searches", Toolset::Search),
+    resource(
+        "release",
+        "release",
+        "release",
+        "releases",
+        Toolset::Releases,
+    ),
+    resource(
+        "project",
+        "project",
+        "project",
+        "projects",
+        Toolset::Projects,
+    ),
+];
+
+impl Resource {
+    /// The resource of an action id's prefix.
+    pub fn of(id: &str) -> Option<&'static Resource> {
+        let prefix = id.split_once('.').map_or(id, |(prefix, _)| prefix);
+        RESOURCES.iter().find(|resource| resource.id == prefix)
+    }
+}
