@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use wizard::{Kind, Question, Requirement, Wizard, WizardInfo};
 
+use crate::catalog::{Toolset, catalog};
 use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 
 /// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`.
@@ -131,9 +132,73 @@ pub fn readme_tables() -> String {
     .join("\n")
 }
 
-/// The marker comments the README's generated block sits between.
-pub const README_BEGIN: &str = "<!-- BEGIN GENERATED: wizard questions, from the wizard structs by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p wizard-tests --test readme_tables -->";
-pub const README_END: &str = "<!-- END GENERATED: wizard questions -->";
+/// The README's table of every GitLab action, toolset by toolset: id, GitLab's call, kind
+/// and description, from the catalog.
+pub fn action_table() -> String {
+    let catalog = catalog();
+    let mut text = String::new();
+    for toolset in Toolset::ALL {
+        let actions: Vec<_> = catalog
+            .actions()
+            .iter()
+            .filter(|a| a.toolset() == toolset && !a.is_wizard())
+            .collect();
+        if actions.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            text,
+            "#### `{toolset}` ({} actions)\n\n| action | GitLab call | kind | what it does |\n|---|---|---|---|\n",
+            actions.len()
+        );
+        for action in actions {
+            let call = action
+                .endpoint
+                .as_ref()
+                .map_or_else(String::new, |endpoint| {
+                    let path = endpoint.path.replace('{', ":").replace('}', "");
+                    format!("`{} /{path}`", endpoint.method)
+                });
+            let kind = if action.destructive {
+                "destructive"
+            } else if action.read_only {
+                "read"
+            } else {
+                "write"
+            };
+            let _ = writeln!(
+                text,
+                "| `{}` | {call} | {kind} | {} |",
+                action.id,
+                action.description.replace('|', "\\|")
+            );
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// A block of the README generated from the code, between two marker comments.
+pub struct GeneratedBlock {
+    pub begin: &'static str,
+    pub end: &'static str,
+    pub render: fn() -> String,
+}
+
+/// Every generated block of the README; `UPDATE_README=1 cargo test -p wizard-tests --test
+/// readme_tables` rewrites them.
+pub const README_BLOCKS: [GeneratedBlock; 2] = [
+    GeneratedBlock {
+        begin: "<!-- BEGIN GENERATED: actions, from the catalog by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p wizard-tests --test readme_tables -->",
+        end: "<!-- END GENERATED: actions -->",
+        render: action_table,
+    },
+    GeneratedBlock {
+        begin: "<!-- BEGIN GENERATED: wizard questions, from the wizard structs by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p wizard-tests --test readme_tables -->",
+        end: "<!-- END GENERATED: wizard questions -->",
+        render: readme_tables,
+    },
+];
 
 #[cfg(test)]
 mod tests {

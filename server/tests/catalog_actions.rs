@@ -19,17 +19,17 @@ fn every_action_id_in_order() {
     assert_eq!(
         ids,
         [
-            "issue.create",
-            "issue.get",
-            "issue.list",
-            "issue.update",
-            "issue.delete",
             "merge_request.create",
             "merge_request.get",
             "merge_request.list",
             "merge_request.update",
             "merge_request.delete",
             "merge_request.merge",
+            "issue.create",
+            "issue.get",
+            "issue.list",
+            "issue.update",
+            "issue.delete",
             "release.create",
             "release.get",
             "release.list",
@@ -59,9 +59,9 @@ fn deletes_and_merge_are_destructive_gets_and_lists_read_only() {
     assert_eq!(
         destructive,
         [
-            "issue.delete",
             "merge_request.delete",
             "merge_request.merge",
+            "issue.delete",
             "release.delete",
             "project.delete"
         ]
@@ -75,10 +75,10 @@ fn deletes_and_merge_are_destructive_gets_and_lists_read_only() {
     assert_eq!(
         read_only,
         [
-            "issue.get",
-            "issue.list",
             "merge_request.get",
             "merge_request.list",
+            "issue.get",
+            "issue.list",
             "release.get",
             "release.list",
             "project.get",

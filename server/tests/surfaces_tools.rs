@@ -98,11 +98,11 @@ fn individual_lists_one_tool_per_action_and_the_wizards() {
     let surface = surface(SurfaceKind::Individual);
     let mut expected = Vec::new();
     for (short, verbs) in [
-        ("issue", &["create", "get", "list", "update", "delete"][..]),
         (
             "mr",
             &["create", "get", "list", "update", "delete", "merge"][..],
         ),
+        ("issue", &["create", "get", "list", "update", "delete"][..]),
         (
             "release",
             &["create", "get", "list", "update", "delete"][..],

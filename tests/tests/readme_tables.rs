@@ -1,9 +1,10 @@
-//! The README's wizard question tables are generated from the wizard structs; this test
-//! fails, with a diff, when the two drift apart. `UPDATE_README=1` rewrites the block.
+//! The README's action table and wizard question tables are generated from the catalog and
+//! the wizard structs; this test fails, with a diff, when they drift apart.
+//! `UPDATE_README=1` rewrites the blocks.
 
 use std::path::PathBuf;
 
-use gitlab_mcp_server::docs::{README_BEGIN, README_END, readme_tables};
+use gitlab_mcp_server::docs::README_BLOCKS;
 
 fn readme_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -11,16 +12,16 @@ fn readme_path() -> PathBuf {
         .join("README.md")
 }
 
-/// The README with `block` between the markers.
-fn with_block(readme: &str, block: &str) -> String {
+/// The README with `block` between the markers `begin` and `end`.
+fn with_block(readme: &str, (begin_marker, end_marker): (&str, &str), block: &str) -> String {
     let begin = readme
-        .find(README_BEGIN)
-        .unwrap_or_else(|| panic!("README.md has no `{README_BEGIN}` line"));
+        .find(begin_marker)
+        .unwrap_or_else(|| panic!("README.md has no `{begin_marker}` line"));
     let end = readme
-        .find(README_END)
-        .unwrap_or_else(|| panic!("README.md has no `{README_END}` line"));
+        .find(end_marker)
+        .unwrap_or_else(|| panic!("README.md has no `{end_marker}` line"));
     assert!(begin < end, "the README's markers are in the wrong order");
-    let start = begin + README_BEGIN.len();
+    let start = begin + begin_marker.len();
     format!("{}\n{block}{}", &readme[..start], &readme[end..])
 }
 
@@ -55,10 +56,12 @@ fn diff(old: &str, new: &str) -> String {
 }
 
 #[test]
-fn readme_tables_match_the_wizards() {
+fn readme_tables_match_the_code() {
     let path = readme_path();
     let readme = std::fs::read_to_string(&path).expect("README.md at the workspace root");
-    let expected = with_block(&readme, &readme_tables());
+    let expected = README_BLOCKS.iter().fold(readme.clone(), |text, block| {
+        with_block(&text, (block.begin, block.end), &(block.render)())
+    });
     if readme == expected {
         return;
     }
@@ -67,7 +70,7 @@ fn readme_tables_match_the_wizards() {
         return;
     }
     panic!(
-        "README.md's wizard tables differ from the wizard structs (- README, + generated):\n{}\n\
+        "README.md's generated tables differ from the code (- README, + generated):\n{}\n\
          run with UPDATE_README=1 to rewrite them: UPDATE_README=1 cargo test -p wizard-tests --test readme_tables",
         diff(&readme, &expected)
     );
@@ -75,10 +78,11 @@ fn readme_tables_match_the_wizards() {
 
 #[test]
 fn the_block_replacement_keeps_the_rest() {
-    let readme = format!("intro\n{README_BEGIN}\nold\n{README_END}\noutro\n");
+    let (begin, end) = ("<!-- B -->", "<!-- E -->");
+    let readme = format!("intro\n{begin}\nold\n{end}\noutro\n");
     assert_eq!(
-        with_block(&readme, "new\n"),
-        format!("intro\n{README_BEGIN}\nnew\n{README_END}\noutro\n")
+        with_block(&readme, (begin, end), "new\n"),
+        format!("intro\n{begin}\nnew\n{end}\noutro\n")
     );
     assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "+ x\n- b\n");
 }

@@ -6,18 +6,34 @@
 //! Adding an action: write its parameter struct (GitLab's parameter names, a doc comment
 //! saying what it does and returns) and add its line to its toolset's table.
 
+pub mod groups;
 pub mod issues;
+pub mod labels;
 pub mod merge_requests;
+pub mod milestones;
+pub mod pipelines;
 pub mod projects;
 pub mod releases;
+pub mod repository;
+pub mod search;
+pub mod users;
+pub mod wiki;
 
 use crate::catalog::Action;
 
 /// Every GitLab action, toolset by toolset.
 pub fn all() -> Vec<Action> {
     [
-        issues::actions(),
+        repository::actions(),
         merge_requests::actions(),
+        issues::actions(),
+        pipelines::actions(),
+        labels::actions(),
+        milestones::actions(),
+        wiki::actions(),
+        users::actions(),
+        groups::actions(),
+        search::actions(),
         releases::actions(),
         projects::actions(),
     ]

@@ -17,6 +17,7 @@ use crate::access::Access;
 use crate::catalog::{Action, Catalog, Resource};
 pub use find::{FoundAction, FoundActions, find_actions};
 pub use individual::tool_name as individual_tool_name;
+pub use meta::tool_name as meta_tool_name;
 
 /// `GITLAB_MCP_TOOL_SURFACE`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

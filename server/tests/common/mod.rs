@@ -84,3 +84,5 @@ pub fn message(error: GitLabError) -> (u16, String) {
         other => panic!("expected GitLab's answer, got {other}"),
     }
 }
+
+pub mod mcp;

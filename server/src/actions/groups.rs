@@ -1,0 +1,7 @@
+//! The `groups` toolset.
+
+use crate::catalog::Action;
+
+pub fn actions() -> Vec<Action> {
+    Vec::new()
+}

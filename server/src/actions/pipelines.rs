@@ -1,0 +1,7 @@
+//! The `pipelines` toolset.
+
+use crate::catalog::Action;
+
+pub fn actions() -> Vec<Action> {
+    Vec::new()
+}

@@ -1,0 +1,7 @@
+//! The `search` toolset.
+
+use crate::catalog::Action;
+
+pub fn actions() -> Vec<Action> {
+    Vec::new()
+}

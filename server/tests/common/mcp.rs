@@ -1,0 +1,174 @@
+//! Running catalog actions the way a client does — through a tool of one surface, over a
+//! real rmcp client/server pair — against a fresh sandbox that records what GitLab received.
+//!
+//! ```ignore
+//! let harness = Harness::new(SurfaceKind::Individual).await;
+//! let branch = harness.ok("branch.create", json!({"project_id": 1, "branch": "b", "ref": "main"})).await;
+//! harness.sent(Method::POST, "/api/v4/projects/1/repository/branches");
+//! ```
+
+use gitlab_mcp_server::access::Access;
+use gitlab_mcp_server::catalog::catalog;
+use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, Method};
+use gitlab_mcp_server::handler::{GitLabMcp, Options};
+use gitlab_mcp_server::surfaces::{SurfaceKind, individual_tool_name, meta_tool_name};
+use gitlab_sandbox::{RecordedRequest, Sandbox};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
+use serde_json::{Map, Value, json};
+use wizard::testkit::{Path, ScriptedClient, connect};
+use wizard::{Flow, StateKeys};
+
+/// A sandbox and a server on one surface, talking to it.
+pub struct Harness {
+    pub sandbox: Sandbox,
+    pub server: GitLabMcp,
+    pub surface: SurfaceKind,
+}
+
+impl Harness {
+    /// Every toolset, writes allowed, destructive actions asked (and refused: the client
+    /// declares no elicitation) unless the call confirms.
+    pub async fn new(surface: SurfaceKind) -> Harness {
+        Harness::with_access(surface, Access::default()).await
+    }
+
+    pub async fn with_access(surface: SurfaceKind, access: Access) -> Harness {
+        let sandbox = Sandbox::start().await.expect("the sandbox starts");
+        let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).expect("client builds");
+        let options = Options {
+            surface,
+            access,
+            flow: Flow::new(StateKeys::random()),
+            autonomous: false,
+        };
+        Harness {
+            sandbox,
+            server: GitLabMcp::new(gitlab, options),
+            surface,
+        }
+    }
+
+    /// Calls `tool` with `arguments` from a client that declares no elicitation.
+    pub async fn call_tool(&self, tool: &str, arguments: Value) -> CallToolResult {
+        let client = ScriptedClient::new(ClientCapabilities::default(), vec![]);
+        let pair = connect(self.server.clone().into_service(), Path::Sync, client).await;
+        let arguments = arguments
+            .as_object()
+            .expect("arguments are an object")
+            .clone();
+        let request = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+        let result = pair.client.call_tool(request).await;
+        pair.close().await;
+        result.unwrap_or_else(|error| panic!("`{tool}` answered a protocol error: {error}"))
+    }
+
+    /// Runs catalog action `id` through this surface's tool for it; a destructive action
+    /// carries `confirm: true` (the user approved).
+    pub async fn run(&self, id: &str, params: Value) -> CallToolResult {
+        let action = catalog()
+            .get(id)
+            .unwrap_or_else(|| panic!("`{id}` is in the catalog"));
+        let confirm = action.destructive;
+        let (tool, arguments) = match self.surface {
+            SurfaceKind::Dynamic => (
+                "gitlab_execute_action".to_owned(),
+                json!({"action": id, "params": params, "confirm": confirm}),
+            ),
+            SurfaceKind::Meta => (
+                meta_tool_name(action.resource),
+                json!({"action": action.verb, "params": params, "confirm": confirm}),
+            ),
+            SurfaceKind::Individual => {
+                let mut arguments = params;
+                if confirm {
+                    arguments["confirm"] = Value::Bool(true);
+                }
+                (individual_tool_name(action), arguments)
+            }
+        };
+        self.call_tool(&tool, arguments).await
+    }
+
+    /// Runs `id` and returns its structured result; panics with GitLab's error otherwise.
+    pub async fn ok(&self, id: &str, params: Value) -> Value {
+        let result = self.run(id, params).await;
+        assert_ne!(
+            result.is_error,
+            Some(true),
+            "`{id}` failed: {}",
+            text(&result)
+        );
+        result
+            .structured_content
+            .unwrap_or_else(|| panic!("`{id}` returned no structured content"))
+    }
+
+    /// Runs `id`, expects an error result, and returns its text.
+    pub async fn error(&self, id: &str, params: Value) -> String {
+        let result = self.run(id, params).await;
+        assert_eq!(
+            result.is_error,
+            Some(true),
+            "`{id}` succeeded: {}",
+            text(&result)
+        );
+        assert!(result.structured_content.is_none());
+        text(&result)
+    }
+
+    /// The last request GitLab received; panics when it received none.
+    pub fn last(&self) -> RecordedRequest {
+        self.sandbox
+            .requests()
+            .pop()
+            .expect("GitLab received a request")
+    }
+
+    /// Asserts the last request's method and raw path (as sent, percent-encoded), and
+    /// returns it for more checks.
+    pub fn sent(&self, method: Method, raw_path: &str) -> RecordedRequest {
+        let last = self.last();
+        assert_eq!(
+            (&last.method, last.raw_path.as_str()),
+            (&method, raw_path),
+            "{last:?}"
+        );
+        last
+    }
+
+    /// Asserts that GitLab received no write at all.
+    pub fn nothing_written(&self) {
+        let writes = self.sandbox.writes();
+        assert!(writes.is_empty(), "GitLab received writes: {writes:?}");
+    }
+}
+
+/// The text of a result, all blocks joined.
+pub fn text(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|block| block.as_text().map(|t| t.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The query of a recorded request as a map (repeated `key[]` collected into a list).
+pub fn query(request: &RecordedRequest) -> Map<String, Value> {
+    let mut map = Map::new();
+    for (key, value) in &request.query {
+        match key.strip_suffix("[]") {
+            Some(list) => {
+                let entry = map.entry(list.to_owned()).or_insert_with(|| json!([]));
+                entry
+                    .as_array_mut()
+                    .expect("a list")
+                    .push(Value::String(value.clone()));
+            }
+            None => {
+                map.insert(key.clone(), Value::String(value.clone()));
+            }
+        }
+    }
+    map
+}
