@@ -70,6 +70,9 @@ impl Harness {
             .unwrap_or_else(|| panic!("`{id}` is in the catalog"));
         let confirm = action.destructive;
         let (tool, arguments) = match self.surface {
+            SurfaceKind::Meta | SurfaceKind::Individual if action.is_wizard() => {
+                (individual_tool_name(action), params)
+            }
             SurfaceKind::Dynamic => (
                 "gitlab_execute_action".to_owned(),
                 json!({"action": id, "params": params, "confirm": confirm}),
