@@ -3,8 +3,8 @@
 
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
 use gitlab_mcp_server::handler::{GitLabMcp, Options};
-use gitlab_sandbox::Sandbox;
 use gitlab_mcp_server::surfaces::SurfaceKind;
+use gitlab_sandbox::Sandbox;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use rmcp::service::ServiceError;
 use serde_json::{Value, json};
