@@ -513,7 +513,7 @@ async fn commits_take_several_actions_and_base64_binaries() {
         .unwrap();
     assert_eq!(commit["title"], "Reorganise");
     assert_eq!(commit["author_name"], "Sandbox User");
-    assert_eq!(commit["stats"]["deletions"].as_u64().unwrap() > 0, true);
+    assert!(commit["stats"]["deletions"].as_u64().unwrap() > 0);
     let id = commit["id"].as_str().unwrap();
     let diff = call(&gitlab, repo(Method::GET, &["commits", id, "diff"]))
         .await

@@ -113,8 +113,8 @@ async fn create(
     })
 }
 
-/// 204. Git's server-side checks refuse to delete the default branch, and the sandbox, which
-/// takes every API call as a push from outside the web UI, refuses protected branches too.
+/// Answers 204. GitLab's push checks refuse to delete the default branch; the sandbox, which
+/// treats every API call as a push from outside the web UI, refuses protected branches too.
 async fn remove(
     State(app): State<App>,
     Path((id, branch)): Path<(String, String)>,
