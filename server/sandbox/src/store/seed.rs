@@ -3,10 +3,10 @@
 //! can name them.
 
 mod ci_log;
+mod pipelines;
 mod repository;
-
-use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+#[cfg(test)]
+mod tests;
 
 use super::issues::Issue;
 use super::labels::Label;
@@ -14,7 +14,6 @@ use super::merge_requests::MergeRequest;
 use super::milestones::Milestone;
 use super::notes::{Discussion, Note, Position};
 use super::people::{Group, Member, Namespace, User, access};
-use super::pipelines::{Job, Pipeline};
 use super::repository::{Person, ProtectedBranch};
 use super::wiki::WikiPage;
 use super::{CURRENT_USER, Ids, Store, seed_time, timestamp};
@@ -265,7 +264,7 @@ pub(super) fn seed(store: &mut Store) {
             .and_then(|c| c.parents.first().cloned())
             .unwrap_or_default();
         let pipeline_iid = project.pipeline_iid();
-        let mut pipeline = pipeline(
+        let mut pipeline = pipelines::pipeline(
             ids,
             pipeline_iid,
             path,
@@ -290,113 +289,6 @@ fn label(ids: &mut Ids, name: &str, color: &str, description: &str) -> Label {
     }
 }
 
-/// A pipeline of the demo's `.gitlab-ci.yml`: build, then test and lint, then a manual
-/// deploy. `outcomes` are build's, test's and lint's: passed, failed, or `None` while not
-/// finished (test runs, lint waits).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one call site, each value named there"
-)]
-fn pipeline(
-    ids: &mut Ids,
-    iid: u64,
-    path: &str,
-    ref_name: &str,
-    sha: &str,
-    before: &str,
-    created: SystemTime,
-    outcomes: [Option<bool>; 3],
-) -> Pipeline {
-    let short = &sha[..8];
-    let unix = |t: SystemTime| {
-        t.duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0)
-    };
-    let later = |seconds: u64| created + std::time::Duration::from_secs(seconds);
-    let mut jobs = Vec::new();
-    let mut finished = created;
-    let stages = [
-        ("build", "build", 5, 62),
-        ("test", "test", 70, 118),
-        ("lint", "test", 70, 51),
-    ];
-    for ((name, stage, start, took), outcome) in stages.into_iter().zip(outcomes) {
-        let running = outcome.is_none() && name == "test";
-        let begun = (outcome.is_some() || running).then(|| later(start));
-        let ended = outcome.map(|_| later(start + took));
-        finished = finished.max(ended.unwrap_or(finished));
-        let log = match (name, outcome) {
-            ("build", _) => ci_log::build(unix(later(start)), path, ref_name, short),
-            ("lint", Some(_)) => ci_log::lint(unix(later(start)), path, ref_name, short),
-            ("test", Some(true)) => ci_log::test_passed(unix(later(start)), path, ref_name, short),
-            ("test", Some(false)) => ci_log::test_failed(unix(later(start)), path, ref_name, short),
-            ("test", None) => ci_log::test_running(unix(later(start)), path, ref_name, short),
-            _ => String::new(),
-        };
-        jobs.push(Job {
-            id: Ids::next(&mut ids.job),
-            name: name.to_owned(),
-            stage: stage.to_owned(),
-            status: match (outcome, running) {
-                (Some(true), _) => "success",
-                (Some(false), _) => "failed",
-                (None, true) => "running",
-                (None, false) => "pending",
-            },
-            manual: false,
-            allow_failure: false,
-            retried: false,
-            created_at: timestamp(created),
-            started_at: begun.map(timestamp),
-            finished_at: ended.map(timestamp),
-            duration: outcome.map(|_| took as f64 + 0.42),
-            queued_duration: begun.map(|_| 1.37),
-            failure_reason: (outcome == Some(false)).then_some("script_failure"),
-            coverage: None,
-            log: Arc::from(log),
-        });
-    }
-    let done = outcomes.iter().all(Option::is_some);
-    jobs.push(Job {
-        id: Ids::next(&mut ids.job),
-        name: "deploy".to_owned(),
-        stage: "deploy".to_owned(),
-        status: if done { "manual" } else { "created" },
-        manual: true,
-        allow_failure: true,
-        retried: false,
-        created_at: timestamp(created),
-        started_at: None,
-        finished_at: None,
-        duration: None,
-        queued_duration: None,
-        failure_reason: None,
-        coverage: None,
-        log: Arc::from(""),
-    });
-    let mut pipeline = Pipeline {
-        id: Ids::next(&mut ids.pipeline),
-        iid,
-        sha: sha.to_owned(),
-        ref_name: ref_name.to_owned(),
-        tag: false,
-        status: "created",
-        source: "push",
-        user_id: CURRENT_USER,
-        before_sha: before.to_owned(),
-        created_at: timestamp(created),
-        updated_at: timestamp(finished),
-        started_at: Some(timestamp(later(5))),
-        finished_at: done.then(|| timestamp(finished)),
-        duration: done.then(|| unix(finished) - unix(later(5))),
-        queued_duration: Some(1.37),
-        jobs,
-    };
-    pipeline.status = super::pipelines::composite_status(&pipeline.latest_jobs());
-    pipeline
-}
-
 const HOME_PAGE: &str = "# Sandbox wiki
 
 Welcome to the wiki of the `sandbox` crate.
@@ -411,147 +303,3 @@ const RELEASE_PAGE: &str = "# Release process
 2. Tag the release: `vMAJOR.MINOR.PATCH`, annotated.
 3. Create the release from the tag, with the changes since the previous one.
 ";
-
-#[cfg(test)]
-mod tests {
-    use url::Url;
-
-    use super::super::merge_requests::conflicts;
-    use super::*;
-
-    #[test]
-    fn the_seed_holds_together() {
-        let store = Store::new(&Url::parse("http://127.0.0.1:1").unwrap());
-        let project = &store.projects[&1];
-        let repository = &project.repository;
-        let main = &repository.branches["main"];
-        for branch in ["feature/x", "fix/tokenizer"] {
-            let head = &repository.branches[branch];
-            assert!(
-                conflicts(repository, head, main).is_empty(),
-                "{branch} merges cleanly"
-            );
-        }
-        let mr = &project.merge_requests[&1];
-        let position = mr.discussions[0].notes[0].position.clone().unwrap();
-        let fixed = repository.commit(&position.head_sha).unwrap();
-        let text = fixed.tree["src/tokenizer.rs"].blob.text().unwrap();
-        let line = text
-            .lines()
-            .nth(position.new_line.unwrap() as usize - 1)
-            .unwrap();
-        assert!(line.contains("0..=chars.len()"), "{line}");
-        assert_eq!(&position.start_sha, main);
-        let statuses: Vec<&str> = project.pipelines.values().map(|p| p.status).collect();
-        assert_eq!(statuses, ["success", "failed", "running"]);
-        let v1 = &repository.tags["v1.0.0"].commit;
-        assert_eq!(&project.pipelines[&1].sha, v1);
-        assert_eq!(&project.pipelines[&2].sha, main);
-        assert_eq!(repository.commits_between(v1, main).len(), 3);
-    }
-
-    #[test]
-    fn the_failed_pipeline_has_the_failing_test_log() {
-        let store = Store::new(&Url::parse("http://127.0.0.1:1").unwrap());
-        let project = &store.projects[&1];
-        let jobs = |id: u64| -> Vec<(u64, &str, &str)> {
-            let pipeline = &project.pipelines[&id];
-            pipeline
-                .jobs
-                .iter()
-                .map(|j| (j.id, j.name.as_str(), j.status))
-                .collect()
-        };
-        assert_eq!(
-            jobs(1),
-            [
-                (1, "build", "success"),
-                (2, "test", "success"),
-                (3, "lint", "success"),
-                (4, "deploy", "manual")
-            ]
-        );
-        assert_eq!(
-            jobs(2),
-            [
-                (5, "build", "success"),
-                (6, "test", "failed"),
-                (7, "lint", "success"),
-                (8, "deploy", "manual")
-            ]
-        );
-        assert_eq!(
-            jobs(3),
-            [
-                (9, "build", "success"),
-                (10, "test", "running"),
-                (11, "lint", "pending"),
-                (12, "deploy", "created")
-            ]
-        );
-        let failed = &project.pipelines[&2];
-        let test = &failed.jobs[1];
-        assert!(test.log.contains("thread 'splits_a_sentence' panicked"));
-        assert!(test.log.contains("error\x1b[0m: test failed"));
-        assert!(test.log.lines().count() > 150);
-        let job = store.job_json(project, failed, test);
-        assert_eq!(job["failure_reason"], "script_failure");
-        assert_eq!(job["pipeline"]["id"], 2);
-        assert_eq!(job["commit"]["title"], "Test tokenizing a whole sentence");
-        let detail = store.pipeline_json(project, failed);
-        assert_eq!(
-            (detail["status"].clone(), detail["ref"].clone()),
-            (serde_json::json!("failed"), serde_json::json!("main"))
-        );
-        assert_eq!(detail["user"]["username"], "alice");
-    }
-
-    #[test]
-    fn merge_request_one_has_an_open_review_thread() {
-        use super::super::notes::Noteable;
-        let store = Store::new(&Url::parse("http://127.0.0.1:1").unwrap());
-        let project = &store.projects[&1];
-        let mr = &project.merge_requests[&1];
-        let on = Noteable::MergeRequest {
-            id: mr.id,
-            iid: mr.iid,
-        };
-        let thread = store.discussion_json(project, on, &mr.discussions[0]);
-        assert_eq!(thread["individual_note"], false);
-        assert_eq!(thread["id"].as_str().unwrap().len(), 40);
-        let notes = thread["notes"].as_array().unwrap();
-        assert_eq!(notes.len(), 2);
-        assert_eq!(
-            (notes[0]["id"].clone(), notes[0]["type"].clone()),
-            (serde_json::json!(3), serde_json::json!("DiffNote"))
-        );
-        assert_eq!(notes[0]["author"]["username"], "bob");
-        assert_eq!(notes[0]["position"]["new_path"], "src/tokenizer.rs");
-        assert_eq!(
-            (notes[0]["resolvable"].clone(), notes[0]["resolved"].clone()),
-            (serde_json::json!(true), serde_json::json!(false))
-        );
-        assert_eq!(notes[1]["author"]["username"], "alice");
-        let general = store.discussion_json(project, on, &mr.discussions[1]);
-        assert_eq!(
-            (
-                general["individual_note"].clone(),
-                general["notes"][0]["type"].clone()
-            ),
-            (serde_json::json!(true), serde_json::Value::Null)
-        );
-        let json = store.merge_request_json(project, mr);
-        assert_eq!(json["detailed_merge_status"], "not_approved");
-        assert_eq!(json["blocking_discussions_resolved"], false);
-        assert_eq!(json["user_notes_count"], 3);
-        let issue = store.issue_json(project, &project.issues[&1]);
-        assert_eq!(
-            (
-                issue["milestone"]["title"].clone(),
-                issue["merge_requests_count"].clone()
-            ),
-            (serde_json::json!("v1.1"), serde_json::json!(1))
-        );
-        assert_eq!(issue["user_notes_count"], 2);
-    }
-}
