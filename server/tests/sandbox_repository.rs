@@ -111,7 +111,7 @@ async fn branches_are_created_and_deleted_by_gitlabs_rules() {
     assert_eq!(created["default"], false);
 
     let cases = [
-        (json!({"branch": "x"}), "ref is missing"),
+        (json!({"branch": "x"}), "ref is missing, ref is empty"),
         (json!({"branch": "", "ref": "main"}), "branch is empty"),
         (
             json!({"branch": "main", "ref": "main"}),
@@ -123,7 +123,7 @@ async fn branches_are_created_and_deleted_by_gitlabs_rules() {
         ),
         (
             json!({"branch": "y", "ref": "nope"}),
-            "Invalid reference name: nope",
+            "Failed to create branch 'y': invalid reference name 'nope'",
         ),
     ];
     for (body, expected) in cases {

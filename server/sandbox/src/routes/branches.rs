@@ -83,14 +83,9 @@ async fn create(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        params.require(&["branch", "ref"])?;
+        params.require_filled(&["branch", "ref"], &["branch", "ref"])?;
         let branch = params.str("branch")?.unwrap_or_default();
         let reference = params.str("ref")?.unwrap_or_default();
-        for (key, value) in [("branch", &branch), ("ref", &reference)] {
-            if value.trim().is_empty() {
-                return Err(ApiError::error(format!("{key} is empty")));
-            }
-        }
         let project = store.project(&id)?;
         let project_id = project.id;
         if !valid_ref_name(&branch) {
@@ -101,7 +96,7 @@ async fn create(
         }
         let Some(commit) = project.repository.resolve(&reference) else {
             return Err(ApiError::bad_request(format!(
-                "Invalid reference name: {reference}"
+                "Failed to create branch '{branch}': invalid reference name '{reference}'"
             )));
         };
         let sha = commit.id.clone();

@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::repository::{CommitRequest, author, decode, find_commit, write_commit};
 use crate::App;
 use crate::params::{Params, invalid};
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok, paginate, paginate_without_count};
 use crate::store::parse_time;
 use crate::store::repository::{ActionKind, FileAction, LogFilter};
 
@@ -24,6 +24,7 @@ pub(crate) fn routes() -> Router<App> {
 
 /// `ref_name` (default: the default branch; `all` for every ref), `path`, `since`, `until`,
 /// `author`, `first_parent`, `with_stats`; newest first. An unknown ref has no commits.
+/// GitLab pages this list without counting it.
 async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -72,7 +73,7 @@ async fn list(
                 value
             })
             .collect();
-        paginate(items, &params, &store.base, &uri)
+        paginate_without_count(items, &params, &store.base, &uri)
     })
 }
 
@@ -121,7 +122,12 @@ async fn create(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        params.require(&["branch", "commit_message", "actions"])?;
+        params.require_filled(&["branch", "commit_message", "actions"], &["branch"])?;
+        if params.has("start_branch") && params.has("start_sha") {
+            return Err(ApiError::error(
+                "start_branch, start_sha are mutually exclusive",
+            ));
+        }
         let branch = params.str("branch")?.unwrap_or_default();
         let message = params.str("commit_message")?.unwrap_or_default();
         let actions = read_actions(params.0.get("actions"))?;
@@ -185,15 +191,22 @@ fn read_actions(actions: Option<&Value>) -> Result<Vec<FileAction>, ApiError> {
         if kind == ActionKind::Move && previous_path.is_none() {
             return Err(ApiError::missing(&[&key("previous_path")]));
         }
+        if kind == ActionKind::Update && content.is_none() {
+            return Err(ApiError::missing(&[&key("content")]));
+        }
+        let execute_filemode = one
+            .bool("execute_filemode")
+            .map_err(|_| invalid(&key("execute_filemode")))?;
+        if kind == ActionKind::Chmod && execute_filemode.is_none() {
+            return Err(ApiError::missing(&[&key("execute_filemode")]));
+        }
         read.push(FileAction {
             kind,
             file_path,
             previous_path,
             content,
             last_commit_id: text("last_commit_id")?,
-            execute_filemode: one
-                .bool("execute_filemode")
-                .map_err(|_| invalid(&key("execute_filemode")))?,
+            execute_filemode,
         });
     }
     Ok(read)

@@ -37,7 +37,7 @@ async fn show(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        params.require(&["ref"])?;
+        params.require_filled(&["ref"], &["ref"])?;
         let reference = params.str("ref")?.unwrap_or_default();
         let project = store.project(&id)?;
         let commit = find_commit(project, &reference)?;
@@ -134,14 +134,17 @@ fn commit_one(
     } else {
         &["branch", "commit_message"]
     };
-    params.require(required)?;
+    params.require_filled(required, &["branch", "commit_message"])?;
     let encoding = params.choice("encoding", &["text", "base64"])?;
     let content = match params.str("content")? {
         Some(text) if needs_content => Some(decode(&text, encoding.as_deref(), "content")?),
         _ => None,
     };
     let mut action = FileAction::new(kind, file_path, content.as_deref());
-    action.last_commit_id = params.text("last_commit_id")?;
+    // GitLab's delete route does not declare `last_commit_id`: it never reaches the check.
+    if needs_content {
+        action.last_commit_id = params.text("last_commit_id")?;
+    }
     action.execute_filemode = params.bool("execute_filemode")?;
     app.with_store(|store| {
         let request = CommitRequest {
@@ -154,9 +157,6 @@ fn commit_one(
         };
         let project_id = store.project_id(id)?;
         write_commit(store, project_id, request).map_err(|e| match e {
-            ActionError::Stale(_) if kind == ActionKind::Delete => {
-                ApiError::bad_request("You are attempting to delete a file that has been previously updated.")
-            }
             ActionError::Stale(_) => ApiError::bad_request(
                 "You are attempting to update a file that has changed since you started editing it.",
             ),

@@ -46,8 +46,9 @@ async fn tree(
             .repository
             .resolve(&reference)
             .ok_or_else(|| ApiError::not_found("Tree"))?;
+        // A path that is no directory there: Gitaly's "invalid revision or path".
         let items = TreeItem::list(&commit.tree, &path, recursive)
-            .ok_or_else(|| ApiError::not_found("Tree"))?;
+            .ok_or_else(|| ApiError::not_found("invalid revision or path"))?;
         let items = items.iter().map(TreeItem::json).collect();
         paginate(items, &params, &store.base, &uri)
     })

@@ -184,6 +184,7 @@ impl Store {
             "confidential": false,
             "internal": false,
             "imported": false,
+            "imported_from": "none",
             "noteable_iid": noteable_iid,
             "commands_changes": {},
         });
@@ -193,6 +194,7 @@ impl Store {
             value["resolved_at"] = json!(note.resolved_at);
         }
         if let Some(position) = &note.position {
+            value["commit_id"] = json!(position.head_sha);
             value["position"] = position.json();
         }
         value

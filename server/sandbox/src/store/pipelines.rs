@@ -247,6 +247,7 @@ impl Store {
             "project": {"ci_job_token_scope_enabled": false},
             "artifacts": [],
             "runner": job.started_at.as_ref().map(|_| runner_json()),
+            "runner_manager": null,
             "artifacts_expire_at": null,
             "archived": false,
             "tag_list": [],

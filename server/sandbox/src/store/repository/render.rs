@@ -78,6 +78,8 @@ impl FileDiff {
     pub fn json(&self) -> Value {
         json!({
             "diff": self.diff,
+            "collapsed": false,
+            "too_large": false,
             "new_path": self.new_path,
             "old_path": self.old_path,
             "a_mode": self.a_mode,
