@@ -177,7 +177,7 @@ async fn every_request_is_recorded_as_received() {
 
     // Query parameters count as parameters on a POST too, as in GitLab.
     let issue: Value = http
-        .get(url(&sandbox, "/projects/1/issues/1"))
+        .get(url(&sandbox, "/projects/1/issues/3"))
         .send()
         .await
         .unwrap()
@@ -248,21 +248,22 @@ async fn lists_send_gitlabs_pagination_headers() {
             "x-total-pages"
         ]
         .map(header),
-        ["1", "2", "2", "", "3", "2"]
+        ["1", "2", "2", "", "5", "3"],
+        "the demo project's two issues and the three new ones"
     );
     let base = url(&sandbox, "/projects/1/issues");
     assert_eq!(
         header("link"),
         format!(
             "<{base}?state=opened&page=2&per_page=2>; rel=\"next\", <{base}?state=opened&page=1&per_page=2>; \
-             rel=\"first\", <{base}?state=opened&page=2&per_page=2>; rel=\"last\""
+             rel=\"first\", <{base}?state=opened&page=3&per_page=2>; rel=\"last\""
         )
     );
     let items: Vec<Value> = response.json().await.unwrap();
     assert_eq!(items.len(), 2);
 
     let last = http
-        .get(format!("{base}?page=2&per_page=2"))
+        .get(format!("{base}?page=3&per_page=2"))
         .send()
         .await
         .unwrap();
@@ -271,7 +272,7 @@ async fn lists_send_gitlabs_pagination_headers() {
             last.headers()["x-next-page"].to_str().unwrap(),
             last.headers()["x-prev-page"].to_str().unwrap()
         ),
-        ("", "1")
+        ("", "2")
     );
     let big = http
         .get(format!("{base}?per_page=500"))
@@ -295,7 +296,7 @@ async fn lists_send_gitlabs_pagination_headers() {
 #[tokio::test]
 async fn unknown_routes_and_methods_answer_like_gitlab() {
     let (sandbox, http) = start().await;
-    let (status, _, body) = fetch(&http, &url(&sandbox, "/projects/1/pipelines")).await;
+    let (status, _, body) = fetch(&http, &url(&sandbox, "/projects/1/no_such_resource")).await;
     assert_eq!(
         (status, body.as_str()),
         (404, r#"{"error":"404 Not Found"}"#)

@@ -14,21 +14,21 @@ async fn an_issue_is_created_with_gitlabs_shape() {
         .await
         .unwrap();
     assert_eq!(sandbox.requests()[0].body, body, "the body arrives as sent");
-    assert_eq!(issue["id"], 1);
-    assert_eq!(issue["iid"], 1);
+    assert_eq!(issue["id"], 3, "after the demo project's two issues");
+    assert_eq!(issue["iid"], 3);
     assert_eq!(issue["project_id"], 1);
     assert_eq!(issue["title"], "Crash on start");
     assert_eq!(issue["description"], "It **crashes**");
     assert_eq!(issue["labels"], json!(["bug", "feature"]));
     assert_eq!(issue["confidential"], true);
     assert_eq!(issue["state"], "opened");
-    assert_eq!(issue["author"]["username"], "demo");
+    assert_eq!(issue["author"]["username"], "sandbox-user");
     assert_eq!(issue["closed_at"], Value::Null);
     assert_eq!(
         issue["web_url"],
-        format!("{}demo/sandbox/-/issues/1", sandbox.base_url())
+        format!("{}demo/sandbox/-/issues/3", sandbox.base_url())
     );
-    assert_eq!(issue["references"]["full"], "demo/sandbox#1");
+    assert_eq!(issue["references"]["full"], "demo/sandbox#3");
     assert!(issue["created_at"].as_str().unwrap().ends_with('Z'));
 
     let by_number = ApiRequest::post()
@@ -42,7 +42,7 @@ async fn an_issue_is_created_with_gitlabs_shape() {
     .unwrap();
     assert_eq!(
         (minimal["iid"].clone(), minimal["labels"].clone()),
-        (json!(2), json!(["a", "b"]))
+        (json!(4), json!(["a", "b"]))
     );
     assert_eq!(
         (
@@ -51,7 +51,7 @@ async fn an_issue_is_created_with_gitlabs_shape() {
         ),
         (Value::Null, json!(false))
     );
-    let fetched = call(&gitlab, issues(Method::GET).segment(1)).await;
+    let fetched = call(&gitlab, issues(Method::GET).segment(3)).await;
     assert_eq!(fetched.unwrap(), issue);
 }
 
@@ -81,7 +81,7 @@ async fn iids_count_per_project_and_ids_across_projects() {
     .unwrap();
     assert_eq!(
         (second["id"].clone(), second["iid"].clone()),
-        (json!(2), json!(1))
+        (json!(4), json!(1))
     );
 }
 
@@ -121,7 +121,7 @@ async fn creation_follows_gitlabs_rules() {
         .unwrap_err();
     assert_eq!(message(err), (404, "404 Project Not Found".to_owned()));
     let listed = gitlab.send(issues(Method::GET)).await.unwrap();
-    assert_eq!(listed.total, Some(0));
+    assert_eq!(listed.total, Some(2));
 }
 
 #[tokio::test]
@@ -137,18 +137,18 @@ async fn issues_are_filtered_and_listed_newest_first() {
             .unwrap();
     }
     let close = json!({"state_event": "close"});
-    call(&gitlab, issues(Method::PUT).segment(3).json(close))
+    call(&gitlab, issues(Method::PUT).segment(5).json(close))
         .await
         .unwrap();
 
     let cases: [(&[(&str, &str)], Value); 7] = [
-        (&[], json!([3, 2, 1])),
-        (&[("state", "opened")], json!([2, 1])),
-        (&[("labels", "bug")], json!([3, 1])),
-        (&[("labels", "bug,auth")], json!([1])),
-        (&[("search", "LOGIN")], json!([3, 1])),
-        (&[("sort", "asc")], json!([1, 2, 3])),
-        (&[("iids[]", "1"), ("iids[]", "3")], json!([3, 1])),
+        (&[], json!([5, 4, 3, 2, 1])),
+        (&[("state", "opened")], json!([4, 3, 2, 1])),
+        (&[("labels", "bug")], json!([5, 3, 1])),
+        (&[("labels", "bug,auth")], json!([3])),
+        (&[("search", "LOGIN")], json!([5, 3])),
+        (&[("sort", "asc")], json!([1, 2, 3, 4, 5])),
+        (&[("iids[]", "3"), ("iids[]", "5")], json!([5, 3])),
     ];
     for (filters, expected) in cases {
         let listed = call(&gitlab, with_query(issues(Method::GET), filters))
@@ -172,7 +172,7 @@ async fn updates_change_what_was_sent_and_nothing_else() {
     call(&gitlab, issues(Method::POST).json(body))
         .await
         .unwrap();
-    let update = |body: Value| call(&gitlab, issues(Method::PUT).segment(1).json(body));
+    let update = |body: Value| call(&gitlab, issues(Method::PUT).segment(3).json(body));
     let updated = update(
         json!({"title": "New", "add_labels": "c", "remove_labels": "a", "confidential": true}),
     )
@@ -229,12 +229,12 @@ async fn deleting_an_issue_answers_204_and_it_is_gone() {
                 .segment("projects")
                 .segment(1)
                 .segment("issues")
-                .segment(1),
+                .segment(3),
         )
         .await
         .unwrap();
     assert_eq!((response.status, response.body), (204, Value::Null));
-    let err = call(&gitlab, issues(Method::GET).segment(1))
+    let err = call(&gitlab, issues(Method::GET).segment(3))
         .await
         .unwrap_err();
     assert_eq!(message(err), (404, "404 Issue Not Found".to_owned()));

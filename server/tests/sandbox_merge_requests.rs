@@ -55,7 +55,7 @@ async fn a_merge_request_is_created_with_gitlabs_shape() {
             mr["iid"].clone(),
             mr["project_id"].clone()
         ),
-        (json!(1), json!(1), json!(1))
+        (json!(2), json!(2), json!(1))
     );
     assert_eq!(mr["state"], "opened");
     assert_eq!(mr["source_branch"], "feature/x");
@@ -69,12 +69,12 @@ async fn a_merge_request_is_created_with_gitlabs_shape() {
         mr["sha"].as_str(),
         head_of(&gitlab, "feature/x").await.as_deref()
     );
-    assert_eq!(mr["references"]["full"], "demo/sandbox!1");
+    assert_eq!(mr["references"]["full"], "demo/sandbox!2");
     assert_eq!(
         mr["web_url"],
-        format!("{}demo/sandbox/-/merge_requests/1", sandbox.base_url())
+        format!("{}demo/sandbox/-/merge_requests/2", sandbox.base_url())
     );
-    let fetched = call(&gitlab, merge_requests(Method::GET).segment(1)).await;
+    let fetched = call(&gitlab, merge_requests(Method::GET).segment(2)).await;
     assert_eq!(fetched.unwrap(), mr);
 }
 
@@ -118,7 +118,7 @@ async fn creation_follows_gitlabs_branch_rules() {
         assert_eq!(message(err), (status, expected.to_owned()), "{body}");
     }
     let listed = gitlab.send(merge_requests(Method::GET)).await.unwrap();
-    assert_eq!(listed.total, Some(0));
+    assert_eq!(listed.total, Some(1));
 }
 
 #[tokio::test]
@@ -128,24 +128,24 @@ async fn only_one_open_merge_request_per_branch_pair() {
     let err = create(&gitlab, feature_to_main()).await.unwrap_err();
     let duplicate = (
         409,
-        "Another open merge request already exists for this source branch: !1".to_owned(),
+        "Another open merge request already exists for this source branch: !2".to_owned(),
     );
     assert_eq!(message(err), duplicate);
 
     // A closed one does not count; reopening it while another is open is the same conflict.
-    update(&gitlab, 1, json!({"state_event": "close"}))
+    update(&gitlab, 2, json!({"state_event": "close"}))
         .await
         .unwrap();
     let second = create(&gitlab, feature_to_main()).await.unwrap();
-    assert_eq!(second["iid"], 2);
-    let err = update(&gitlab, 1, json!({"state_event": "reopen"}))
+    assert_eq!(second["iid"], 3);
+    let err = update(&gitlab, 2, json!({"state_event": "reopen"}))
         .await
         .unwrap_err();
     assert_eq!(
         message(err),
         (
             409,
-            "Another open merge request already exists for this source branch: !2".to_owned()
+            "Another open merge request already exists for this source branch: !3".to_owned()
         )
     );
 }
@@ -158,10 +158,10 @@ async fn merging_without_sha_moves_the_target_and_removes_the_source_when_asked(
     create(&gitlab, body).await.unwrap();
     let main_before = head_of(&gitlab, "main").await.unwrap();
 
-    let merged = merge(&gitlab, 1, json!({})).await.unwrap();
+    let merged = merge(&gitlab, 2, json!({})).await.unwrap();
     assert_eq!(merged["state"], "merged");
     assert!(merged["merged_at"].is_string());
-    assert_eq!(merged["merged_by"]["username"], "demo");
+    assert_eq!(merged["merged_by"]["username"], "sandbox-user");
     assert_eq!(merged["should_remove_source_branch"], true);
     assert_eq!(merged["squash_commit_sha"], Value::Null);
     let main_after = head_of(&gitlab, "main").await.unwrap();
@@ -173,7 +173,7 @@ async fn merging_without_sha_moves_the_target_and_removes_the_source_when_asked(
         "the source branch is gone"
     );
 
-    let err = merge(&gitlab, 1, json!({})).await.unwrap_err();
+    let err = merge(&gitlab, 2, json!({})).await.unwrap_err();
     assert_eq!(message(err), (405, "405 Method Not Allowed".to_owned()));
     let err = create(&gitlab, feature_to_main()).await.unwrap_err();
     assert_eq!(
@@ -189,7 +189,7 @@ async fn merging_with_sha_requires_the_source_head() {
     let head = mr["sha"].as_str().unwrap().to_owned();
 
     let wrong = "0".repeat(40);
-    let err = merge(&gitlab, 1, json!({"sha": wrong})).await.unwrap_err();
+    let err = merge(&gitlab, 2, json!({"sha": wrong})).await.unwrap_err();
     assert_eq!(
         message(err),
         (
@@ -197,11 +197,11 @@ async fn merging_with_sha_requires_the_source_head() {
             format!("SHA does not match HEAD of source branch: {head}")
         )
     );
-    let fetched = call(&gitlab, merge_requests(Method::GET).segment(1)).await;
+    let fetched = call(&gitlab, merge_requests(Method::GET).segment(2)).await;
     assert_eq!(fetched.unwrap()["state"], "opened");
 
     let body = json!({"sha": head, "squash": true, "should_remove_source_branch": false});
-    let merged = merge(&gitlab, 1, body).await.unwrap();
+    let merged = merge(&gitlab, 2, body).await.unwrap();
     assert_eq!(merged["state"], "merged");
     assert_eq!(merged["squash"], true);
     assert!(merged["squash_commit_sha"].is_string());
@@ -221,8 +221,8 @@ async fn a_merge_request_whose_branch_is_gone_cannot_be_merged() {
     let mut body = feature_to_main();
     body["remove_source_branch"] = json!(true);
     create(&gitlab, body).await.unwrap();
-    merge(&gitlab, 2, json!({})).await.unwrap();
-    let err = merge(&gitlab, 1, json!({})).await.unwrap_err();
+    merge(&gitlab, 3, json!({})).await.unwrap();
+    let err = merge(&gitlab, 2, json!({})).await.unwrap_err();
     assert_eq!(message(err), (422, "Branch cannot be merged".to_owned()));
 }
 
@@ -237,7 +237,7 @@ async fn updates_lists_and_deletes() {
 
     let updated = update(
         &gitlab,
-        1,
+        2,
         json!({"title": "Add X, take 2", "target_branch": "develop", "squash": true}),
     )
     .await
@@ -247,24 +247,24 @@ async fn updates_lists_and_deletes() {
         (json!("Add X, take 2"), json!("develop"))
     );
     assert_eq!(updated["squash"], true);
-    let err = update(&gitlab, 1, json!({"target_branch": "nope"}))
+    let err = update(&gitlab, 2, json!({"target_branch": "nope"}))
         .await
         .unwrap_err();
     assert_eq!(
         message(err),
         (400, "target_branch does not exist".to_owned())
     );
-    let err = update(&gitlab, 1, json!({"milestone_id": 1}))
+    let err = update(&gitlab, 2, json!({"milestone_id": 1}))
         .await
         .unwrap_err();
     assert_eq!(message(err).0, 400);
 
-    merge(&gitlab, 1, json!({})).await.unwrap();
+    merge(&gitlab, 2, json!({})).await.unwrap();
     let cases: [(&[(&str, &str)], Value); 4] = [
-        (&[], json!([2, 1])),
-        (&[("state", "merged")], json!([1])),
-        (&[("labels", "wip")], json!([2])),
-        (&[("source_branch", "develop")], json!([2])),
+        (&[], json!([3, 2, 1])),
+        (&[("state", "merged")], json!([2])),
+        (&[("labels", "wip")], json!([3])),
+        (&[("source_branch", "develop")], json!([3])),
     ];
     for (filters, expected) in cases {
         let request = with_query(merge_requests(Method::GET), filters);
@@ -272,9 +272,9 @@ async fn updates_lists_and_deletes() {
         assert_eq!(pluck(&listed, "iid"), expected, "{filters:?}");
     }
 
-    let deleted = call(&gitlab, merge_requests(Method::DELETE).segment(2)).await;
+    let deleted = call(&gitlab, merge_requests(Method::DELETE).segment(3)).await;
     assert_eq!(deleted.unwrap(), Value::Null);
-    let err = call(&gitlab, merge_requests(Method::GET).segment(2))
+    let err = call(&gitlab, merge_requests(Method::GET).segment(3))
         .await
         .unwrap_err();
     assert_eq!(

@@ -38,10 +38,19 @@ async fn the_demo_project_is_there_by_number_and_by_path() {
     assert_eq!(by_id["empty_repo"], false);
     assert_eq!(by_id["web_url"], format!("{base}demo/sandbox"));
     assert_eq!(by_id["namespace"]["full_path"], "demo");
-    assert_eq!(by_id["owner"]["username"], "demo");
+    assert_eq!(by_id["namespace"]["kind"], "group");
+    assert_eq!(
+        by_id["owner"],
+        Value::Null,
+        "GitLab names no owner for a group's project"
+    );
+    assert_eq!(by_id["creator_id"], 1);
 
     let branches = call(&gitlab, branches(Method::GET, 1)).await.unwrap();
-    assert_eq!(pluck(&branches, "name"), json!(["feature/x", "main"]));
+    assert_eq!(
+        pluck(&branches, "name"),
+        json!(["feature/x", "fix/tokenizer", "main"])
+    );
     let release = call(
         &gitlab,
         releases(Method::POST).json(json!({"tag_name": "v1.0.0"})),
@@ -49,9 +58,10 @@ async fn the_demo_project_is_there_by_number_and_by_path() {
     .await
     .unwrap();
     assert_eq!(
-        release["commit"]["id"], branches[1]["commit"]["id"],
-        "v1.0.0 is main's commit"
+        release["commit"]["title"], "Add CI pipeline",
+        "v1.0.0 is an earlier commit of main"
     );
+    assert_ne!(release["commit"]["id"], branches[2]["commit"]["id"]);
 }
 
 #[tokio::test]
@@ -63,7 +73,7 @@ async fn a_project_without_readme_is_empty_on_main_whatever_default_branch_says(
     assert_eq!(sandbox.requests()[0].body, body);
     assert_eq!(project["id"], 2);
     assert_eq!(project["path"], "my-tool");
-    assert_eq!(project["path_with_namespace"], "demo/my-tool");
+    assert_eq!(project["path_with_namespace"], "sandbox-user/my-tool");
     assert_eq!(project["description"], "Tools");
     assert_eq!(project["visibility"], "internal");
     assert_eq!(project["default_branch"], "main");
@@ -100,6 +110,9 @@ async fn a_readme_creates_the_default_branch_asked_for() {
 #[tokio::test]
 async fn creation_follows_gitlabs_rules() {
     let (sandbox, gitlab) = setup().await;
+    // New projects go to the user's own namespace, where the demo group's name is free.
+    let mine = create(&gitlab, json!({"name": "Sandbox"})).await.unwrap();
+    assert_eq!(mine["path_with_namespace"], "sandbox-user/sandbox");
     let cases = [
         (
             json!({"description": "no name"}),
@@ -137,8 +150,8 @@ async fn creation_follows_gitlabs_rules() {
         assert_eq!(message(err), (400, expected.to_owned()), "{body}");
     }
     let listed = gitlab.send(projects(Method::GET, None)).await.unwrap();
-    assert_eq!(listed.total, Some(1), "nothing was created");
-    assert_eq!(sandbox.writes().len(), 7);
+    assert_eq!(listed.total, Some(2), "nothing more was created");
+    assert_eq!(sandbox.writes().len(), 8);
     let by_path = create(&gitlab, json!({"path": "only-path"})).await.unwrap();
     assert_eq!(
         (by_path["name"].clone(), by_path["path"].clone()),
@@ -185,6 +198,7 @@ async fn projects_list_newest_first_with_search_and_pages() {
 async fn updates_check_names_and_branches() {
     let (_sandbox, gitlab) = setup().await;
     create(&gitlab, json!({"name": "other"})).await.unwrap();
+    create(&gitlab, json!({"name": "another"})).await.unwrap();
     let update = |body: Value| {
         call(
             &gitlab,
@@ -208,7 +222,9 @@ async fn updates_check_names_and_branches() {
             "Could not change HEAD: branch 'nope' does not exist".to_owned()
         )
     );
-    let err = update(json!({"name": "other"})).await.unwrap_err();
+    // Names are unique within a namespace: project 3 is next to "other".
+    let rename = projects(Method::PUT, Some(&ProjectId::Id(3))).json(json!({"name": "other"}));
+    let err = call(&gitlab, rename).await.unwrap_err();
     assert_eq!(
         message(err),
         (400, "name has already been taken".to_owned())

@@ -20,7 +20,7 @@ async fn a_release_of_an_existing_tag_has_gitlabs_shape() {
     assert_eq!(release["tag_name"], "v1.0.0");
     assert_eq!(release["name"], "First");
     assert_eq!(release["description"], "## Notes");
-    assert_eq!(release["author"]["username"], "demo");
+    assert_eq!(release["author"]["username"], "sandbox-user");
     assert_eq!(release["commit"]["id"].as_str().unwrap().len(), 40);
     assert_eq!(release["tag_path"], "/demo/sandbox/-/tags/v1.0.0");
     assert_eq!(

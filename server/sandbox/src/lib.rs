@@ -1,11 +1,61 @@
-//! A GitLab that lives in memory, on a loopback port: the subset of REST v4 the server uses
-//! (projects, issues, merge requests, releases), with GitLab's rules and error bodies.
+//! A GitLab that lives in memory, on a loopback port: the subset of REST v4 the server uses,
+//! with GitLab's rules, status codes, error bodies, pagination headers and field names.
 //!
 //! `--sandbox` runs the server against it so anyone can try every tool with no GitLab account;
 //! the tests use it as their fake GitLab (it records every request and can be told to fail).
-//! It starts with one demo project: id 1, `demo/sandbox`, branches `main` and `feature/x`, tag
-//! `v1.0.0`. State lives as long as the [`Sandbox`]. Any token, or none, is accepted: the one user
-//! (`demo`) owns everything.
+//! State lives as long as the [`Sandbox`]. Any token, or none, is accepted: every request acts
+//! as `sandbox-user`, owner and admin of everything.
+//!
+//! # What it serves
+//!
+//! Projects (`/projects[/:id]`), issues, merge requests and merging (a real merge commit, or
+//! a squash commit then the merge), releases, and the repository: branches, protected
+//! branches, tags, commits (list, one, diff, and committing file actions), the tree, compare,
+//! and files (`…/files/:file_path[/raw]`, create, update, delete).
+//!
+//! # The demo data
+//!
+//! Every sandbox starts with the same data, dated in the week of 2026-01-05, with fixed ids:
+//!
+//! - **Users**: 1 `sandbox-user` "Sandbox User" (the one every token acts as; admin),
+//!   2 `alice` "Alice Example", 3 `bob` "Bob Builder" (emails `<username>@example.com`).
+//! - **Group** 4 `demo` "Demo" (namespace ids are shared with the users' own namespaces,
+//!   1 to 3); sandbox-user is its owner.
+//! - **Project** 1 `demo/sandbox` ("sandbox", private, default branch `main`). Members:
+//!   sandbox-user Owner (50), alice Maintainer (40), bob Developer (30). Projects created with
+//!   `POST /projects` go to `sandbox-user/<path>` and get ids from 2.
+//! - **Repository** of demo/sandbox: a small Rust crate (`README.md`, `Cargo.toml`,
+//!   `src/lib.rs`, `src/tokenizer.rs`, `tests/tokenizer.rs`, `.gitlab-ci.yml` with build, test,
+//!   lint and a manual deploy, `docs/guide.md`, and the binary `assets/logo.png`).
+//!   - `main` (protected: maintainers push and merge), six commits: "Initial commit"
+//!     (sandbox-user), "Add tokenizer" (alice), "Add CI pipeline" (bob, tagged `v1.0.0`),
+//!     "Add user guide" (alice), "Add logo" (bob), "Test tokenizing a whole sentence" (alice,
+//!     the head: its new test exposes the tokenizer's off-by-one).
+//!   - `feature/x`: two commits of bob's on top of "Add user guide": "Add word counter", then
+//!     "Document the word counter" (the head). No merge request uses it: try the wizard on it.
+//!   - `fix/tokenizer`: one commit of alice's on top of main's head, "Fix off-by-one in
+//!     tokenizer".
+//!   - Tag `v1.0.0`, annotated ("Version 1.0.0: tokenizer and CI"), on "Add CI pipeline":
+//!     main has three commits since.
+//!   - Commit ids are derived from the commits' contents: stable from run to run.
+//! - **Labels** 1 `bug` (`#d9534f`), 2 `feature` (`#1f75cb`). **Milestone** id 1, iid 1, `v1.1`,
+//!   active, due 2026-02-27.
+//! - **Wiki** pages `home` ("Home") and `Release-process` ("Release process"), markdown.
+//! - **Issues**: #1 (id 1) "Tokenizer drops the last token", by bob, assigned to alice,
+//!   labelled `bug`, milestone `v1.1`, with a two-note thread (notes 1 and 2); #2 (id 2)
+//!   "Document feature X", by alice, labelled `feature`, no assignee, no milestone. New issues
+//!   start at #3.
+//! - **Merge request** !1 (id 1) `fix/tokenizer` → `main`, "Fix off-by-one in tokenizer", open,
+//!   by alice, reviewer bob, one approval required and none given (so not mergeable yet).
+//!   Its discussions: a resolvable, unresolved thread starting with bob's `DiffNote` (note 3)
+//!   on the fixed line of `src/tokenizer.rs` (base and start: main's head, head: the fix),
+//!   alice's reply (note 4); and bob's general note (note 5). New merge requests start at !2.
+//! - **Pipelines** (`source` push): 1 (iid 1) on `main` at `v1.0.0`, success: jobs 1 build,
+//!   2 test, 3 lint succeeded, 4 deploy manual. 2 (iid 2) on `main` at its head, failed: jobs
+//!   5 build and 7 lint succeeded, 6 test failed (its log: a full `cargo test` run, with the
+//!   runner's sections and ANSI colours, ending in the `splits_a_sentence` assertion failure
+//!   and `error: test failed`), 8 deploy manual, not run. 3 (iid 3) on `fix/tokenizer` at its
+//!   head, running: job 9 build succeeded, 10 test running, 11 lint pending, 12 deploy created.
 
 mod faults;
 mod params;

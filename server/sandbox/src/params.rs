@@ -76,6 +76,32 @@ impl Params {
         }
     }
 
+    /// Grape's `requires` for `keys`, in order, where those in `filled` also have
+    /// `allow_blank: false`: such a key not sent is both `missing` and `empty`.
+    pub fn require_filled(&self, keys: &[&str], filled: &[&str]) -> Result<(), ApiError> {
+        let mut problems = Vec::new();
+        for key in keys {
+            let must_fill = filled.contains(key);
+            let blank = match self.0.get(*key) {
+                None => {
+                    problems.push(format!("{key} is missing"));
+                    true
+                }
+                Some(Value::String(s)) => s.trim().is_empty(),
+                Some(Value::Null) => true,
+                Some(_) => false,
+            };
+            if must_fill && blank {
+                problems.push(format!("{key} is empty"));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::error(problems.join(", ")))
+        }
+    }
+
     /// Update endpoints need at least one of what they can change.
     pub fn require_any(&self, keys: &[&str]) -> Result<(), ApiError> {
         if keys.iter().any(|k| self.has(k)) {

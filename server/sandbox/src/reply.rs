@@ -144,6 +144,27 @@ pub(crate) fn paginate(
     base: &str,
     uri: &Uri,
 ) -> Result<Response, ApiError> {
+    page_of(items, params, base, uri, true)
+}
+
+/// [`paginate`] the way GitLab pages lists it does not count (the commits list): no
+/// `x-total`, `x-total-pages` or `rel="last"`, and a next page whenever this one is full.
+pub(crate) fn paginate_without_count(
+    items: Vec<Value>,
+    params: &Params,
+    base: &str,
+    uri: &Uri,
+) -> Result<Response, ApiError> {
+    page_of(items, params, base, uri, false)
+}
+
+fn page_of(
+    items: Vec<Value>,
+    params: &Params,
+    base: &str,
+    uri: &Uri,
+    counted: bool,
+) -> Result<Response, ApiError> {
     let page = params.u64("page")?.unwrap_or(1).max(1);
     let per_page = match params.u64("per_page")? {
         Some(0) | None => DEFAULT_PER_PAGE,
@@ -157,7 +178,11 @@ pub(crate) fn paginate(
         .skip(start)
         .take(per_page as usize)
         .collect();
-    let next = (page < total_pages).then_some(page + 1);
+    let next = if counted {
+        (page < total_pages).then_some(page + 1)
+    } else {
+        (body.len() as u64 == per_page).then_some(page + 1)
+    };
     let prev = (page > 1).then(|| (page - 1).min(total_pages));
 
     let link_to = |target: u64| {
@@ -185,17 +210,21 @@ pub(crate) fn paginate(
         links.push(format!("<{}>; rel=\"next\"", link_to(next)));
     }
     links.push(format!("<{}>; rel=\"first\"", link_to(1)));
-    links.push(format!("<{}>; rel=\"last\"", link_to(total_pages)));
+    if counted {
+        links.push(format!("<{}>; rel=\"last\"", link_to(total_pages)));
+    }
 
     let number = |n: Option<u64>| n.map(|n| n.to_string()).unwrap_or_default();
-    let headers = [
+    let mut headers = vec![
         ("x-page", page.to_string()),
         ("x-per-page", per_page.to_string()),
         ("x-next-page", number(next)),
         ("x-prev-page", number(prev)),
-        ("x-total", total.to_string()),
-        ("x-total-pages", total_pages.to_string()),
     ];
+    if counted {
+        headers.push(("x-total", total.to_string()));
+        headers.push(("x-total-pages", total_pages.to_string()));
+    }
     let mut response = ok(StatusCode::OK, Value::Array(body));
     let map = response.headers_mut();
     for (name, value) in headers {

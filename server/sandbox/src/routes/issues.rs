@@ -1,15 +1,27 @@
 //! `/projects/:id/issues[/:issue_iid]`.
 
+use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde_json::{Value, json};
+use axum::routing::get;
+use serde_json::Value;
 
-use super::{LabelEdit, apply_state_event, checked_title, iid};
+use super::{LabelEdit, StateChange, checked_title, iid, no_content};
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, Order, ok, paginate};
-use crate::store::{Issue, Project, Store, full_path, now};
+use crate::store::issues::Issue;
+use crate::store::{CURRENT_USER, Ids, Store, now};
+
+pub(crate) fn routes() -> Router<App> {
+    Router::new()
+        .route("/projects/{id}/issues", get(list).post(create))
+        .route(
+            "/projects/{id}/issues/{issue_iid}",
+            get(show).put(update).delete(remove),
+        )
+}
 
 const UPDATABLE: &[&str] = &[
     "title",
@@ -23,7 +35,7 @@ const UPDATABLE: &[&str] = &[
     "discussion_locked",
 ];
 
-pub(super) async fn create(
+async fn create(
     State(app): State<App>,
     Path(id): Path<String>,
     params: Params,
@@ -38,34 +50,22 @@ pub(super) async fn create(
         let discussion_locked = params.bool("discussion_locked")?;
         let project_id = store.project_id(&id)?;
         let title = checked_title(title)?;
-        let issue_id = store.next_issue_id();
+        let issue_id = Ids::next(&mut store.ids.issue);
         let project = store.project_mut(project_id);
-        let iid = project.next_issue_iid;
-        project.next_issue_iid += 1;
-        let created = now();
-        project.issues.insert(
-            iid,
-            Issue {
-                id: issue_id,
-                iid,
-                title,
-                description,
-                labels,
-                confidential,
-                state: "opened",
-                due_date,
-                discussion_locked,
-                created_at: created.clone(),
-                updated_at: created,
-                closed_at: None,
-            },
-        );
+        let iid = project.issue_iid();
+        let mut issue = Issue::new(issue_id, iid, &title, CURRENT_USER, &now());
+        issue.description = description;
+        issue.labels = labels;
+        issue.confidential = confidential;
+        issue.due_date = due_date;
+        issue.discussion_locked = discussion_locked;
+        project.issues.insert(iid, issue);
         project.touch();
         Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
     })
 }
 
-pub(super) async fn show(
+async fn show(
     State(app): State<App>,
     Path((id, issue_iid)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -77,7 +77,7 @@ pub(super) async fn show(
 
 /// Filters: `state` (opened, closed, all), `labels` (all of them), `search` (title or
 /// description), `confidential`, `iids[]`; newest first unless `sort=asc`.
-pub(super) async fn list(
+async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
     OriginalUri(uri): OriginalUri,
@@ -102,13 +102,13 @@ pub(super) async fn list(
                 iids.as_ref()
                     .is_none_or(|wanted| wanted.contains(&i.iid.to_string()))
             })
-            .map(|i| issue_json(store, project, i))
+            .map(|i| store.issue_json(project, i))
             .collect();
         paginate(order.arrange(items), &params, &store.base, &uri)
     })
 }
 
-pub(super) async fn update(
+async fn update(
     State(app): State<App>,
     Path((id, issue_iid)): Path<(String, String)>,
     params: Params,
@@ -138,12 +138,12 @@ pub(super) async fn update(
         if let Some(confidential) = confidential {
             issue.confidential = confidential;
         }
-        apply_state_event(
-            state_event.as_deref(),
-            &mut issue.state,
-            &mut issue.closed_at,
-            &now,
-        );
+        let change = StateChange {
+            state: &mut issue.state,
+            closed_at: &mut issue.closed_at,
+            closed_by: &mut issue.closed_by,
+        };
+        change.apply(state_event.as_deref(), &now);
         if let Some(due_date) = due_date {
             issue.due_date = due_date;
         }
@@ -157,7 +157,7 @@ pub(super) async fn update(
 }
 
 /// GitLab answers 204 with no body.
-pub(super) async fn remove(
+async fn remove(
     State(app): State<App>,
     Path((id, issue_iid)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -166,9 +166,7 @@ pub(super) async fn remove(
         let project = store.project_mut(project_id);
         project.issues.remove(&iid);
         project.touch();
-        Ok(axum::response::IntoResponse::into_response(
-            StatusCode::NO_CONTENT,
-        ))
+        Ok(no_content())
     })
 }
 
@@ -192,46 +190,5 @@ fn matches_text(issue: &Issue, needle: &str) -> bool {
 
 fn render(store: &Store, project_id: u64, iid: u64) -> Value {
     let project = &store.projects[&project_id];
-    issue_json(store, project, &project.issues[&iid])
-}
-
-fn issue_json(store: &Store, project: &Project, issue: &Issue) -> Value {
-    let web_url = format!("{}/-/issues/{}", store.web_url(project), issue.iid);
-    json!({
-        "id": issue.id,
-        "iid": issue.iid,
-        "project_id": project.id,
-        "title": issue.title,
-        "description": issue.description,
-        "state": issue.state,
-        "created_at": issue.created_at,
-        "updated_at": issue.updated_at,
-        "closed_at": issue.closed_at,
-        "closed_by": issue.closed_at.as_ref().map(|_| store.user_json()),
-        "labels": issue.labels,
-        "milestone": null,
-        "assignees": [],
-        "assignee": null,
-        "author": store.user_json(),
-        "type": "ISSUE",
-        "issue_type": "issue",
-        "user_notes_count": 0,
-        "merge_requests_count": 0,
-        "upvotes": 0,
-        "downvotes": 0,
-        "due_date": issue.due_date,
-        "confidential": issue.confidential,
-        "discussion_locked": issue.discussion_locked,
-        "web_url": web_url,
-        "references": {
-            "short": format!("#{}", issue.iid),
-            "relative": format!("#{}", issue.iid),
-            "full": format!("{}#{}", full_path(project), issue.iid),
-        },
-        "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
-        "_links": {
-            "self": format!("{}/api/v4/projects/{}/issues/{}", store.base, project.id, issue.iid),
-            "project": format!("{}/api/v4/projects/{}", store.base, project.id),
-        },
-    })
+    store.issue_json(project, &project.issues[&iid])
 }

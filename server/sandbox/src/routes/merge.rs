@@ -1,19 +1,41 @@
 //! `PUT /projects/:id/merge_requests/:merge_request_iid/merge`.
 
+use std::time::SystemTime;
+
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use axum::routing::put;
 
 use super::merge_requests::{find, render};
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
-use crate::store::now;
+use crate::store::merge_requests::{MergeSpec, conflicts, merge as merge_branches};
+use crate::store::repository::Person;
+use crate::store::{CURRENT_USER, now};
 
-/// `PUT …/merge`: in GitLab's order, 405 unless open, 422 when a branch is gone, 409 when
-/// `sha` is not the source head; then the target gets a merge commit, the source branch is
-/// removed when asked (here or on the merge request), and squash leaves a squash commit.
-pub(super) async fn merge(
+pub(crate) fn routes() -> Router<App> {
+    Router::new().route(
+        "/projects/{id}/merge_requests/{merge_request_iid}/merge",
+        put(merge),
+    )
+}
+
+fn not_allowed() -> ApiError {
+    ApiError::message(StatusCode::METHOD_NOT_ALLOWED, "405 Method Not Allowed")
+}
+
+fn cannot_merge() -> ApiError {
+    ApiError::message(StatusCode::UNPROCESSABLE_ENTITY, "Branch cannot be merged")
+}
+
+/// In GitLab's order: 405 unless open, not a draft and approved; 422 when a branch is gone
+/// or the branches conflict; 409 when `sha` is not the source head. Then the target gets a
+/// merge commit with the source's changes (after one squash commit when squashing), and the
+/// source branch is removed when asked (here or on the merge request).
+async fn merge(
     State(app): State<App>,
     Path((id, mr_iid)): Path<(String, String)>,
     params: Params,
@@ -22,35 +44,52 @@ pub(super) async fn merge(
         let sha = params.str("sha")?;
         let squash = params.bool("squash")?;
         let remove_source = params.bool("should_remove_source_branch")?;
+        let merge_message = params.text("merge_commit_message")?;
+        let squash_message = params.text("squash_commit_message")?;
         let (project_id, iid) = find(store, &id, &mr_iid)?;
+        let full_path = store.full_path(&store.projects[&project_id]);
+        let user = store.user(CURRENT_USER);
+        let merger = Person::new(&user.name, &user.email);
         let project = &store.projects[&project_id];
         let mr = &project.merge_requests[&iid];
-        if mr.state != "opened" {
-            return Err(ApiError::message(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "405 Method Not Allowed",
-            ));
+        if mr.state != "opened" || mr.is_draft() || !mr.approved() {
+            return Err(not_allowed());
         }
-        let (Some(head), true) = (
-            project.branches.get(&mr.source_branch),
-            project.branches.contains_key(&mr.target_branch),
+        let repository = &project.repository;
+        let (Some(head), Some(target_head)) = (
+            repository.branches.get(&mr.source_branch),
+            repository.branches.get(&mr.target_branch),
         ) else {
-            return Err(ApiError::message(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "Branch cannot be merged",
-            ));
+            return Err(cannot_merge());
         };
+        if !conflicts(repository, head, target_head).is_empty() {
+            return Err(cannot_merge());
+        }
         if sha.as_ref().is_some_and(|sha| sha != head) {
             let message = format!("SHA does not match HEAD of source branch: {head}");
             return Err(ApiError::message(StatusCode::CONFLICT, message));
         }
         let squash = squash.unwrap_or(mr.squash);
         let remove_source = remove_source.unwrap_or(mr.force_remove_source_branch);
+        let author = store.user(mr.author_id);
+        let spec = MergeSpec {
+            source_head: head.clone(),
+            target: mr.target_branch.clone(),
+            merge_message: merge_message.unwrap_or_else(|| {
+                format!(
+                    "Merge branch '{}' into '{}'\n\n{}\n\nSee merge request {full_path}!{}",
+                    mr.source_branch, mr.target_branch, mr.title, mr.iid
+                )
+            }),
+            squash_message: squash.then(|| squash_message.unwrap_or_else(|| mr.title.clone())),
+            squash_author: Person::new(&author.name, &author.email),
+            merger,
+            date: SystemTime::now(),
+        };
         let head = head.clone();
-        let merge_commit = store.new_commit();
-        let squash_commit = squash.then(|| store.new_commit());
 
         let project = store.project_mut(project_id);
+        let merged = merge_branches(&mut project.repository, spec).map_err(|_| cannot_merge())?;
         let default_branch = project.default_branch.clone();
         let mr = project.merge_requests.get_mut(&iid).expect("found above");
         let now = now();
@@ -58,14 +97,14 @@ pub(super) async fn merge(
         mr.sha = head;
         mr.squash = squash;
         mr.force_remove_source_branch = remove_source;
-        mr.merge_commit_sha = Some(merge_commit.clone());
-        mr.squash_commit_sha = squash_commit;
+        mr.merge_commit_sha = Some(merged.merge_commit);
+        mr.squash_commit_sha = merged.squash_commit;
         mr.merged_at = Some(now.clone());
+        mr.merged_by = Some(CURRENT_USER);
         mr.updated_at = now;
-        let (source, target) = (mr.source_branch.clone(), mr.target_branch.clone());
-        project.branches.insert(target, merge_commit);
+        let source = mr.source_branch.clone();
         if remove_source && source != default_branch {
-            project.branches.remove(&source);
+            project.repository.branches.remove(&source);
         }
         project.touch();
         Ok(ok(StatusCode::OK, render(store, project_id, iid)))

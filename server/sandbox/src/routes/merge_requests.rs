@@ -1,15 +1,27 @@
-//! `/projects/:id/merge_requests[/:merge_request_iid[/merge]]`.
+//! `/projects/:id/merge_requests[/:merge_request_iid]`.
 
+use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::Value;
 
-use super::{LabelEdit, apply_state_event, checked_title, iid};
+use super::{LabelEdit, StateChange, checked_title, iid, no_content};
 use crate::App;
 use crate::params::Params;
-use crate::reply::{ApiError, Order, merged, ok, paginate};
-use crate::store::{MergeRequest, Project, Store, full_path, now};
+use crate::reply::{ApiError, Order, ok, paginate};
+use crate::store::merge_requests::MergeRequest;
+use crate::store::{CURRENT_USER, Ids, Project, Store, now};
+
+pub(crate) fn routes() -> Router<App> {
+    Router::new()
+        .route("/projects/{id}/merge_requests", get(list).post(create))
+        .route(
+            "/projects/{id}/merge_requests/{merge_request_iid}",
+            get(show).put(update).delete(remove),
+        )
+}
 
 const UPDATABLE: &[&str] = &[
     "title",
@@ -24,7 +36,7 @@ const UPDATABLE: &[&str] = &[
     "discussion_locked",
 ];
 
-pub(super) async fn create(
+async fn create(
     State(app): State<App>,
     Path(id): Path<String>,
     params: Params,
@@ -43,12 +55,11 @@ pub(super) async fn create(
         let project_id = project.id;
         let title = checked_title(title)?;
         check_branches(project, &source, &target, None)?;
-        let sha = project.branches[&source].clone();
+        let sha = project.repository.branches[&source].clone();
 
-        let mr_id = store.next_merge_request_id();
+        let mr_id = Ids::next(&mut store.ids.merge_request);
         let project = store.project_mut(project_id);
-        let iid = project.next_merge_request_iid;
-        project.next_merge_request_iid += 1;
+        let iid = project.merge_request_iid();
         let created = now();
         project.merge_requests.insert(
             iid,
@@ -57,7 +68,11 @@ pub(super) async fn create(
                 iid,
                 title,
                 description,
+                author_id: CURRENT_USER,
+                assignee_ids: Vec::new(),
+                reviewer_ids: Vec::new(),
                 labels,
+                milestone_id: None,
                 state: "opened",
                 source_branch: source,
                 target_branch: target,
@@ -68,9 +83,14 @@ pub(super) async fn create(
                 created_at: created.clone(),
                 updated_at: created,
                 merged_at: None,
+                merged_by: None,
                 closed_at: None,
+                closed_by: None,
                 merge_commit_sha: None,
                 squash_commit_sha: None,
+                discussions: Vec::new(),
+                approvals_required: 0,
+                approved_by: Vec::new(),
             },
         );
         project.touch();
@@ -78,7 +98,7 @@ pub(super) async fn create(
     })
 }
 
-pub(super) async fn show(
+async fn show(
     State(app): State<App>,
     Path((id, mr_iid)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -90,7 +110,7 @@ pub(super) async fn show(
 
 /// Filters: `state` (opened, closed, merged, locked, all), `labels`, `source_branch`,
 /// `target_branch`, `search`; newest first unless `sort=asc`.
-pub(super) async fn list(
+async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
     OriginalUri(uri): OriginalUri,
@@ -119,13 +139,13 @@ pub(super) async fn list(
                             .is_some_and(|d| d.to_lowercase().contains(s))
                 })
             })
-            .map(|m| merge_request_json(store, project, m))
+            .map(|m| store.merge_request_json(project, m))
             .collect();
         paginate(order.arrange(items), &params, &store.base, &uri)
     })
 }
 
-pub(super) async fn update(
+async fn update(
     State(app): State<App>,
     Path((id, mr_iid)): Path<(String, String)>,
     params: Params,
@@ -169,12 +189,12 @@ pub(super) async fn update(
         }
         labels.apply(&mut mr.labels);
         mr.target_branch = new_target;
-        apply_state_event(
-            state_event.as_deref(),
-            &mut mr.state,
-            &mut mr.closed_at,
-            &now,
-        );
+        let change = StateChange {
+            state: &mut mr.state,
+            closed_at: &mut mr.closed_at,
+            closed_by: &mut mr.closed_by,
+        };
+        change.apply(state_event.as_deref(), &now);
         if let Some(remove) = remove_source_branch {
             mr.force_remove_source_branch = remove;
         }
@@ -191,7 +211,7 @@ pub(super) async fn update(
 }
 
 /// GitLab answers 204 with no body.
-pub(super) async fn remove(
+async fn remove(
     State(app): State<App>,
     Path((id, mr_iid)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -200,7 +220,7 @@ pub(super) async fn remove(
         let project = store.project_mut(project_id);
         project.merge_requests.remove(&iid);
         project.touch();
-        Ok(StatusCode::NO_CONTENT.into_response())
+        Ok(no_content())
     })
 }
 
@@ -233,10 +253,10 @@ fn check_branches(
         ));
     }
     let mut missing = Vec::new();
-    if !project.branches.contains_key(source) {
+    if !project.repository.branches.contains_key(source) {
         missing.push(("source_branch", "does not exist"));
     }
-    if !project.branches.contains_key(target) {
+    if !project.repository.branches.contains_key(target) {
         missing.push(("target_branch", "does not exist"));
     }
     if !missing.is_empty() {
@@ -260,67 +280,5 @@ fn check_branches(
 
 pub(super) fn render(store: &Store, project_id: u64, iid: u64) -> Value {
     let project = &store.projects[&project_id];
-    merge_request_json(store, project, &project.merge_requests[&iid])
-}
-
-fn merge_request_json(store: &Store, project: &Project, mr: &MergeRequest) -> Value {
-    // The live source head while the branch exists, the last one seen after it is removed.
-    let sha = project.branches.get(&mr.source_branch).unwrap_or(&mr.sha);
-    let is_merged = mr.state == "merged";
-    let draft = ["draft:", "[draft]", "(draft)"]
-        .iter()
-        .any(|p| mr.title.to_lowercase().starts_with(p));
-    let head = json!({
-        "id": mr.id,
-        "iid": mr.iid,
-        "project_id": project.id,
-        "title": mr.title,
-        "description": mr.description,
-        "state": mr.state,
-        "created_at": mr.created_at,
-        "updated_at": mr.updated_at,
-        "merged_by": is_merged.then(|| store.user_json()),
-        "merge_user": is_merged.then(|| store.user_json()),
-        "merged_at": mr.merged_at,
-        "closed_by": mr.closed_at.as_ref().map(|_| store.user_json()),
-        "closed_at": mr.closed_at,
-        "target_branch": mr.target_branch,
-        "source_branch": mr.source_branch,
-        "user_notes_count": 0,
-        "upvotes": 0,
-        "downvotes": 0,
-    });
-    let rest = json!({
-        "author": store.user_json(),
-        "assignees": [],
-        "assignee": null,
-        "reviewers": [],
-        "source_project_id": project.id,
-        "target_project_id": project.id,
-        "labels": mr.labels,
-        "draft": draft,
-        "work_in_progress": draft,
-        "milestone": null,
-        "merge_when_pipeline_succeeds": false,
-        "merge_status": if is_merged { "merged" } else { "can_be_merged" },
-        "detailed_merge_status": if mr.state == "opened" { "mergeable" } else { "not_open" },
-        "sha": sha,
-        "merge_commit_sha": mr.merge_commit_sha,
-        "squash_commit_sha": mr.squash_commit_sha,
-        "discussion_locked": mr.discussion_locked,
-        "should_remove_source_branch": is_merged.then_some(mr.force_remove_source_branch),
-        "force_remove_source_branch": mr.force_remove_source_branch,
-        "squash": mr.squash,
-        "squash_on_merge": mr.squash,
-        "has_conflicts": false,
-        "blocking_discussions_resolved": true,
-        "web_url": format!("{}/-/merge_requests/{}", store.web_url(project), mr.iid),
-        "references": {
-            "short": format!("!{}", mr.iid),
-            "relative": format!("!{}", mr.iid),
-            "full": format!("{}!{}", full_path(project), mr.iid),
-        },
-        "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
-    });
-    merged([head, rest])
+    store.merge_request_json(project, &project.merge_requests[&iid])
 }

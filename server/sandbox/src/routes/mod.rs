@@ -1,17 +1,22 @@
-//! The REST v4 routes, one module per resource.
+//! The REST v4 routes, one module per resource. Each module has its own `routes()`; adding a
+//! resource is one more `.merge(…)` line below.
 
 mod branches;
+mod commits;
+mod files;
 mod issues;
 mod merge;
 mod merge_requests;
 mod projects;
+mod protected_branches;
 mod releases;
+mod repository;
+mod tags;
 
 use axum::Router;
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, put};
 use serde_json::json;
 
 use super::App;
@@ -21,49 +26,17 @@ use super::reply::ApiError;
 
 pub(crate) fn router(app: App) -> Router {
     let api = Router::new()
-        .route("/projects", get(projects::list).post(projects::create))
-        .route(
-            "/projects/{id}",
-            get(projects::show)
-                .put(projects::update)
-                .delete(projects::remove),
-        )
-        .route(
-            "/projects/{id}/repository/branches",
-            get(branches::list).post(branches::create),
-        )
-        .route(
-            "/projects/{id}/issues",
-            get(issues::list).post(issues::create),
-        )
-        .route(
-            "/projects/{id}/issues/{issue_iid}",
-            get(issues::show).put(issues::update).delete(issues::remove),
-        )
-        .route(
-            "/projects/{id}/merge_requests",
-            get(merge_requests::list).post(merge_requests::create),
-        )
-        .route(
-            "/projects/{id}/merge_requests/{merge_request_iid}",
-            get(merge_requests::show)
-                .put(merge_requests::update)
-                .delete(merge_requests::remove),
-        )
-        .route(
-            "/projects/{id}/merge_requests/{merge_request_iid}/merge",
-            put(merge::merge),
-        )
-        .route(
-            "/projects/{id}/releases",
-            get(releases::list).post(releases::create),
-        )
-        .route(
-            "/projects/{id}/releases/{tag_name}",
-            get(releases::show)
-                .put(releases::update)
-                .delete(releases::remove),
-        )
+        .merge(projects::routes())
+        .merge(issues::routes())
+        .merge(merge_requests::routes())
+        .merge(merge::routes())
+        .merge(releases::routes())
+        .merge(branches::routes())
+        .merge(protected_branches::routes())
+        .merge(tags::routes())
+        .merge(commits::routes())
+        .merge(repository::routes())
+        .merge(files::routes())
         .method_not_allowed_fallback(not_allowed);
     Router::new()
         .nest("/api/v4", api)
@@ -83,6 +56,11 @@ async fn not_found() -> Response {
 
 async fn not_allowed() -> Response {
     ApiError::message(StatusCode::METHOD_NOT_ALLOWED, "405 Method Not Allowed").into_response()
+}
+
+/// GitLab's answer for a DELETE that worked: 204 and no body.
+fn no_content() -> Response {
+    StatusCode::NO_CONTENT.into_response()
 }
 
 /// An iid from the path, or Grape's `<name> is invalid`.
@@ -134,29 +112,35 @@ impl LabelEdit {
     }
 }
 
-/// `state_event` of an update: `close` closes an open issue or merge request, `reopen`
-/// reopens a closed one; anything else leaves the state as it is.
-fn apply_state_event(
-    event: Option<&str>,
-    state: &mut &'static str,
-    closed_at: &mut Option<String>,
-    now: &str,
-) {
-    match event {
-        Some("close") if *state == "opened" => {
-            *state = "closed";
-            *closed_at = Some(now.to_owned());
+/// What a state change touches on an issue or merge request.
+struct StateChange<'a> {
+    state: &'a mut &'static str,
+    closed_at: &'a mut Option<String>,
+    closed_by: &'a mut Option<u64>,
+}
+
+impl StateChange<'_> {
+    /// `state_event` of an update: `close` closes an open issue or merge request (by the
+    /// current user), `reopen` reopens a closed one; anything else leaves the state alone.
+    fn apply(self, event: Option<&str>, now: &str) {
+        match event {
+            Some("close") if *self.state == "opened" => {
+                *self.state = "closed";
+                *self.closed_at = Some(now.to_owned());
+                *self.closed_by = Some(crate::store::CURRENT_USER);
+            }
+            Some("reopen") if *self.state == "closed" => {
+                *self.state = "opened";
+                *self.closed_at = None;
+                *self.closed_by = None;
+            }
+            _ => {}
         }
-        Some("reopen") if *state == "closed" => {
-            *state = "opened";
-            *closed_at = None;
-        }
-        _ => {}
     }
 }
 
 /// The parts of git's ref-name rules a branch or tag typed by hand trips over.
-fn valid_ref_name(name: &str) -> bool {
+pub(crate) fn valid_ref_name(name: &str) -> bool {
     !name.is_empty()
         && !name.starts_with(['-', '/', '.'])
         && !name.ends_with(['/', '.'])
@@ -164,6 +148,7 @@ fn valid_ref_name(name: &str) -> bool {
         && !name.contains("..")
         && !name.contains("//")
         && !name.contains("@{")
+        && name != "HEAD"
         && !name
             .chars()
             .any(|c| c.is_control() || c.is_whitespace() || "~^:?*[\\".contains(c))

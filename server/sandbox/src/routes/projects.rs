@@ -1,15 +1,23 @@
 //! `/projects[/:id]`.
 
+use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde_json::{Value, json};
+use axum::routing::get;
+use serde_json::json;
 
 use super::valid_ref_name;
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, Order, ok, paginate};
-use crate::store::{Project, Store, full_path};
+use crate::store::{CURRENT_USER, Namespace, Project, Store};
+
+pub(crate) fn routes() -> Router<App> {
+    Router::new()
+        .route("/projects", get(list).post(create))
+        .route("/projects/{id}", get(show).put(update).delete(remove))
+}
 
 const VISIBILITIES: &[&str] = &["private", "internal", "public"];
 const NAME_RULE: &str = "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. \
@@ -18,9 +26,9 @@ const PATH_RULE: &str = "can contain only letters, digits, '_', '-' and '.'. Can
                          end in '.git' or end in '.atom'";
 const TAKEN: &str = "has already been taken";
 
-/// `POST /projects`, in the user's namespace. `default_branch` only counts together with
+/// `POST /projects`, in the current user's own namespace (`sandbox-user/<path>`). `default_branch` only counts together with
 /// `initialize_with_readme`; without a README the repository is empty and reports `main`.
-pub(super) async fn create(State(app): State<App>, params: Params) -> Result<Response, ApiError> {
+async fn create(State(app): State<App>, params: Params) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require_any(&["name", "path"])?;
         let visibility = params
@@ -36,35 +44,39 @@ pub(super) async fn create(State(app): State<App>, params: Params) -> Result<Res
             .or_else(|| path_param.clone())
             .unwrap_or_default();
         let path = path_param.unwrap_or_else(|| path_from_name(&name));
-        check_name_and_path(store, &name, &path, None)?;
+        let namespace = Namespace::User(CURRENT_USER);
+        check_name_and_path(store, namespace, &name, &path, None)?;
         let readme_branch = match (readme, default_branch) {
             (false, _) => None,
             (true, None) => Some("main".to_owned()),
             (true, Some(branch)) if valid_ref_name(&branch) => Some(branch),
             (true, Some(_)) => return Err(crate::params::invalid("default_branch")),
         };
-        let id = store.add_project(&name, &path, &visibility, readme_branch.as_deref());
+        let id = store.add_project(
+            &name,
+            &path,
+            namespace,
+            &visibility,
+            readme_branch.as_deref(),
+        );
         store.project_mut(id).description = description;
         Ok(ok(
             StatusCode::CREATED,
-            project_json(store, &store.projects[&id]),
+            store.project_json(&store.projects[&id]),
         ))
     })
 }
 
-pub(super) async fn show(
-    State(app): State<App>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let project = store.project(&id)?;
-        Ok(ok(StatusCode::OK, project_json(store, project)))
+        Ok(ok(StatusCode::OK, store.project_json(project)))
     })
 }
 
 /// Filters: `search` (name or path), `visibility`; `order_by` id, name, path, created_at or
 /// last_activity_at (default created_at), newest first unless `sort=asc`.
-pub(super) async fn list(
+async fn list(
     State(app): State<App>,
     OriginalUri(uri): OriginalUri,
     params: Params,
@@ -98,13 +110,13 @@ pub(super) async fn list(
         let items = order
             .arrange(projects)
             .into_iter()
-            .map(|p| project_json(store, p))
+            .map(|p| store.project_json(p))
             .collect();
         paginate(items, &params, &store.base, &uri)
     })
 }
 
-pub(super) async fn update(
+async fn update(
     State(app): State<App>,
     Path(id): Path<String>,
     params: Params,
@@ -126,9 +138,9 @@ pub(super) async fn update(
         let project = &store.projects[&id];
         let new_name = name.unwrap_or_else(|| project.name.clone());
         let new_path = path.unwrap_or_else(|| project.path.clone());
-        check_name_and_path(store, &new_name, &new_path, Some(id))?;
+        check_name_and_path(store, project.namespace, &new_name, &new_path, Some(id))?;
         if let Some(branch) = &default_branch
-            && !project.branches.contains_key(branch)
+            && !project.repository.branches.contains_key(branch)
         {
             let problem = format!("Could not change HEAD: branch '{branch}' does not exist");
             return Err(ApiError::fields(&[("base", &problem)]));
@@ -146,18 +158,12 @@ pub(super) async fn update(
             project.default_branch = branch;
         }
         project.touch();
-        Ok(ok(
-            StatusCode::OK,
-            project_json(store, &store.projects[&id]),
-        ))
+        Ok(ok(StatusCode::OK, store.project_json(&store.projects[&id])))
     })
 }
 
 /// GitLab answers 202 `{"message":"202 Accepted"}`; here the project is gone at once.
-pub(super) async fn remove(
-    State(app): State<App>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+async fn remove(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let id = store.project_id(&id)?;
         store.projects.remove(&id);
@@ -168,6 +174,7 @@ pub(super) async fn remove(
 /// Name and path rules, then uniqueness in the namespace (case-insensitive), every problem at once.
 fn check_name_and_path(
     store: &Store,
+    namespace: Namespace,
     name: &str,
     path: &str,
     this: Option<u64>,
@@ -182,7 +189,12 @@ fn check_name_and_path(
     if !valid_path(path) {
         problems.push(("path", PATH_RULE));
     }
-    let others = || store.projects.values().filter(|p| Some(p.id) != this);
+    let others = || {
+        store
+            .projects
+            .values()
+            .filter(|p| Some(p.id) != this && p.namespace == namespace)
+    };
     if others().any(|p| p.name.to_lowercase() == name.to_lowercase()) {
         problems.push(("name", TAKEN));
     }
@@ -227,53 +239,4 @@ fn path_from_name(name: &str) -> String {
         }
     }
     path.trim_matches('-').to_owned()
-}
-
-fn project_json(store: &Store, project: &Project) -> Value {
-    let web = store.web_url(project);
-    let path = full_path(project);
-    let empty = project.branches.is_empty();
-    let host = store.base.split("://").nth(1).unwrap_or(&store.base);
-    let host = host.split(':').next().unwrap_or(host);
-    let open_issues = project
-        .issues
-        .values()
-        .filter(|i| i.state == "opened")
-        .count();
-    let api = format!("{}/api/v4/projects/{}", store.base, project.id);
-    json!({
-        "id": project.id,
-        "description": project.description,
-        "name": project.name,
-        "name_with_namespace": format!("{} / {}", crate::store::USER_NAME, project.name),
-        "path": project.path,
-        "path_with_namespace": path,
-        "created_at": project.created_at,
-        "default_branch": project.default_branch,
-        "tag_list": [],
-        "topics": [],
-        "ssh_url_to_repo": format!("git@{host}:{path}.git"),
-        "http_url_to_repo": format!("{web}.git"),
-        "web_url": web,
-        "readme_url": (!empty).then(|| format!("{web}/-/blob/{}/README.md", project.default_branch)),
-        "avatar_url": null,
-        "forks_count": 0,
-        "star_count": 0,
-        "last_activity_at": project.last_activity_at,
-        "namespace": store.namespace_json(),
-        "visibility": project.visibility,
-        "owner": store.user_json(),
-        "creator_id": crate::store::USER_ID,
-        "empty_repo": empty,
-        "archived": false,
-        "issues_enabled": true,
-        "merge_requests_enabled": true,
-        "open_issues_count": open_issues,
-        "_links": {
-            "self": api,
-            "issues": format!("{api}/issues"),
-            "merge_requests": format!("{api}/merge_requests"),
-            "repo_branches": format!("{api}/repository/branches"),
-        },
-    })
 }

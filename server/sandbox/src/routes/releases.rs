@@ -1,19 +1,32 @@
 //! `/projects/:id/releases[/:tag_name]`.
 
+use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde_json::{Value, json};
+use axum::routing::get;
+use serde_json::Value;
 
 use super::valid_ref_name;
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, Order, ok, paginate};
-use crate::store::{Project, Release, Store, full_path, now};
+use crate::store::releases::Release;
+use crate::store::repository::Tag;
+use crate::store::{CURRENT_USER, Store, now};
+
+pub(crate) fn routes() -> Router<App> {
+    Router::new()
+        .route("/projects/{id}/releases", get(list).post(create))
+        .route(
+            "/projects/{id}/releases/{tag_name}",
+            get(show).put(update).delete(remove),
+        )
+}
 
 /// `POST`: the tag must exist, or `ref` names what to create it from (GitLab's 422 `Ref is not
 /// specified` otherwise); one release per tag (409); the name defaults to the tag.
-pub(super) async fn create(
+async fn create(
     State(app): State<App>,
     Path(id): Path<String>,
     params: Params,
@@ -33,8 +46,8 @@ pub(super) async fn create(
                 "Release already exists",
             ));
         }
-        let sha = match project.tags.get(&tag_name) {
-            Some(sha) => sha.clone(),
+        let new_tag = match project.repository.tags.get(&tag_name) {
+            Some(_) => None,
             None => {
                 let Some(reference) = reference else {
                     return Err(ApiError::message(
@@ -45,12 +58,16 @@ pub(super) async fn create(
                 if !valid_ref_name(&tag_name) {
                     return Err(ApiError::bad_request("Tag name invalid"));
                 }
-                let Some(sha) = project.resolve(&reference) else {
+                let Some(commit) = project.repository.resolve(&reference) else {
                     return Err(ApiError::bad_request(format!(
                         "Target {reference} is invalid"
                     )));
                 };
-                sha
+                Some(Tag {
+                    name: tag_name.clone(),
+                    commit: commit.id.clone(),
+                    annotation: None,
+                })
             }
         };
         let created = now();
@@ -58,12 +75,14 @@ pub(super) async fn create(
             name: name.unwrap_or_else(|| tag_name.clone()),
             tag_name: tag_name.clone(),
             description,
-            sha: sha.clone(),
+            author_id: CURRENT_USER,
             released_at: released_at.unwrap_or_else(|| created.clone()),
             created_at: created,
         };
         let project = store.project_mut(project_id);
-        project.tags.entry(tag_name.clone()).or_insert(sha);
+        if let Some(tag) = new_tag {
+            project.repository.tags.insert(tag_name.clone(), tag);
+        }
         project.releases.insert(tag_name.clone(), release);
         project.touch();
         Ok(ok(
@@ -73,7 +92,7 @@ pub(super) async fn create(
     })
 }
 
-pub(super) async fn show(
+async fn show(
     State(app): State<App>,
     Path((id, tag_name)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -84,7 +103,7 @@ pub(super) async fn show(
 }
 
 /// Newest `released_at` first unless `sort=asc`.
-pub(super) async fn list(
+async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
     OriginalUri(uri): OriginalUri,
@@ -100,13 +119,13 @@ pub(super) async fn list(
         let items = order
             .arrange(releases)
             .into_iter()
-            .map(|r| release_json(store, project, r))
+            .map(|r| store.release_json(project, r))
             .collect();
         paginate(items, &params, &store.base, &uri)
     })
 }
 
-pub(super) async fn update(
+async fn update(
     State(app): State<App>,
     Path((id, tag_name)): Path<(String, String)>,
     params: Params,
@@ -138,7 +157,7 @@ pub(super) async fn update(
 }
 
 /// GitLab answers with the deleted release; the tag stays.
-pub(super) async fn remove(
+async fn remove(
     State(app): State<App>,
     Path((id, tag_name)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -163,47 +182,5 @@ fn find(store: &Store, id: &str, tag_name: &str) -> Result<u64, ApiError> {
 
 fn render(store: &Store, project_id: u64, tag_name: &str) -> Value {
     let project = &store.projects[&project_id];
-    release_json(store, project, &project.releases[tag_name])
-}
-
-fn release_json(store: &Store, project: &Project, release: &Release) -> Value {
-    let web = store.web_url(project);
-    let path = full_path(project);
-    let encoded_tag =
-        url::form_urlencoded::byte_serialize(release.tag_name.as_bytes()).collect::<String>();
-    let archive = |format: &str| {
-        json!({
-            "format": format,
-            "url": format!("{web}/-/archive/{0}/{1}-{0}.{format}", release.tag_name, project.path),
-        })
-    };
-    json!({
-        "tag_name": release.tag_name,
-        "name": release.name,
-        "description": release.description,
-        "created_at": release.created_at,
-        "released_at": release.released_at,
-        "upcoming_release": false,
-        "author": store.user_json(),
-        "commit": {
-            "id": release.sha,
-            "short_id": &release.sha[..8.min(release.sha.len())],
-            "title": "Initial commit",
-            "author_name": crate::store::USER_NAME,
-            "created_at": release.created_at,
-        },
-        "commit_path": format!("/{path}/-/commit/{}", release.sha),
-        "tag_path": format!("/{path}/-/tags/{encoded_tag}"),
-        "milestones": [],
-        "evidences": [],
-        "assets": {
-            "count": 4,
-            "sources": [archive("zip"), archive("tar.gz"), archive("tar.bz2"), archive("tar")],
-            "links": [],
-        },
-        "_links": {
-            "self": format!("{web}/-/releases/{encoded_tag}"),
-            "edit_url": format!("{web}/-/releases/{encoded_tag}/edit"),
-        },
-    })
+    store.release_json(project, &project.releases[tag_name])
 }

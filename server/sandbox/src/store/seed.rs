@@ -1,0 +1,305 @@
+//! The demo data every sandbox starts with (documented, with its ids, in the crate docs).
+//! Everything is dated in the week of 2026-01-05 and every id is fixed, so tests and docs
+//! can name them.
+
+mod ci_log;
+mod pipelines;
+mod repository;
+#[cfg(test)]
+mod tests;
+
+use super::issues::Issue;
+use super::labels::Label;
+use super::merge_requests::MergeRequest;
+use super::milestones::Milestone;
+use super::notes::{Discussion, Note, Position};
+use super::people::{Group, Member, Namespace, User, access};
+use super::repository::{Person, ProtectedBranch};
+use super::wiki::WikiPage;
+use super::{CURRENT_USER, Ids, Store, seed_time, timestamp};
+
+const ALICE: u64 = 2;
+const BOB: u64 = 3;
+/// Group ids share GitLab's namespace ids with the users' own namespaces (1 to 3).
+const DEMO_GROUP: u64 = 4;
+
+pub(super) fn seed(store: &mut Store) {
+    let joined = timestamp(seed_time(0, 8, 0));
+    for (id, username, name, bio) in [
+        (
+            CURRENT_USER,
+            "sandbox-user",
+            "Sandbox User",
+            "The sandbox's own user: every token acts as me.",
+        ),
+        (
+            ALICE,
+            "alice",
+            "Alice Example",
+            "Maintainer of the sandbox crate.",
+        ),
+        (BOB, "bob", "Bob Builder", "Keeps the pipelines green."),
+    ] {
+        store.users.insert(
+            id,
+            User {
+                id,
+                username: username.to_owned(),
+                name: name.to_owned(),
+                email: format!("{username}@example.com"),
+                bio: bio.to_owned(),
+                is_admin: id == CURRENT_USER,
+                created_at: joined.clone(),
+            },
+        );
+    }
+    let member = |user_id: u64, access_level: u8| Member {
+        user_id,
+        access_level,
+        created_at: joined.clone(),
+    };
+    store.groups.insert(
+        DEMO_GROUP,
+        Group {
+            id: DEMO_GROUP,
+            name: "Demo".to_owned(),
+            path: "demo".to_owned(),
+            description: "The sandbox's demo group".to_owned(),
+            visibility: "private".to_owned(),
+            created_at: joined.clone(),
+            members: vec![member(CURRENT_USER, access::OWNER)],
+        },
+    );
+
+    let id = store.add_project(
+        "sandbox",
+        "sandbox",
+        Namespace::Group(DEMO_GROUP),
+        "private",
+        None,
+    );
+    let people = [CURRENT_USER, ALICE, BOB].map(|u| {
+        let user = store.user(u);
+        Person::new(&user.name, &user.email)
+    });
+    let project = store.projects.get_mut(&id).expect("just added");
+    project.description =
+        Some("The sandbox's demo project: a tiny Rust tokenizer. Try every tool here.".to_owned());
+    project.created_at = joined.clone();
+    project.last_activity_at = timestamp(seed_time(8, 10, 20));
+    project.members = vec![
+        member(CURRENT_USER, access::OWNER),
+        member(ALICE, access::MAINTAINER),
+        member(BOB, access::DEVELOPER),
+    ];
+    let history = repository::build(&mut project.repository, &people);
+    store.ids.protected_branch = 1;
+    store.ids.access_level = 2;
+    project.repository.protected.insert(
+        "main".to_owned(),
+        ProtectedBranch {
+            id: 1,
+            name: "main".to_owned(),
+            push_access_level: access::MAINTAINER,
+            merge_access_level: access::MAINTAINER,
+            allow_force_push: false,
+            access_ids: (1, 2),
+        },
+    );
+
+    project.labels = vec![
+        label(&mut store.ids, "bug", "#d9534f", "Something isn't working"),
+        label(&mut store.ids, "feature", "#1f75cb", "New functionality"),
+    ];
+    let milestone_id = Ids::next(&mut store.ids.milestone);
+    let iid = project.milestone_iid();
+    project.milestones.insert(
+        iid,
+        Milestone {
+            id: milestone_id,
+            iid,
+            title: "v1.1".to_owned(),
+            description: Some("Tokenizer fixes and the word counter".to_owned()),
+            state: "active",
+            due_date: Some("2026-02-27".to_owned()),
+            start_date: Some("2026-01-05".to_owned()),
+            created_at: timestamp(seed_time(2, 16, 0)),
+            updated_at: timestamp(seed_time(2, 16, 0)),
+        },
+    );
+    for page in [
+        WikiPage::new("Home", HOME_PAGE),
+        WikiPage::new("Release process", RELEASE_PAGE),
+    ] {
+        project.wiki.insert(page.slug.clone(), page);
+    }
+
+    let at = |day, hour, minute| timestamp(seed_time(day, hour, minute));
+    let ids = &mut store.ids;
+    let mut first = Issue::new(
+        Ids::next(&mut ids.issue),
+        project.issue_iid(),
+        "Tokenizer drops the last token",
+        BOB,
+        &at(7, 10, 30),
+    );
+    first.description = Some("`tokenize(\"hello world\")` returns only `hello`: a text that does not end in punctuation loses its last word.\n\nThe `test` job of the latest pipeline on `main` fails on it.".to_owned());
+    first.assignee_ids = vec![ALICE];
+    first.labels = vec!["bug".to_owned()];
+    first.milestone_id = Some(milestone_id);
+    first.updated_at = at(8, 9, 10);
+    let confirmed = Note::new(
+        ids,
+        ALICE,
+        "Confirmed: the loop stops one short of its end-of-text sentinel. Fix coming in !1.",
+        &at(7, 11, 2),
+    );
+    let mut thread = Discussion::thread(ids, confirmed, false);
+    thread.reply(Note::new(
+        ids,
+        BOB,
+        "Thanks! I'll review it.",
+        &at(8, 9, 10),
+    ));
+    first.discussions.push(thread);
+    let mut second = Issue::new(
+        Ids::next(&mut ids.issue),
+        project.issue_iid(),
+        "Document feature X",
+        ALICE,
+        &at(6, 10, 45),
+    );
+    second.description = Some(
+        "Once `feature/x` lands, the user guide needs a section on the word counter.".to_owned(),
+    );
+    second.labels = vec!["feature".to_owned()];
+    for issue in [first, second] {
+        project.issues.insert(issue.iid, issue);
+    }
+
+    let main_head = history.main.clone();
+    let mut review = Note::new(
+        ids,
+        BOB,
+        "So `..=` makes the loop visit the sentinel at `chars.len()`, which is what flushes the last word. Could the comment above the loop say so?",
+        &at(8, 9, 30),
+    );
+    review.position = Some(Position {
+        base_sha: main_head.clone(),
+        start_sha: main_head.clone(),
+        head_sha: history.fix.clone(),
+        old_path: "src/tokenizer.rs".to_owned(),
+        new_path: "src/tokenizer.rs".to_owned(),
+        old_line: None,
+        new_line: Some(repository::fixed_line()),
+    });
+    let mut thread = Discussion::thread(ids, review, true);
+    thread.reply(Note::new(ids, ALICE, "It does already (\"Position `chars.len()` is a sentinel separator\"); happy to expand it if you like.", &at(8, 10, 5)));
+    let waiting = Note::new(
+        ids,
+        BOB,
+        "I'll approve once the pipeline is green.",
+        &at(8, 10, 20),
+    );
+    let waiting = Discussion::individual(ids, waiting);
+    let iid = project.merge_request_iid();
+    project.merge_requests.insert(iid, MergeRequest {
+        id: Ids::next(&mut ids.merge_request),
+        iid,
+        title: "Fix off-by-one in tokenizer".to_owned(),
+        description: Some("The tokenizer loop stopped before its end-of-text sentinel, so a trailing word was dropped.\n\nCloses #1".to_owned()),
+        author_id: ALICE,
+        assignee_ids: vec![ALICE],
+        reviewer_ids: vec![BOB],
+        labels: vec!["bug".to_owned()],
+        milestone_id: Some(milestone_id),
+        state: "opened",
+        source_branch: "fix/tokenizer".to_owned(),
+        target_branch: "main".to_owned(),
+        sha: history.fix.clone(),
+        force_remove_source_branch: true,
+        squash: false,
+        discussion_locked: None,
+        created_at: at(8, 9, 0),
+        updated_at: at(8, 10, 20),
+        merged_at: None,
+        merged_by: None,
+        closed_at: None,
+        closed_by: None,
+        merge_commit_sha: None,
+        squash_commit_sha: None,
+        discussions: vec![thread, waiting],
+        approvals_required: 1,
+        approved_by: Vec::new(),
+    });
+
+    let path = "demo/sandbox";
+    let runs = [
+        (
+            "main",
+            &history.v1,
+            BOB,
+            seed_time(2, 14, 41),
+            [Some(true), Some(true), Some(true)],
+        ),
+        (
+            "main",
+            &history.main,
+            ALICE,
+            seed_time(7, 9, 46),
+            [Some(true), Some(false), Some(true)],
+        ),
+        (
+            "fix/tokenizer",
+            &history.fix,
+            ALICE,
+            seed_time(8, 8, 56),
+            [Some(true), None, None],
+        ),
+    ];
+    for (ref_name, sha, pusher, created, outcomes) in runs {
+        let before = project
+            .repository
+            .commit(sha)
+            .and_then(|c| c.parents.first().cloned())
+            .unwrap_or_default();
+        let pipeline_iid = project.pipeline_iid();
+        let mut pipeline = pipelines::pipeline(
+            ids,
+            pipeline_iid,
+            path,
+            ref_name,
+            sha,
+            &before,
+            created,
+            outcomes,
+        );
+        pipeline.user_id = pusher;
+        project.pipelines.insert(pipeline.id, pipeline);
+    }
+}
+
+fn label(ids: &mut Ids, name: &str, color: &str, description: &str) -> Label {
+    Label {
+        id: Ids::next(&mut ids.label),
+        name: name.to_owned(),
+        color: color.to_owned(),
+        description: Some(description.to_owned()),
+        priority: None,
+    }
+}
+
+const HOME_PAGE: &str = "# Sandbox wiki
+
+Welcome to the wiki of the `sandbox` crate.
+
+- [Release process](Release-process)
+- The [user guide](../-/blob/main/docs/guide.md) lives in the repository.
+";
+
+const RELEASE_PAGE: &str = "# Release process
+
+1. Make sure the latest pipeline on `main` passed.
+2. Tag the release: `vMAJOR.MINOR.PATCH`, annotated.
+3. Create the release from the tag, with the changes since the previous one.
+";
