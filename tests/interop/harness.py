@@ -1,7 +1,7 @@
 """Talks to the real `gitlab-mcp-server` binary with the official MCP Python SDK.
 
 The server runs with `--sandbox`: an in-memory GitLab inside the server process (demo
-project 1 `demo/sandbox`, branches `main` and `feature/x`, tag `v1.0.0`), so what a call
+project 1 `demo/sandbox`, branches `main`, `feature/x` and `fix/tokenizer`, tag `v1.0.0`; see server/sandbox/src/lib.rs), so what a call
 did to GitLab is read back through the server's own tools.
 """
 
