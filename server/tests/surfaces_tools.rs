@@ -63,14 +63,27 @@ fn meta_lists_domain_tools_and_the_wizards() {
     let mut expected = vec![
         "gitlab_merge_request",
         "gitlab_issue",
+        "gitlab_pipeline",
+        "gitlab_job",
+        "gitlab_label",
+        "gitlab_milestone",
+        "gitlab_wiki",
+        "gitlab_user",
+        "gitlab_member",
+        "gitlab_group",
+        "gitlab_search",
         "gitlab_release",
         "gitlab_project",
     ];
     expected.extend(WIZARD_TOOLS);
     assert_eq!(names(&surface), expected);
-    for name in &expected[..4] {
+    for name in &expected[..expected.len() - WIZARD_TOOLS.len()] {
         let tool = surface.tool(name).unwrap();
-        assert_eq!(hints(tool), (Some(false), Some(true)), "{name}");
+        let reads_only = matches!(
+            *name,
+            "gitlab_user" | "gitlab_member" | "gitlab_group" | "gitlab_search"
+        );
+        assert_eq!(hints(tool), (Some(reads_only), Some(!reads_only)), "{name}");
         let schema = Value::Object((*tool.input_schema).clone());
         assert_eq!(schema["required"], json!(["action"]));
     }
@@ -104,12 +117,49 @@ fn individual_lists_one_tool_per_action_and_the_wizards() {
         ),
         ("issue", &["create", "get", "list", "update", "delete"][..]),
         (
+            "pipeline",
+            &[
+                "list", "get", "latest", "create", "retry", "cancel", "delete", "jobs",
+            ][..],
+        ),
+        (
+            "job",
+            &["list", "get", "log", "retry", "cancel", "play", "erase"][..],
+        ),
+        ("label", &["list", "get", "create", "update", "delete"][..]),
+        (
+            "milestone",
+            &[
+                "list",
+                "get",
+                "create",
+                "update",
+                "delete",
+                "issues",
+                "merge_requests",
+            ][..],
+        ),
+        ("wiki", &["list", "get", "create", "update", "delete"][..]),
+        ("user", &["current", "list", "get"][..]),
+        ("member", &["list"][..]),
+        ("group", &["list", "get", "projects", "members"][..]),
+        ("search", &["project", "group", "global"][..]),
+        (
             "release",
             &["create", "get", "list", "update", "delete"][..],
         ),
         (
             "project",
-            &["create", "get", "list", "update", "delete"][..],
+            &[
+                "create",
+                "get",
+                "list",
+                "update",
+                "delete",
+                "fork",
+                "archive",
+                "unarchive",
+            ][..],
         ),
     ] {
         for verb in verbs {
@@ -118,7 +168,7 @@ fn individual_lists_one_tool_per_action_and_the_wizards() {
     }
     expected.extend(WIZARD_TOOLS.map(str::to_owned));
     assert_eq!(names(&surface), expected);
-    assert_eq!(surface.tools().len(), 25);
+    assert_eq!(surface.tools().len(), catalog().actions().len());
 }
 
 #[test]
@@ -129,13 +179,18 @@ fn individual_annotations_follow_the_catalog() {
         let verb = name.rsplit('_').next().unwrap();
         let expected = match verb {
             "get" | "list" => (Some(true), Some(false)),
+            // The other reads of pipelines, milestones, users, groups and search.
+            "latest" | "jobs" | "log" | "issues" | "requests" | "current" | "projects"
+            | "members" | "project" | "group" | "global" => (Some(true), Some(false)),
             "delete" | "merge" => (Some(false), Some(true)),
+            // Stopping a pipeline or job loses its work; erasing a job, its log.
+            "cancel" | "erase" => (Some(false), Some(true)),
             _ => (Some(false), Some(false)),
         };
         assert_eq!(hints(tool), expected, "{name}");
         assert!(tool.output_schema.is_some(), "{name} declares its output");
         let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
-        assert_eq!(has_confirm, matches!(verb, "delete" | "merge"), "{name}");
+        assert_eq!(has_confirm, expected.1 == Some(true), "{name}");
     }
     let delete = surface.tool("gitlab_project_delete").unwrap();
     assert!(

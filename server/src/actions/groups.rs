@@ -1,7 +1,153 @@
-//! The `groups` toolset.
+//! The `groups` toolset: `/groups[/:id[/…]]`.
 
-use crate::catalog::Action;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::releases::Sort;
+use crate::actions;
+use crate::catalog::params::{GroupId, PageNumber, PerPage, fixed_schema};
+use crate::catalog::{Action, get};
+use crate::wizards::Visibility;
 
 pub fn actions() -> Vec<Action> {
-    Vec::new()
+    actions![
+        get::<GroupList>("group.list", "groups").list(),
+        get::<GroupGet>("group.get", "groups/{group_id}"),
+        get::<GroupProjects>("group.projects", "groups/{group_id}/projects")
+            .list()
+            .title("List group projects"),
+        get::<GroupMembers>("group.members", "groups/{group_id}/members/all")
+            .list()
+            .title("List group members"),
+    ]
+}
+
+/// A role, as GitLab numbers them: 10 guest, 15 planner, 20 reporter, 30 developer,
+/// 40 maintainer, 50 owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "u64", into = "u64")]
+pub struct AccessLevel(u8);
+
+impl TryFrom<u64> for AccessLevel {
+    type Error = String;
+    fn try_from(value: u64) -> Result<Self, String> {
+        match value {
+            10 | 15 | 20 | 30 | 40 | 50 => Ok(AccessLevel(value as u8)),
+            _ => Err(format!(
+                "{value} is not an access level; expected 10 (guest), 15 (planner), 20 (reporter), 30 (developer), 40 (maintainer) or 50 (owner)"
+            )),
+        }
+    }
+}
+
+impl From<AccessLevel> for u64 {
+    fn from(level: AccessLevel) -> u64 {
+        level.0.into()
+    }
+}
+
+fixed_schema!(AccessLevel, {
+    "type": "integer",
+    "enum": [10, 15, 20, 30, 40, 50],
+    "description": "10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer, 50 owner"
+});
+
+/// What groups are sorted by.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupOrder {
+    Name,
+    Path,
+    Id,
+    Similarity,
+}
+
+/// List the groups the token can see, filtered by text, ownership, role or top-level only,
+/// one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupList {
+    /// Only groups whose name or path contains this text.
+    pub search: Option<String>,
+    /// Only groups you own.
+    pub owned: Option<bool>,
+    /// Only top-level groups, no subgroups.
+    pub top_level_only: Option<bool>,
+    /// Only groups where you have at least this role.
+    pub min_access_level: Option<AccessLevel>,
+    pub visibility: Option<Visibility>,
+    /// What to sort by (GitLab's default: `name`).
+    pub order_by: Option<GroupOrder>,
+    /// `asc` or `desc` (GitLab's default: `asc`).
+    pub sort: Option<Sort>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// GitLab adds up to 100 projects to a group unless told otherwise; left out unless asked,
+/// the answer stays small and the projects are read page by page.
+fn without_projects() -> bool {
+    false
+}
+
+/// Get one group by id or path: name, full path, description, visibility, parent and
+/// web_url.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupGet {
+    pub group_id: GroupId,
+    /// Include up to 100 of the group's projects (default false: see `group.projects`).
+    #[serde(default = "without_projects")]
+    pub with_projects: bool,
+}
+
+/// What a group's projects are sorted by.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupProjectOrder {
+    Id,
+    Name,
+    Path,
+    CreatedAt,
+    UpdatedAt,
+    LastActivityAt,
+    Similarity,
+    StarCount,
+}
+
+/// List the projects of a group, and of its subgroups with `include_subgroups`, filtered
+/// by text, visibility or archived state, one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupProjects {
+    pub group_id: GroupId,
+    /// Also list the projects of its subgroups, at any depth.
+    pub include_subgroups: Option<bool>,
+    /// Only projects whose name or path contains this text.
+    pub search: Option<String>,
+    /// Only archived (true) or only active (false) projects.
+    pub archived: Option<bool>,
+    pub visibility: Option<Visibility>,
+    /// Also list projects shared with the group (GitLab's default: true).
+    pub with_shared: Option<bool>,
+    /// What to sort by (GitLab's default: `created_at`).
+    pub order_by: Option<GroupProjectOrder>,
+    /// `asc` or `desc` (GitLab's default: `desc`).
+    pub sort: Option<Sort>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// List the members of a group (direct and inherited from parent groups) with their access
+/// level, filtered by name, one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupMembers {
+    pub group_id: GroupId,
+    /// Only members whose name, username or email contains this text.
+    pub query: Option<String>,
+    /// Only these users, by user id.
+    pub user_ids: Option<Vec<u64>>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
 }

@@ -20,6 +20,9 @@ pub fn actions() -> Vec<Action> {
         get::<ProjectList>("project.list", "projects").list(),
         put::<ProjectUpdate>("project.update", "projects/{project_id}"),
         delete::<ProjectDelete>("project.delete", "projects/{project_id}"),
+        post::<ProjectFork>("project.fork", "projects/{project_id}/fork").check(one_namespace),
+        post::<ProjectArchive>("project.archive", "projects/{project_id}/archive"),
+        post::<ProjectUnarchive>("project.unarchive", "projects/{project_id}/unarchive"),
     ]
 }
 
@@ -120,6 +123,60 @@ pub struct ProjectUpdate {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectDelete {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+}
+
+/// GitLab takes the fork's namespace by id or by path; given both, which one wins is not
+/// for us to guess.
+fn one_namespace(fork: &ProjectFork) -> Result<(), String> {
+    if fork.namespace_id.is_some() && fork.namespace_path.is_some() {
+        return Err(
+            "give the namespace of the fork once: `namespace_id` or `namespace_path`, not both"
+                .to_owned(),
+        );
+    }
+    Ok(())
+}
+
+/// Fork (copy) a project into your personal namespace or a group, optionally under another
+/// name, path or visibility. Returns the new fork; GitLab copies its repository in the
+/// background (`import_status`).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectFork {
+    /// The project to fork: its numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The namespace (group or user) to fork into, by id (default: your personal one).
+    pub namespace_id: Option<u64>,
+    /// The namespace to fork into, by full path (`my-group/sub`).
+    pub namespace_path: Option<String>,
+    /// The fork's URL path (default: the project's).
+    pub path: Option<String>,
+    /// The fork's name (default: the project's).
+    pub name: Option<String>,
+    pub description: Option<String>,
+    /// At most the visibility of the project forked.
+    pub visibility: Option<Visibility>,
+    /// Copy only this branch (default: every branch).
+    pub branches: Option<String>,
+    /// Open merge requests from the fork against the fork itself, not the project forked.
+    pub mr_default_target_self: Option<bool>,
+}
+
+/// Archive a project: it becomes read-only and drops out of the default lists, until it is
+/// unarchived. Returns the project.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectArchive {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+}
+
+/// Unarchive a project, making it writable again. Returns the project.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectUnarchive {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
 }

@@ -1,7 +1,121 @@
-//! The `search` toolset.
+//! The `search` toolset: GitLab's search in one project, in a group, or everywhere the
+//! token can see (`/projects/:id/search`, `/groups/:id/search`, `/search`). Each level takes
+//! its own scopes, so a scope GitLab refuses there is refused before anything is sent.
 
-use crate::catalog::Action;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::actions;
+use crate::catalog::params::{GroupId, PageNumber, PerPage};
+use crate::catalog::{Action, get};
+use crate::gitlab::ProjectId;
 
 pub fn actions() -> Vec<Action> {
-    Vec::new()
+    actions![
+        get::<SearchProject>("search.project", "projects/{project_id}/search")
+            .list()
+            .check(ref_for_code),
+        get::<SearchGroup>("search.group", "groups/{group_id}/search").list(),
+        get::<SearchGlobal>("search.global", "search")
+            .list()
+            .title("Search all of GitLab"),
+    ]
+}
+
+/// What to search in a project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProjectScope {
+    Issues,
+    MergeRequests,
+    Milestones,
+    Notes,
+    WikiBlobs,
+    Commits,
+    Blobs,
+    Users,
+}
+
+/// What to search in a group. Code, commits, comments and wikis are searched per project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupScope {
+    Projects,
+    Issues,
+    MergeRequests,
+    Milestones,
+    Users,
+}
+
+/// What to search across GitLab. Code, commits, comments and wikis are searched per
+/// project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GlobalScope {
+    Projects,
+    Issues,
+    MergeRequests,
+    Milestones,
+    SnippetTitles,
+    Users,
+}
+
+/// A branch or tag picks the code or history searched; for any other scope GitLab would
+/// ignore it, so a `ref` there is most likely a misunderstanding.
+fn ref_for_code(search: &SearchProject) -> Result<(), String> {
+    match (&search.reference, search.scope) {
+        (Some(_), ProjectScope::Blobs | ProjectScope::Commits) | (None, _) => Ok(()),
+        (Some(_), _) => Err(
+            "`ref` applies only to the `blobs` and `commits` scopes (the code and the history of a branch or tag); leave it out for other scopes"
+                .to_owned(),
+        ),
+    }
+}
+
+/// Search one project for text, one scope at a time: its code (`blobs`, grep), commits,
+/// issues, merge requests, milestones, comments (`notes`), wiki or users. Returns one page
+/// of matches.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchProject {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// What to search: `blobs` is the code, `notes` the comments, `wiki_blobs` the wiki.
+    pub scope: ProjectScope,
+    /// The text to look for.
+    pub search: String,
+    /// The branch or tag whose code or commits to search (default: the default branch).
+    #[serde(rename = "ref")]
+    pub reference: Option<String>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Search a group and its projects for text, one scope at a time: projects, issues, merge
+/// requests, milestones or users. Returns one page of matches; search code and commits
+/// with `search.project`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchGroup {
+    pub group_id: GroupId,
+    /// What to search (code and commits: per project, with `search.project`).
+    pub scope: GroupScope,
+    /// The text to look for.
+    pub search: String,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Search everything the token can see for text, one scope at a time: projects, issues,
+/// merge requests, milestones, snippet titles or users. Returns one page of matches;
+/// search code and commits with `search.project`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchGlobal {
+    /// What to search (code and commits: per project, with `search.project`).
+    pub scope: GlobalScope,
+    /// The text to look for.
+    pub search: String,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
 }

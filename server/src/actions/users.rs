@@ -1,7 +1,64 @@
-//! The `users` toolset.
+//! The `users` toolset: who you are, other users, and a project's members: `/user`,
+//! `/users[/:id]`, `/projects/:id/members/all`.
 
-use crate::catalog::Action;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::actions;
+use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::{Action, get};
+use crate::gitlab::ProjectId;
 
 pub fn actions() -> Vec<Action> {
-    Vec::new()
+    actions![
+        get::<UserCurrent>("user.current", "user").title("Get current user"),
+        get::<UserList>("user.list", "users").list(),
+        get::<UserGet>("user.get", "users/{user_id}"),
+        get::<MemberList>("member.list", "projects/{project_id}/members/all").list(),
+    ]
+}
+
+/// Who am I: the user the token belongs to (me), with id, username, name, email and
+/// web_url.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UserCurrent {}
+
+/// Find users by name, username or email, or the one with an exact username, one page at
+/// a time: how to learn someone's user id, to assign them or ask their review.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UserList {
+    /// Only users whose name, username or public email contains this text.
+    pub search: Option<String>,
+    /// Only the user with exactly this username (`jane_doe`, without `@`).
+    pub username: Option<String>,
+    /// Only active users (not blocked or deactivated).
+    pub active: Option<bool>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Get one user's profile by user id: username, name, bio, job title, organization and
+/// web_url.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UserGet {
+    /// The user's numeric id.
+    pub user_id: u64,
+}
+
+/// List the members of a project (its team: direct members, those of its groups and of
+/// invited groups) with their access level, filtered by name, one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemberList {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// Only members whose name, username or email contains this text.
+    pub query: Option<String>,
+    /// Only these users, by user id.
+    pub user_ids: Option<Vec<u64>>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
 }

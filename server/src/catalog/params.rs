@@ -1,13 +1,13 @@
 //! Turning a tool call's arguments into an action's typed parameters, with errors that
 //! name the field, and the small parameter types several actions share.
 
-use std::borrow::Cow;
-
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, Serializer, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
 use super::Endpoint;
+pub use super::id_or_name::{GroupId, IdOrName, LabelId};
+use super::output::DEFAULT_TAIL_LINES;
 use super::schema::input_schema_and_doc;
 use crate::gitlab::ApiRequest;
 
@@ -129,19 +129,20 @@ pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
 /// The schema of a parameter type that checks its own value: fixed, and inlined where used.
 macro_rules! fixed_schema {
     ($type:ident, $schema:tt) => {
-        impl JsonSchema for $type {
-            fn schema_name() -> Cow<'static, str> {
+        impl ::schemars::JsonSchema for $type {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
                 stringify!($type).into()
             }
             fn inline_schema() -> bool {
                 true
             }
-            fn json_schema(_: &mut SchemaGenerator) -> Schema {
-                json_schema!($schema)
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                ::schemars::json_schema!($schema)
             }
         }
     };
 }
+pub(crate) use fixed_schema;
 
 /// `per_page`: GitLab serves at most 100 objects a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -198,10 +199,17 @@ fixed_schema!(PageNumber, {
     "description": "Page to return, from 1"
 });
 
-/// A calendar date as GitLab takes it: `YYYY-MM-DD`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+/// A calendar date as GitLab takes it: `YYYY-MM-DD`. Dates compare in time order: the
+/// fixed-width text sorts as the calendar does.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Deserialize, serde::Serialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Date(String);
+
+impl Date {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
 
 impl TryFrom<String> for Date {
     type Error = String;
@@ -231,6 +239,108 @@ fixed_schema!(Date, {
     "type": "string",
     "format": "date",
     "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+});
+
+/// A moment as GitLab takes it, in ISO 8601: a date (`2026-07-28`) or a date and time
+/// (`2026-07-28T12:00:00Z`, `2026-07-28T14:00+02:00`, fractions of a second allowed).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct DateTime(String);
+
+impl TryFrom<String> for DateTime {
+    type Error = String;
+    fn try_from(value: String) -> Result<Self, String> {
+        let expected = || {
+            format!(
+                "expected an ISO 8601 date or date and time such as `2026-07-28` or `2026-07-28T12:00:00Z`, got `{value}`"
+            )
+        };
+        let (date, time) = match value.split_once('T') {
+            Some((date, time)) => (date, Some(time)),
+            None => (value.as_str(), None),
+        };
+        Date::try_from(date.to_owned()).map_err(|_| expected())?;
+        match time {
+            Some(time) if !is_time_of_day(time) => Err(expected()),
+            _ => Ok(DateTime(value)),
+        }
+    }
+}
+
+/// `hh:mm`, `hh:mm:ss` or `hh:mm:ss.fff`, then nothing, `Z` or an offset (`+02:00`, `-0500`).
+fn is_time_of_day(time: &str) -> bool {
+    let (clock, offset) = match time.find(['Z', '+', '-']) {
+        Some(at) => time.split_at(at),
+        None => (time, ""),
+    };
+    let (clock, fraction) = clock.split_once('.').unwrap_or((clock, "0"));
+    let number = |part: &str, max: u8| {
+        part.len() == 2
+            && part.bytes().all(|b| b.is_ascii_digit())
+            && part.parse::<u8>().is_ok_and(|n| n <= max)
+    };
+    let parts: Vec<&str> = clock.split(':').collect();
+    let clock_ok = matches!(parts.len(), 2 | 3)
+        && number(parts[0], 23)
+        && number(parts[1], 59)
+        && parts.get(2).is_none_or(|seconds| number(seconds, 60));
+    let fraction_ok = !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit());
+    let offset_ok = match offset {
+        "" | "Z" => true,
+        signed => {
+            let hours_minutes = signed[1..].replace(':', "");
+            hours_minutes.len() == 4
+                && number(&hours_minutes[..2], 23)
+                && number(&hours_minutes[2..], 59)
+        }
+    };
+    clock_ok && fraction_ok && offset_ok
+}
+
+impl From<DateTime> for String {
+    fn from(moment: DateTime) -> String {
+        moment.0
+    }
+}
+
+fixed_schema!(DateTime, {
+    "type": "string",
+    "description": "ISO 8601 date or date and time (`2026-07-28`, `2026-07-28T12:00:00Z`)"
+});
+
+/// `tail_lines` of a job log: how many of its last lines to show. Ours, not GitLab's: the
+/// whole log is fetched and cut here ([`super::output::Output::JobLog`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "u64", into = "u64")]
+pub struct TailLines(pub u16);
+
+/// More lines than this would pass the byte cap of a log answer anyway.
+pub const MAX_TAIL_LINES: u16 = 10_000;
+
+impl TryFrom<u64> for TailLines {
+    type Error = String;
+    fn try_from(value: u64) -> Result<Self, String> {
+        match u16::try_from(value) {
+            Ok(n @ 1..=MAX_TAIL_LINES) => Ok(TailLines(n)),
+            _ => Err(format!(
+                "must be between 1 and {MAX_TAIL_LINES} lines, got {value}"
+            )),
+        }
+    }
+}
+
+impl From<TailLines> for u64 {
+    fn from(value: TailLines) -> u64 {
+        value.0.into()
+    }
+}
+
+fixed_schema!(TailLines, {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": MAX_TAIL_LINES,
+    "default": DEFAULT_TAIL_LINES,
+    "description": "How many of the log's last lines to show"
 });
 
 /// A list of names GitLab takes as one comma-separated string (`labels=bug,ui`): asked as
@@ -305,6 +415,41 @@ mod tests {
         for bad in ["2026-7-28", "2026-13-01", "tomorrow", "2026-07-28T00:00"] {
             assert!(Date::try_from(bad.to_owned()).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn moments_are_dates_or_dates_and_times() {
+        for good in [
+            "2026-07-28",
+            "2026-07-28T12:00",
+            "2026-07-28T12:00:00Z",
+            "2026-07-28T12:00:00.123+02:00",
+            "2026-07-28T23:59:59-0500",
+        ] {
+            assert!(DateTime::try_from(good.to_owned()).is_ok(), "{good}");
+        }
+        for bad in [
+            "yesterday",
+            "2026-07-28T",
+            "2026-07-28T25:00",
+            "2026-07-28 12:00",
+            "2026-07-28T12:00+2",
+            "2026-07-28T12:00:00.Z",
+        ] {
+            let error = DateTime::try_from(bad.to_owned()).unwrap_err();
+            assert!(error.contains("ISO 8601"), "{bad}: {error}");
+        }
+        assert!(Date::try_from("2026-02-01".to_owned()) > Date::try_from("2026-01-31".to_owned()));
+    }
+
+    #[test]
+    fn tail_lines_are_bounded() {
+        assert_eq!(TailLines::try_from(10_000), Ok(TailLines(10_000)));
+        assert_eq!(
+            TailLines::try_from(0).unwrap_err(),
+            "must be between 1 and 10000 lines, got 0"
+        );
+        assert!(TailLines::try_from(70_000).is_err());
     }
 
     #[test]

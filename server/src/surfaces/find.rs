@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::access::Access;
-use crate::catalog::{Action, Catalog};
+use crate::catalog::{Action, Catalog, RESOURCES};
 
 /// One match, with everything needed to call it through `gitlab_execute_action`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -192,8 +192,20 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|word| !word.is_empty())
 }
 
-/// The terms of a query: words less stopwords, each with the terms it stands for.
-fn query_terms(query: &str) -> Vec<Vec<String>> {
+/// One word of a query: the terms it stands for, the closest first, and how much it counts.
+struct QueryWord {
+    terms: Vec<String>,
+    /// 1, or less for a filler word kept for what it may stand for: the `me` of "show me
+    /// the log" should not outweigh the log, yet still lean "about me" towards the current
+    /// user.
+    weight: f64,
+}
+
+/// How much a filler word that stands for something counts against a word of substance.
+const FILLER_WEIGHT: f64 = 0.4;
+
+/// The words of a query less stopwords, each with the terms it stands for.
+fn query_terms(query: &str) -> Vec<QueryWord> {
     let lower = query.to_lowercase();
     // "merge request", "pull request" and the like name one thing.
     let joined = lower
@@ -202,18 +214,24 @@ fn query_terms(query: &str) -> Vec<Vec<String>> {
         .replace("merge_requests", "merge_request");
     words(&joined)
         .flat_map(|word| {
-            word.split('_')
-                .chain(std::iter::once(word))
-                .collect::<Vec<_>>()
+            // A plain word once; a compound (`merge_request`) whole and by its parts.
+            let parts = word.split('_').filter(|_| word.contains('_'));
+            parts.chain(std::iter::once(word)).collect::<Vec<_>>()
         })
         .filter(|word| !STOPWORDS.contains(word) || SYNONYMS.iter().any(|(w, _)| w == word))
-        .map(
-            |word| match SYNONYMS.iter().find(|(alias, _)| *alias == word) {
+        .map(|word| {
+            let terms = match SYNONYMS.iter().find(|(alias, _)| *alias == word) {
                 Some((_, terms)) => terms.iter().map(|term| stem(term)).collect(),
                 None => vec![stem(word)],
-            },
-        )
-        .filter(|terms| !terms.iter().all(|t| STOPWORDS.contains(&t.as_str())))
+            };
+            let weight = if STOPWORDS.contains(&word) {
+                FILLER_WEIGHT
+            } else {
+                1.0
+            };
+            QueryWord { terms, weight }
+        })
+        .filter(|word| !word.terms.iter().all(|t| STOPWORDS.contains(&t.as_str())))
         .collect()
 }
 
@@ -229,14 +247,21 @@ struct Indexed<'a> {
     description: HashSet<String>,
 }
 
+/// The terms of an action's text: each word, and the parts of a compound (`note_create`).
+/// A compound naming a resource stays whole, like the resource itself: the `merge` in
+/// `milestone.merge_requests` is not a merge.
 fn term_set(text: &str) -> HashSet<String> {
     words(text)
         .flat_map(|word| {
+            let whole = stem(word);
+            if RESOURCES.iter().any(|resource| resource.id == whole) {
+                return vec![whole];
+            }
             word.split('_')
-                .chain(std::iter::once(word))
+                .map(stem)
+                .chain(std::iter::once(whole))
                 .collect::<Vec<_>>()
         })
-        .map(stem)
         .collect()
 }
 
@@ -283,8 +308,8 @@ pub fn find_actions(catalog: &Catalog, access: &Access, query: &str) -> Vec<Foun
     }
     // How many actions carry a term anywhere: rare terms decide more than common ones.
     let mut carriers: HashMap<&str, usize> = HashMap::new();
-    for terms in &query {
-        for term in terms {
+    for word in &query {
+        for term in &word.terms {
             let count = indexed.iter().filter(|i| i.weight(term) > 0.0).count();
             carriers.insert(term, count);
         }
@@ -300,17 +325,19 @@ pub fn find_actions(catalog: &Catalog, access: &Access, query: &str) -> Vec<Foun
         .map(|(index, item)| {
             let score: f64 = query
                 .iter()
-                .map(|terms| {
+                .map(|word| {
                     // A word counts once, through whichever of its terms fits best; its own
                     // form a little more than what it stands for.
-                    terms
+                    let best = word
+                        .terms
                         .iter()
                         .enumerate()
                         .map(|(n, term)| {
                             let own = if n == 0 { 1.0 } else { 0.8 };
                             item.weight(term) * rarity(term) * own
                         })
-                        .fold(0.0, f64::max)
+                        .fold(0.0, f64::max);
+                    best * word.weight
                 })
                 .sum();
             (score, index, item.action)
@@ -351,12 +378,45 @@ mod tests {
 
     #[test]
     fn queries_drop_filler_and_expand_synonyms() {
-        let terms = query_terms("Why did the last pipeline fail?");
-        let flat: Vec<&str> = terms.iter().flatten().map(String::as_str).collect();
-        assert!(flat.contains(&"pipeline"));
-        assert!(flat.contains(&"fail"));
-        assert!(!flat.contains(&"the"));
-        let terms = query_terms("review my pull request");
-        assert!(terms.iter().flatten().any(|t| t == "merge_request"));
+        let flat = |query: &str| -> Vec<String> {
+            query_terms(query)
+                .into_iter()
+                .flat_map(|word| word.terms)
+                .collect()
+        };
+        let terms = flat("Why did the last pipeline fail?");
+        assert!(terms.iter().any(|t| t == "pipeline"));
+        assert!(terms.iter().any(|t| t == "fail"));
+        assert!(!terms.iter().any(|t| t == "the"));
+        assert!(
+            flat("review my pull request")
+                .iter()
+                .any(|t| t == "merge_request")
+        );
+    }
+
+    #[test]
+    fn compounds_split_unless_they_name_a_resource() {
+        let terms = term_set("note_create");
+        for term in ["note", "create", "note_create"] {
+            assert!(terms.contains(term), "{term}: {terms:?}");
+        }
+        assert_eq!(
+            term_set("merge_requests"),
+            HashSet::from(["merge_request".to_owned()])
+        );
+    }
+
+    #[test]
+    fn filler_words_count_less_than_words_of_substance() {
+        let words = query_terms("show me the log");
+        let weights: Vec<(&str, f64)> = words
+            .iter()
+            .map(|word| (word.terms[0].as_str(), word.weight))
+            .collect();
+        assert_eq!(
+            weights,
+            [("show", 1.0), ("current", FILLER_WEIGHT), ("log", 1.0)]
+        );
     }
 }

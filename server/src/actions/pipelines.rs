@@ -1,7 +1,0 @@
-//! The `pipelines` toolset.
-
-use crate::catalog::Action;
-
-pub fn actions() -> Vec<Action> {
-    Vec::new()
-}

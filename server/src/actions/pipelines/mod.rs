@@ -1,0 +1,59 @@
+//! The `pipelines` toolset: CI pipelines and their jobs, `/projects/:id/pipelines[/…]` and
+//! `/projects/:id/jobs[/…]`.
+
+mod job;
+mod pipeline;
+mod status;
+mod variables;
+
+pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
+pub use pipeline::{
+    PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
+    PipelineList, PipelineOrder, PipelineRetry, PipelineSource,
+};
+pub use status::{CiStatus, PipelineScope};
+pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
+
+use crate::actions;
+use crate::catalog::{Action, Output, delete, get, post};
+
+pub fn actions() -> Vec<Action> {
+    actions![
+        get::<PipelineList>("pipeline.list", "projects/{project_id}/pipelines").list(),
+        get::<PipelineGet>(
+            "pipeline.get",
+            "projects/{project_id}/pipelines/{pipeline_id}"
+        ),
+        get::<PipelineLatest>("pipeline.latest", "projects/{project_id}/pipelines/latest")
+            .title("Get latest pipeline"),
+        // GitLab's path is singular here.
+        post::<PipelineCreate>("pipeline.create", "projects/{project_id}/pipeline"),
+        post::<PipelineRetry>(
+            "pipeline.retry",
+            "projects/{project_id}/pipelines/{pipeline_id}/retry"
+        ),
+        post::<PipelineCancel>(
+            "pipeline.cancel",
+            "projects/{project_id}/pipelines/{pipeline_id}/cancel"
+        )
+        .destructive(),
+        delete::<PipelineDelete>(
+            "pipeline.delete",
+            "projects/{project_id}/pipelines/{pipeline_id}"
+        ),
+        get::<PipelineJobs>(
+            "pipeline.jobs",
+            "projects/{project_id}/pipelines/{pipeline_id}/jobs"
+        )
+        .list()
+        .title("List pipeline jobs"),
+        get::<JobList>("job.list", "projects/{project_id}/jobs").list(),
+        get::<JobGet>("job.get", "projects/{project_id}/jobs/{job_id}"),
+        get::<JobLogTail>("job.log", "projects/{project_id}/jobs/{job_id}/trace")
+            .output(Output::JobLog),
+        post::<JobRetry>("job.retry", "projects/{project_id}/jobs/{job_id}/retry"),
+        post::<JobCancel>("job.cancel", "projects/{project_id}/jobs/{job_id}/cancel").destructive(),
+        post::<JobPlay>("job.play", "projects/{project_id}/jobs/{job_id}/play"),
+        post::<JobErase>("job.erase", "projects/{project_id}/jobs/{job_id}/erase").destructive(),
+    ]
+}

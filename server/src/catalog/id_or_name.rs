@@ -1,0 +1,149 @@
+//! Parameters that name a GitLab object by its numeric id or by its name or path, as GitLab
+//! takes groups (`42`, `group/subgroup`) and labels (`7`, `bug`): one type per kind of
+//! object, so an error says which was expected.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::params::fixed_schema;
+
+/// A numeric id or a name; either travels as one path segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IdOrName {
+    Id(u64),
+    Name(String),
+}
+
+impl Serialize for IdOrName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            IdOrName::Id(id) => serializer.serialize_u64(*id),
+            IdOrName::Name(name) => serializer.serialize_str(name),
+        }
+    }
+}
+
+/// Reads an [`IdOrName`]: a positive integer (`42.0` too) or non-blank text; the text it
+/// holds says what was expected, in errors.
+struct IdOrNameVisitor(&'static str);
+
+impl Visitor<'_> for IdOrNameVisitor {
+    type Value = IdOrName;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+
+    fn visit_u64<E: de::Error>(self, id: u64) -> Result<IdOrName, E> {
+        if id == 0 {
+            return Err(E::invalid_value(de::Unexpected::Unsigned(0), &self));
+        }
+        Ok(IdOrName::Id(id))
+    }
+
+    fn visit_i64<E: de::Error>(self, id: i64) -> Result<IdOrName, E> {
+        match u64::try_from(id) {
+            Ok(id) => self.visit_u64(id),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Signed(id), &self)),
+        }
+    }
+
+    /// `42.0` is the same number as `42`; anything with a fraction is not an id.
+    fn visit_f64<E: de::Error>(self, id: f64) -> Result<IdOrName, E> {
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "checked exact just below"
+        )]
+        let whole = id as u64;
+        #[allow(
+            clippy::cast_precision_loss,
+            reason = "the round trip is the exactness check"
+        )]
+        if id.fract() == 0.0 && whole as f64 == id {
+            self.visit_u64(whole)
+        } else {
+            Err(E::invalid_value(de::Unexpected::Float(id), &self))
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<IdOrName, E> {
+        if name.trim().is_empty() {
+            return Err(E::invalid_value(de::Unexpected::Str(name), &self));
+        }
+        Ok(IdOrName::Name(name.to_owned()))
+    }
+}
+
+/// A parameter type that is an [`IdOrName`] of one kind of object, with its own error text
+/// and schema description.
+macro_rules! id_or_name {
+    ($(#[$doc:meta])* $type:ident, expected: $expected:literal, description: $description:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+        #[serde(transparent)]
+        pub struct $type(pub IdOrName);
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer
+                    .deserialize_any(IdOrNameVisitor($expected))
+                    .map($type)
+            }
+        }
+
+        fixed_schema!($type, {
+            "description": $description,
+            "anyOf": [
+                {"type": "integer", "minimum": 1},
+                {"type": "string", "minLength": 1}
+            ]
+        });
+    };
+}
+
+id_or_name!(
+    /// `group_id`: a group's numeric id or full path.
+    GroupId,
+    expected: "a group id (a positive integer) or a non-empty group path such as `group/subgroup`",
+    description: "The group's numeric id or its full path (`group/subgroup`)."
+);
+
+id_or_name!(
+    /// `label_id`: a label's numeric id or its name.
+    LabelId,
+    expected: "a label id (a positive integer) or a non-empty label name such as `bug`",
+    description: "The label's numeric id or its name (`bug`)."
+);
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    #[test]
+    fn ids_or_names_take_either_and_name_what_they_expected() {
+        let group =
+            |value: Value| serde_json::from_value::<GroupId>(value).map_err(|e| e.to_string());
+        assert_eq!(group(json!(42)), Ok(GroupId(IdOrName::Id(42))));
+        assert_eq!(group(json!(42.0)), Ok(GroupId(IdOrName::Id(42))));
+        assert_eq!(
+            group(json!("demo/sub")),
+            Ok(GroupId(IdOrName::Name("demo/sub".to_owned())))
+        );
+        let error = group(json!(" ")).unwrap_err();
+        assert!(error.contains("a non-empty group path"), "{error}");
+        assert!(group(json!(1.5)).is_err());
+        let error = serde_json::from_value::<LabelId>(json!(0))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("a label id (a positive integer)"), "{error}");
+        assert_eq!(
+            serde_json::to_value(LabelId(IdOrName::Name("bug".to_owned()))).unwrap(),
+            json!("bug")
+        );
+    }
+}
