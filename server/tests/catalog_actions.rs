@@ -19,17 +19,61 @@ fn every_action_id_in_order() {
     assert_eq!(
         ids,
         [
+            "branch.list",
+            "branch.get",
+            "branch.create",
+            "branch.delete",
+            "branch.protect",
+            "branch.unprotect",
+            "tag.list",
+            "tag.get",
+            "tag.create",
+            "tag.delete",
+            "commit.list",
+            "commit.get",
+            "commit.diff",
+            "commit.create",
+            "commit.ref_list",
+            "commit.cherry_pick",
+            "repository.tree",
+            "repository.compare",
+            "file.get",
+            "file.create",
+            "file.update",
+            "file.delete",
             "merge_request.create",
             "merge_request.get",
             "merge_request.list",
             "merge_request.update",
             "merge_request.delete",
             "merge_request.merge",
+            "merge_request.rebase",
+            "merge_request.diff_list",
+            "merge_request.commit_list",
+            "merge_request.pipeline_list",
+            "merge_request.approvals",
+            "merge_request.approve",
+            "merge_request.unapprove",
+            "merge_request.note_list",
+            "merge_request.note_create",
+            "merge_request.note_update",
+            "merge_request.discussion_list",
+            "merge_request.discussion_start",
+            "merge_request.discussion_reply",
+            "merge_request.discussion_resolve",
             "issue.create",
             "issue.get",
             "issue.list",
             "issue.update",
             "issue.delete",
+            "issue.note_list",
+            "issue.note_create",
+            "issue.note_update",
+            "issue.discussion_list",
+            "issue.discussion_reply",
+            "issue.link_list",
+            "issue.link_create",
+            "issue.link_delete",
             "release.create",
             "release.get",
             "release.list",
@@ -59,9 +103,14 @@ fn deletes_and_merge_are_destructive_gets_and_lists_read_only() {
     assert_eq!(
         destructive,
         [
+            "branch.delete",
+            "branch.unprotect",
+            "tag.delete",
+            "file.delete",
             "merge_request.delete",
             "merge_request.merge",
             "issue.delete",
+            "issue.link_delete",
             "release.delete",
             "project.delete"
         ]
@@ -75,10 +124,30 @@ fn deletes_and_merge_are_destructive_gets_and_lists_read_only() {
     assert_eq!(
         read_only,
         [
+            "branch.list",
+            "branch.get",
+            "tag.list",
+            "tag.get",
+            "commit.list",
+            "commit.get",
+            "commit.diff",
+            "commit.ref_list",
+            "repository.tree",
+            "repository.compare",
+            "file.get",
             "merge_request.get",
             "merge_request.list",
+            "merge_request.diff_list",
+            "merge_request.commit_list",
+            "merge_request.pipeline_list",
+            "merge_request.approvals",
+            "merge_request.note_list",
+            "merge_request.discussion_list",
             "issue.get",
             "issue.list",
+            "issue.note_list",
+            "issue.discussion_list",
+            "issue.link_list",
             "release.get",
             "release.list",
             "project.get",
@@ -279,7 +348,7 @@ fn output_schemas_follow_the_verb() {
         match action.output {
             Output::Object => assert_eq!(schema["additionalProperties"], true, "{}", action.id),
             Output::List => {
-                assert!(action.id.ends_with(".list"));
+                assert!(action.read_only, "{} lists, so it reads", action.id);
                 assert_eq!(schema["properties"]["items"]["type"], "array");
                 assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
             }
@@ -305,11 +374,50 @@ fn resources_group_the_actions() {
     };
     assert_eq!(
         verbs("issue"),
-        ["create", "get", "list", "update", "delete"]
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_reply",
+            "link_list",
+            "link_create",
+            "link_delete"
+        ]
     );
     assert_eq!(
         verbs("merge_request"),
-        ["create", "get", "list", "update", "delete", "merge"]
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "merge",
+            "rebase",
+            "diff_list",
+            "commit_list",
+            "pipeline_list",
+            "approvals",
+            "approve",
+            "unapprove",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_start",
+            "discussion_reply",
+            "discussion_resolve"
+        ]
+    );
+    assert_eq!(
+        verbs("branch"),
+        ["list", "get", "create", "delete", "protect", "unprotect"]
     );
     assert_eq!(
         verbs("release"),

@@ -118,7 +118,7 @@ async fn find_action_returns_ids_flags_and_schemas() {
     let ids: Vec<&Value> = found.iter().map(|a| &a["id"]).collect();
     assert!(ids.contains(&&json!("interactive.issue_create")), "{ids:?}");
     assert!(ids.contains(&&json!("issue.create")), "{ids:?}");
-    assert_eq!(find(json!({})).await.len(), 25);
+    assert_eq!(find(json!({})).await.len(), 69);
     assert!(
         setup.sandbox.requests().is_empty(),
         "finding sends nothing to GitLab"

@@ -61,6 +61,11 @@ fn dynamic_lists_find_and_execute() {
 fn meta_lists_domain_tools_and_the_wizards() {
     let surface = surface(SurfaceKind::Meta);
     let mut expected = vec![
+        "gitlab_branch",
+        "gitlab_tag",
+        "gitlab_commit",
+        "gitlab_file",
+        "gitlab_repository",
         "gitlab_merge_request",
         "gitlab_issue",
         "gitlab_release",
@@ -68,16 +73,43 @@ fn meta_lists_domain_tools_and_the_wizards() {
     ];
     expected.extend(WIZARD_TOOLS);
     assert_eq!(names(&surface), expected);
-    for name in &expected[..4] {
+    for name in &expected[..expected.len() - WIZARD_TOOLS.len()] {
         let tool = surface.tool(name).unwrap();
-        assert_eq!(hints(tool), (Some(false), Some(true)), "{name}");
+        // Read-only when every action of the kind reads; destructive when one is.
+        let expected = match *name {
+            "gitlab_repository" => (Some(true), Some(false)),
+            "gitlab_commit" => (Some(false), Some(false)),
+            _ => (Some(false), Some(true)),
+        };
+        assert_eq!(hints(tool), expected, "{name}");
         let schema = Value::Object((*tool.input_schema).clone());
         assert_eq!(schema["required"], json!(["action"]));
     }
     let merge_request = surface.tool("gitlab_merge_request").unwrap();
     assert_eq!(
         merge_request.input_schema["properties"]["action"]["enum"],
-        json!(["create", "get", "list", "update", "delete", "merge"])
+        json!([
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "merge",
+            "rebase",
+            "diff_list",
+            "commit_list",
+            "pipeline_list",
+            "approvals",
+            "approve",
+            "unapprove",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_start",
+            "discussion_reply",
+            "discussion_resolve"
+        ])
     );
     let description = merge_request.description.as_deref().unwrap();
     assert!(description.contains("- `merge`: "), "{description}");
@@ -99,10 +131,59 @@ fn individual_lists_one_tool_per_action_and_the_wizards() {
     let mut expected = Vec::new();
     for (short, verbs) in [
         (
-            "mr",
-            &["create", "get", "list", "update", "delete", "merge"][..],
+            "branch",
+            &["list", "get", "create", "delete", "protect", "unprotect"][..],
         ),
-        ("issue", &["create", "get", "list", "update", "delete"][..]),
+        ("tag", &["list", "get", "create", "delete"][..]),
+        (
+            "commit",
+            &["list", "get", "diff", "create", "ref_list", "cherry_pick"][..],
+        ),
+        ("repository", &["tree", "compare"][..]),
+        ("file", &["get", "create", "update", "delete"][..]),
+        (
+            "mr",
+            &[
+                "create",
+                "get",
+                "list",
+                "update",
+                "delete",
+                "merge",
+                "rebase",
+                "diff_list",
+                "commit_list",
+                "pipeline_list",
+                "approvals",
+                "approve",
+                "unapprove",
+                "note_list",
+                "note_create",
+                "note_update",
+                "discussion_list",
+                "discussion_start",
+                "discussion_reply",
+                "discussion_resolve",
+            ][..],
+        ),
+        (
+            "issue",
+            &[
+                "create",
+                "get",
+                "list",
+                "update",
+                "delete",
+                "note_list",
+                "note_create",
+                "note_update",
+                "discussion_list",
+                "discussion_reply",
+                "link_list",
+                "link_create",
+                "link_delete",
+            ][..],
+        ),
         (
             "release",
             &["create", "get", "list", "update", "delete"][..],
@@ -118,7 +199,7 @@ fn individual_lists_one_tool_per_action_and_the_wizards() {
     }
     expected.extend(WIZARD_TOOLS.map(str::to_owned));
     assert_eq!(names(&surface), expected);
-    assert_eq!(surface.tools().len(), 25);
+    assert_eq!(surface.tools().len(), 69);
 }
 
 #[test]
@@ -128,14 +209,18 @@ fn individual_annotations_follow_the_catalog() {
         let name = tool.name.as_ref();
         let verb = name.rsplit('_').next().unwrap();
         let expected = match verb {
-            "get" | "list" => (Some(true), Some(false)),
-            "delete" | "merge" => (Some(false), Some(true)),
+            "get" | "list" | "diff" | "tree" | "compare" | "approvals" => (Some(true), Some(false)),
+            "delete" | "merge" | "unprotect" => (Some(false), Some(true)),
             _ => (Some(false), Some(false)),
         };
         assert_eq!(hints(tool), expected, "{name}");
         assert!(tool.output_schema.is_some(), "{name} declares its output");
         let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
-        assert_eq!(has_confirm, matches!(verb, "delete" | "merge"), "{name}");
+        assert_eq!(
+            has_confirm,
+            matches!(verb, "delete" | "merge" | "unprotect"),
+            "{name}"
+        );
     }
     let delete = surface.tool("gitlab_project_delete").unwrap();
     assert!(
