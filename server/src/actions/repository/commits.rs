@@ -38,7 +38,7 @@ pub struct CommitList {
 impl CommitList {
     /// GitLab ignores `ref_name` beside `all`: refuse the pair rather than answer another
     /// question than the one asked.
-    pub fn one_history(&self) -> Result<(), String> {
+    pub fn ref_name_or_all(&self) -> Result<(), String> {
         match (&self.ref_name, self.all) {
             (Some(_), Some(true)) => Err(
                 "`all`: lists the commits of every branch, so `ref_name` would be ignored; give one or the other"
@@ -183,7 +183,7 @@ pub enum RefType {
 /// or a branch — one page at a time.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CommitRefs {
+pub struct CommitRefList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The commit SHA.

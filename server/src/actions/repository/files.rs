@@ -39,7 +39,7 @@ pub struct FileGet {
 impl FileGet {
     /// The window of lines must select some: lines count from 1, the last not before the
     /// first.
-    pub fn window(&self) -> Result<(), String> {
+    pub fn window_selects_lines(&self) -> Result<(), String> {
         for (field, line) in [
             ("first_line", self.first_line),
             ("last_line", self.last_line),

@@ -8,15 +8,14 @@ pub mod files;
 pub mod tags;
 pub mod tree;
 
+use crate::actions;
+use crate::catalog::{Action, Output, delete, get, post, put};
 use branches::{BranchCreate, BranchDelete, BranchGet, BranchList, BranchProtect, BranchUnprotect};
-use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefs};
+use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
 use compare::RepositoryCompare;
 use files::{FileCreate, FileDelete, FileGet, FileUpdate};
 use tags::{TagCreate, TagDelete, TagGet, TagList};
 use tree::RepositoryTree;
-
-use crate::actions;
-use crate::catalog::{Action, Output, delete, get, post, put};
 
 pub fn actions() -> Vec<Action> {
     actions![
@@ -49,7 +48,7 @@ pub fn actions() -> Vec<Action> {
         ),
         get::<CommitList>("commit.list", "projects/{project_id}/repository/commits")
             .list()
-            .check(CommitList::one_history),
+            .check(CommitList::ref_name_or_all),
         get::<CommitGet>(
             "commit.get",
             "projects/{project_id}/repository/commits/{sha}"
@@ -61,7 +60,7 @@ pub fn actions() -> Vec<Action> {
         .output(Output::Diffs),
         post::<CommitCreate>("commit.create", "projects/{project_id}/repository/commits")
             .check(CommitCreate::each_action_complete),
-        get::<CommitRefs>(
+        get::<CommitRefList>(
             "commit.ref_list",
             "projects/{project_id}/repository/commits/{sha}/refs"
         )
@@ -84,7 +83,7 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/repository/files/{file_path}"
         )
         .output(Output::File)
-        .check(FileGet::window),
+        .check(FileGet::window_selects_lines),
         post::<FileCreate>(
             "file.create",
             "projects/{project_id}/repository/files/{file_path}"
