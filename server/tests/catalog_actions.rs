@@ -1,6 +1,7 @@
 //! The action catalog as data: every id, its flags, and its schemas.
 
 use gitlab_mcp_server::catalog::{Action, Output, Resource, catalog};
+use gitlab_mcp_server::gitlab::Method;
 use serde_json::{Value, json};
 
 fn action(id: &str) -> &'static Action {
@@ -14,162 +15,56 @@ fn schema_value(action: &Action) -> Value {
 }
 
 #[test]
-fn every_action_id_in_order() {
-    let ids: Vec<&str> = catalog().actions().iter().map(|a| a.id).collect();
-    assert_eq!(
-        ids,
-        [
-            "merge_request.create",
-            "merge_request.get",
-            "merge_request.list",
-            "merge_request.update",
-            "merge_request.delete",
-            "merge_request.merge",
-            "issue.create",
-            "issue.get",
-            "issue.list",
-            "issue.update",
-            "issue.delete",
-            "pipeline.list",
-            "pipeline.get",
-            "pipeline.latest",
-            "pipeline.create",
-            "pipeline.retry",
-            "pipeline.cancel",
-            "pipeline.delete",
-            "pipeline.jobs",
-            "job.list",
-            "job.get",
-            "job.log",
-            "job.retry",
-            "job.cancel",
-            "job.play",
-            "job.erase",
-            "label.list",
-            "label.get",
-            "label.create",
-            "label.update",
-            "label.delete",
-            "milestone.list",
-            "milestone.get",
-            "milestone.create",
-            "milestone.update",
-            "milestone.delete",
-            "milestone.issues",
-            "milestone.merge_requests",
-            "wiki.list",
-            "wiki.get",
-            "wiki.create",
-            "wiki.update",
-            "wiki.delete",
-            "user.current",
-            "user.list",
-            "user.get",
-            "member.list",
-            "group.list",
-            "group.get",
-            "group.projects",
-            "group.members",
-            "search.project",
-            "search.group",
-            "search.global",
-            "release.create",
-            "release.get",
-            "release.list",
-            "release.update",
-            "release.delete",
-            "project.create",
-            "project.get",
-            "project.list",
-            "project.update",
-            "project.delete",
-            "project.fork",
-            "project.archive",
-            "project.unarchive",
-            "interactive.issue_create",
-            "interactive.mr_create",
-            "interactive.release_create",
-            "interactive.project_create",
-        ]
-    );
+fn ids_are_resource_dot_verb_and_the_catalog_is_large() {
+    let actions = catalog().actions();
+    for (index, action) in actions.iter().enumerate() {
+        let (resource, verb) = action.id.split_once('.').expect("resource.verb");
+        // Wizards are `interactive.<verb>`, filed under their alternative's resource.
+        if !action.is_wizard() {
+            assert_eq!(action.resource.id, resource, "{}", action.id);
+        }
+        assert_eq!(action.verb, verb, "{}", action.id);
+        assert!(
+            actions[..index].iter().all(|other| other.id != action.id),
+            "{} twice",
+            action.id
+        );
+    }
+    let gitlab = actions.iter().filter(|a| !a.is_wizard()).count();
+    assert!(gitlab >= 100, "{gitlab} GitLab actions");
 }
 
+/// Reads are exactly the GETs; every DELETE is destructive, and so are exactly these other
+/// actions that lose work.
 #[test]
-fn deletes_and_merge_are_destructive_gets_and_lists_read_only() {
-    let destructive: Vec<&str> = catalog()
-        .actions()
-        .iter()
-        .filter(|a| a.destructive)
-        .map(|a| a.id)
-        .collect();
+fn the_class_follows_the_method_with_named_exceptions() {
+    let mut destructive_beyond_deletes = Vec::new();
+    for action in catalog().actions().iter().filter(|a| !a.is_wizard()) {
+        let endpoint = action
+            .endpoint
+            .as_ref()
+            .expect("GitLab actions name their call");
+        assert_eq!(
+            action.read_only,
+            endpoint.method == Method::GET,
+            "{}",
+            action.id
+        );
+        assert!(!(action.read_only && action.destructive), "{}", action.id);
+        if endpoint.method == Method::DELETE {
+            assert!(action.destructive, "{}", action.id);
+        } else if action.destructive {
+            destructive_beyond_deletes.push(action.id);
+        }
+    }
     assert_eq!(
-        destructive,
+        destructive_beyond_deletes,
         [
-            "merge_request.delete",
             "merge_request.merge",
-            "issue.delete",
             "pipeline.cancel",
-            "pipeline.delete",
             "job.cancel",
-            "job.erase",
-            "label.delete",
-            "milestone.delete",
-            "wiki.delete",
-            "release.delete",
-            "project.delete"
+            "job.erase"
         ]
-    );
-    let read_only: Vec<&str> = catalog()
-        .actions()
-        .iter()
-        .filter(|a| a.read_only)
-        .map(|a| a.id)
-        .collect();
-    assert_eq!(
-        read_only,
-        [
-            "merge_request.get",
-            "merge_request.list",
-            "issue.get",
-            "issue.list",
-            "pipeline.list",
-            "pipeline.get",
-            "pipeline.latest",
-            "pipeline.jobs",
-            "job.list",
-            "job.get",
-            "job.log",
-            "label.list",
-            "label.get",
-            "milestone.list",
-            "milestone.get",
-            "milestone.issues",
-            "milestone.merge_requests",
-            "wiki.list",
-            "wiki.get",
-            "user.current",
-            "user.list",
-            "user.get",
-            "member.list",
-            "group.list",
-            "group.get",
-            "group.projects",
-            "group.members",
-            "search.project",
-            "search.group",
-            "search.global",
-            "release.get",
-            "release.list",
-            "project.get",
-            "project.list"
-        ]
-    );
-    assert!(
-        catalog()
-            .actions()
-            .iter()
-            .all(|a| !(a.read_only && a.destructive)),
-        "nothing is both"
     );
 }
 
@@ -358,7 +253,7 @@ fn output_schemas_follow_the_verb() {
         match action.output {
             Output::Object => assert_eq!(schema["additionalProperties"], true, "{}", action.id),
             Output::List => {
-                assert!(action.read_only, "{}", action.id);
+                assert!(action.read_only, "{} lists, so it reads", action.id);
                 assert_eq!(schema["properties"]["items"]["type"], "array");
                 assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
             }
@@ -384,11 +279,50 @@ fn resources_group_the_actions() {
     };
     assert_eq!(
         verbs("issue"),
-        ["create", "get", "list", "update", "delete"]
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_reply",
+            "link_list",
+            "link_create",
+            "link_delete"
+        ]
     );
     assert_eq!(
         verbs("merge_request"),
-        ["create", "get", "list", "update", "delete", "merge"]
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "merge",
+            "rebase",
+            "diff_list",
+            "commit_list",
+            "pipeline_list",
+            "approvals",
+            "approve",
+            "unapprove",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_start",
+            "discussion_reply",
+            "discussion_resolve"
+        ]
+    );
+    assert_eq!(
+        verbs("branch"),
+        ["list", "get", "create", "delete", "protect", "unprotect"]
     );
     assert_eq!(
         verbs("release"),

@@ -4,7 +4,7 @@
 
 mod catalog_support;
 
-use catalog_support::{Class, action, assert_found, assert_toolset, pairs, prepared, refused};
+use catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
 use gitlab_mcp_server::catalog::{Output, Toolset};
 use gitlab_mcp_server::gitlab::Method;
 use serde_json::json;
@@ -30,8 +30,8 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("milestone.create", Write),
             ("milestone.update", Write),
             ("milestone.delete", Destructive),
-            ("milestone.issues", Read),
-            ("milestone.merge_requests", Read),
+            ("milestone.issue_list", Read),
+            ("milestone.merge_request_list", Read),
         ],
     );
     assert_toolset(
@@ -257,8 +257,8 @@ fn milestones_are_updated_closed_and_deleted() {
 #[test]
 fn the_issues_and_merge_requests_of_a_milestone() {
     for (id, last) in [
-        ("milestone.issues", "issues"),
-        ("milestone.merge_requests", "merge_requests"),
+        ("milestone.issue_list", "issues"),
+        ("milestone.merge_request_list", "merge_requests"),
     ] {
         let request = prepared(
             id,
@@ -275,10 +275,10 @@ fn the_issues_and_merge_requests_of_a_milestone() {
     }
     assert_eq!(
         refused(
-            "milestone.issues",
+            "milestone.issue_list",
             json!({"project_id": 1, "milestone_id": -1})
         ),
-        "invalid parameters for `milestone.issues`: `milestone_id`: invalid value: integer `-1`, expected u64"
+        "invalid parameters for `milestone.issue_list`: `milestone_id`: invalid value: integer `-1`, expected u64"
     );
 }
 
@@ -358,14 +358,4 @@ fn wiki_pages_are_created_updated_and_deleted() {
         refused("wiki.delete", json!({"project_id": 1})),
         "invalid parameters for `wiki.delete`: missing field `slug`"
     );
-}
-
-#[test]
-fn find_action_speaks_planning() {
-    assert_found("sprint", "milestone.list", 1);
-    assert_found("issues in the current sprint", "milestone.issues", 1);
-    assert_found("close the milestone", "milestone.update", 2);
-    assert_found("rename a label", "label.update", 1);
-    assert_found("read the docs page", "wiki.get", 2);
-    assert_found("write documentation", "wiki.create", 2);
 }

@@ -1,8 +1,8 @@
 //! The tools each surface lists, built from the one catalog: names, annotations, schemas and
 //! the wizards' descriptions.
 
-use gitlab_mcp_server::catalog::catalog;
-use gitlab_mcp_server::surfaces::{Surface, SurfaceKind};
+use gitlab_mcp_server::catalog::{RESOURCES, Resource, catalog};
+use gitlab_mcp_server::surfaces::{Surface, SurfaceKind, individual_tool_name};
 use rmcp::model::Tool;
 use serde_json::{Value, json};
 use wizard::Wizard;
@@ -60,37 +60,64 @@ fn dynamic_lists_find_and_execute() {
 #[test]
 fn meta_lists_domain_tools_and_the_wizards() {
     let surface = surface(SurfaceKind::Meta);
-    let mut expected = vec![
-        "gitlab_merge_request",
-        "gitlab_issue",
-        "gitlab_pipeline",
-        "gitlab_job",
-        "gitlab_label",
-        "gitlab_milestone",
-        "gitlab_wiki",
-        "gitlab_user",
-        "gitlab_member",
-        "gitlab_group",
-        "gitlab_search",
-        "gitlab_release",
-        "gitlab_project",
-    ];
-    expected.extend(WIZARD_TOOLS);
+    // One tool per kind of object that has actions, in the order of RESOURCES.
+    let domains: Vec<&Resource> = RESOURCES
+        .iter()
+        .filter(|resource| catalog().of(resource).next().is_some())
+        .collect();
+    let mut expected: Vec<String> = domains.iter().map(|r| format!("gitlab_{}", r.id)).collect();
+    expected.extend(WIZARD_TOOLS.map(str::to_owned));
     assert_eq!(names(&surface), expected);
-    for name in &expected[..expected.len() - WIZARD_TOOLS.len()] {
-        let tool = surface.tool(name).unwrap();
-        let reads_only = matches!(
-            *name,
-            "gitlab_user" | "gitlab_member" | "gitlab_group" | "gitlab_search"
-        );
-        assert_eq!(hints(tool), (Some(reads_only), Some(!reads_only)), "{name}");
+    for resource in domains {
+        let name = format!("gitlab_{}", resource.id);
+        let tool = surface.tool(&name).unwrap();
+        // Read-only when every action of the kind reads; destructive when one is.
+        let actions: Vec<_> = catalog().of(resource).collect();
+        let read_only = actions.iter().all(|a| a.read_only);
+        let destructive = actions.iter().any(|a| a.destructive);
+        assert_eq!(hints(tool), (Some(read_only), Some(destructive)), "{name}");
         let schema = Value::Object((*tool.input_schema).clone());
         assert_eq!(schema["required"], json!(["action"]));
+        assert_eq!(
+            schema["properties"].get("confirm").is_some(),
+            destructive,
+            "{name}"
+        );
+    }
+    for name in [
+        "gitlab_branch",
+        "gitlab_pipeline",
+        "gitlab_job",
+        "gitlab_search",
+        "gitlab_wiki",
+    ] {
+        assert!(surface.tool(name).is_some(), "{name}");
     }
     let merge_request = surface.tool("gitlab_merge_request").unwrap();
     assert_eq!(
         merge_request.input_schema["properties"]["action"]["enum"],
-        json!(["create", "get", "list", "update", "delete", "merge"])
+        json!([
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "merge",
+            "rebase",
+            "diff_list",
+            "commit_list",
+            "pipeline_list",
+            "approvals",
+            "approve",
+            "unapprove",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_start",
+            "discussion_reply",
+            "discussion_resolve"
+        ])
     );
     let description = merge_request.description.as_deref().unwrap();
     assert!(description.contains("- `merge`: "), "{description}");
@@ -109,89 +136,61 @@ fn meta_lists_domain_tools_and_the_wizards() {
 #[test]
 fn individual_lists_one_tool_per_action_and_the_wizards() {
     let surface = surface(SurfaceKind::Individual);
-    let mut expected = Vec::new();
-    for (short, verbs) in [
-        (
-            "mr",
-            &["create", "get", "list", "update", "delete", "merge"][..],
-        ),
-        ("issue", &["create", "get", "list", "update", "delete"][..]),
-        (
-            "pipeline",
-            &[
-                "list", "get", "latest", "create", "retry", "cancel", "delete", "jobs",
-            ][..],
-        ),
-        (
-            "job",
-            &["list", "get", "log", "retry", "cancel", "play", "erase"][..],
-        ),
-        ("label", &["list", "get", "create", "update", "delete"][..]),
-        (
-            "milestone",
-            &[
-                "list",
-                "get",
-                "create",
-                "update",
-                "delete",
-                "issues",
-                "merge_requests",
-            ][..],
-        ),
-        ("wiki", &["list", "get", "create", "update", "delete"][..]),
-        ("user", &["current", "list", "get"][..]),
-        ("member", &["list"][..]),
-        ("group", &["list", "get", "projects", "members"][..]),
-        ("search", &["project", "group", "global"][..]),
-        (
-            "release",
-            &["create", "get", "list", "update", "delete"][..],
-        ),
-        (
-            "project",
-            &[
-                "create",
-                "get",
-                "list",
-                "update",
-                "delete",
-                "fork",
-                "archive",
-                "unarchive",
-            ][..],
-        ),
-    ] {
-        for verb in verbs {
-            expected.push(format!("gitlab_{short}_{verb}"));
-        }
-    }
-    expected.extend(WIZARD_TOOLS.map(str::to_owned));
+    let expected: Vec<String> = catalog()
+        .actions()
+        .iter()
+        .map(individual_tool_name)
+        .collect();
     assert_eq!(names(&surface), expected);
-    assert_eq!(surface.tools().len(), catalog().actions().len());
+    for name in [
+        "gitlab_branch_create",
+        "gitlab_repository_compare",
+        "gitlab_file_get",
+        "gitlab_mr_merge",
+        "gitlab_mr_note_create",
+        "gitlab_mr_discussion_resolve",
+        "gitlab_issue_link_create",
+        "gitlab_pipeline_retry",
+        "gitlab_job_log",
+        "gitlab_search_global",
+        "gitlab_project_fork",
+    ] {
+        assert!(surface.tool(name).is_some(), "{name}");
+    }
+    assert!(names(&surface).ends_with(&WIZARD_TOOLS.map(str::to_owned)));
 }
 
 #[test]
 fn individual_annotations_follow_the_catalog() {
     let surface = surface(SurfaceKind::Individual);
-    for tool in surface.tools() {
-        let name = tool.name.as_ref();
-        let verb = name.rsplit('_').next().unwrap();
-        let expected = match verb {
-            "get" | "list" => (Some(true), Some(false)),
-            // The other reads of pipelines, milestones, users, groups and search.
-            "latest" | "jobs" | "log" | "issues" | "requests" | "current" | "projects"
-            | "members" | "project" | "group" | "global" => (Some(true), Some(false)),
-            "delete" | "merge" => (Some(false), Some(true)),
-            // Stopping a pipeline or job loses its work; erasing a job, its log.
-            "cancel" | "erase" => (Some(false), Some(true)),
-            _ => (Some(false), Some(false)),
-        };
-        assert_eq!(hints(tool), expected, "{name}");
+    for action in catalog().actions() {
+        let name = individual_tool_name(action);
+        let tool = surface.tool(&name).unwrap();
+        let annotations = tool.annotations.as_ref().expect("every tool is annotated");
+        assert_eq!(annotations.read_only_hint, Some(action.read_only), "{name}");
+        assert_eq!(
+            annotations.destructive_hint,
+            Some(action.destructive),
+            "{name}"
+        );
+        assert_eq!(
+            annotations.idempotent_hint,
+            Some(action.idempotent),
+            "{name}"
+        );
+        assert_eq!(annotations.open_world_hint, Some(true), "{name}");
         assert!(tool.output_schema.is_some(), "{name} declares its output");
         let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
-        assert_eq!(has_confirm, expected.1 == Some(true), "{name}");
+        assert_eq!(has_confirm, action.destructive, "{name}");
     }
+    let hints_of = |name: &str| hints(surface.tool(name).unwrap());
+    assert_eq!(hints_of("gitlab_job_log"), (Some(true), Some(false)));
+    assert_eq!(
+        hints_of("gitlab_branch_unprotect"),
+        (Some(false), Some(true))
+    );
+    assert_eq!(hints_of("gitlab_job_erase"), (Some(false), Some(true)));
+    assert_eq!(hints_of("gitlab_mr_approve"), (Some(false), Some(false)));
     let delete = surface.tool("gitlab_project_delete").unwrap();
     assert!(
         delete

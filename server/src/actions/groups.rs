@@ -13,10 +13,10 @@ pub fn actions() -> Vec<Action> {
     actions![
         get::<GroupList>("group.list", "groups").list(),
         get::<GroupGet>("group.get", "groups/{group_id}"),
-        get::<GroupProjects>("group.projects", "groups/{group_id}/projects")
+        get::<GroupProjects>("group.project_list", "groups/{group_id}/projects")
             .list()
             .title("List group projects"),
-        get::<GroupMembers>("group.members", "groups/{group_id}/members/all")
+        get::<GroupMembers>("group.member_list", "groups/{group_id}/members/all")
             .list()
             .title("List group members"),
     ]
@@ -96,7 +96,7 @@ fn without_projects() -> bool {
 #[serde(deny_unknown_fields)]
 pub struct GroupGet {
     pub group_id: GroupId,
-    /// Include up to 100 of the group's projects (default false: see `group.projects`).
+    /// Include up to 100 of the group's projects (default false: see `group.project_list`).
     #[serde(default = "without_projects")]
     pub with_projects: bool,
 }

@@ -27,13 +27,13 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/milestones/{milestone_id}"
         ),
         get::<MilestoneIssues>(
-            "milestone.issues",
+            "milestone.issue_list",
             "projects/{project_id}/milestones/{milestone_id}/issues"
         )
         .list()
         .title("List milestone issues"),
         get::<MilestoneMergeRequests>(
-            "milestone.merge_requests",
+            "milestone.merge_request_list",
             "projects/{project_id}/milestones/{milestone_id}/merge_requests"
         )
         .list()

@@ -1,6 +1,6 @@
 //! GitLab's method and path of an action, and how its validated parameters fill them: the
 //! fields the path names become path segments, the rest the query (GET, DELETE) or the JSON
-//! body (POST, PUT). Unset fields are never sent.
+//! body (POST, PUT). Unset fields are never sent, at any depth.
 
 use reqwest::Method;
 use serde_json::{Map, Value};
@@ -55,9 +55,11 @@ impl Endpoint {
     }
 
     /// The request for `params` (the parameters as serialised from their typed struct).
-    /// Nulls are left out: an unset optional field is not sent.
+    /// Nulls are left out: an unset optional field is not sent, nor one of a nested object
+    /// (a commit's file actions, a diff comment's position), where GitLab would read a null
+    /// as a value.
     pub fn fill(&self, mut params: Map<String, Value>) -> Result<ApiRequest, String> {
-        params.retain(|_, value| !value.is_null());
+        without_nulls(&mut params);
         let mut request = ApiRequest::new(self.method.clone());
         for segment in self.segments() {
             request = match segment {
@@ -95,6 +97,22 @@ impl Endpoint {
                 "catalog action `{id}`: its path `{}` names `{field}`, which its parameters do not list as required",
                 self.path
             );
+        }
+    }
+}
+
+/// Removes the null fields of `object` and of every object inside it.
+fn without_nulls(object: &mut Map<String, Value>) {
+    object.retain(|_, value| !value.is_null());
+    for value in object.values_mut() {
+        match value {
+            Value::Object(inner) => without_nulls(inner),
+            Value::Array(items) => items.iter_mut().for_each(|item| {
+                if let Value::Object(inner) = item {
+                    without_nulls(inner);
+                }
+            }),
+            _ => {}
         }
     }
 }
@@ -174,6 +192,26 @@ mod tests {
         .fill(params(json!({"project_id": 1, "pipeline_id": 3})))
         .unwrap();
         assert_eq!(request.body, None, "nothing to send, no body");
+    }
+
+    #[test]
+    fn nested_nulls_are_not_sent() {
+        let endpoint = Endpoint::new(Method::POST, "projects/{project_id}/repository/commits");
+        let request = endpoint
+            .fill(params(json!({
+                "project_id": 1,
+                "start_branch": null,
+                "actions": [{"action": "delete", "file_path": "a", "content": null}],
+                "position": {"new_line": 3, "old_line": null, "range": {"end": null}}
+            })))
+            .unwrap();
+        assert_eq!(
+            request.body,
+            Some(json!({
+                "actions": [{"action": "delete", "file_path": "a"}],
+                "position": {"new_line": 3, "range": {}}
+            }))
+        );
     }
 
     #[test]

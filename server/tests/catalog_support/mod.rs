@@ -6,10 +6,8 @@
     reason = "each test file is its own crate and uses only part of the support"
 )]
 
-use gitlab_mcp_server::access::Access;
 use gitlab_mcp_server::catalog::{Action, Prepared, Toolset, catalog};
 use gitlab_mcp_server::gitlab::ApiRequest;
-use gitlab_mcp_server::surfaces::find_actions;
 use serde_json::Value;
 
 pub fn action(id: &str) -> &'static Action {
@@ -74,21 +72,4 @@ pub fn assert_toolset(toolset: Toolset, table: &[(&str, Class)]) {
         .map(|a| (a.id, class(a)))
         .collect();
     assert_eq!(actions, table, "the actions of the `{toolset}` toolset");
-}
-
-/// The ids `gitlab_find_action` returns for `query`, best first.
-pub fn found(query: &str) -> Vec<String> {
-    find_actions(catalog(), &Access::default(), query)
-        .into_iter()
-        .map(|found| found.id)
-        .collect()
-}
-
-/// `id` is among the first `top` actions found for `query`.
-pub fn assert_found(query: &str, id: &str, top: usize) {
-    let ids = found(query);
-    assert!(
-        ids.iter().take(top).any(|found| found == id),
-        "`{query}` should find `{id}` in its first {top}: {ids:?}"
-    );
 }

@@ -42,7 +42,7 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/pipelines/{pipeline_id}"
         ),
         get::<PipelineJobs>(
-            "pipeline.jobs",
+            "pipeline.job_list",
             "projects/{project_id}/pipelines/{pipeline_id}/jobs"
         )
         .list()

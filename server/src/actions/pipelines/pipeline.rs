@@ -78,7 +78,7 @@ pub struct PipelineList {
 }
 
 /// Get one pipeline by id: its status, branch or tag, commit, who triggered it, duration,
-/// coverage and web_url. To see why it failed, list its failed jobs with `pipeline.jobs`
+/// coverage and web_url. To see why it failed, list its failed jobs with `pipeline.job_list`
 /// and read their logs with `job.log`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

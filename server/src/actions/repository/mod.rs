@@ -1,7 +1,100 @@
-//! The `repository` toolset: branches, tags, commits, files, the tree and comparisons.
+//! The `repository` toolset: branches, tags, commits, files, the tree and comparisons. The
+//! parameter structs live in a file per resource; this is the table.
 
-use crate::catalog::Action;
+pub mod branches;
+pub mod commits;
+pub mod compare;
+pub mod files;
+pub mod tags;
+pub mod tree;
+
+use crate::actions;
+use crate::catalog::{Action, Output, delete, get, post, put};
+use branches::{BranchCreate, BranchDelete, BranchGet, BranchList, BranchProtect, BranchUnprotect};
+use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
+use compare::RepositoryCompare;
+use files::{FileCreate, FileDelete, FileGet, FileUpdate};
+use tags::{TagCreate, TagDelete, TagGet, TagList};
+use tree::RepositoryTree;
 
 pub fn actions() -> Vec<Action> {
-    Vec::new()
+    actions![
+        get::<BranchList>("branch.list", "projects/{project_id}/repository/branches").list(),
+        get::<BranchGet>(
+            "branch.get",
+            "projects/{project_id}/repository/branches/{branch}"
+        ),
+        post::<BranchCreate>("branch.create", "projects/{project_id}/repository/branches"),
+        delete::<BranchDelete>(
+            "branch.delete",
+            "projects/{project_id}/repository/branches/{branch}"
+        ),
+        post::<BranchProtect>("branch.protect", "projects/{project_id}/protected_branches"),
+        // GitLab answers 204: the branch is still there, only its protection is gone.
+        delete::<BranchUnprotect>(
+            "branch.unprotect",
+            "projects/{project_id}/protected_branches/{name}"
+        )
+        .output(Output::Done),
+        get::<TagList>("tag.list", "projects/{project_id}/repository/tags").list(),
+        get::<TagGet>(
+            "tag.get",
+            "projects/{project_id}/repository/tags/{tag_name}"
+        ),
+        post::<TagCreate>("tag.create", "projects/{project_id}/repository/tags"),
+        delete::<TagDelete>(
+            "tag.delete",
+            "projects/{project_id}/repository/tags/{tag_name}"
+        ),
+        get::<CommitList>("commit.list", "projects/{project_id}/repository/commits")
+            .list()
+            .check(CommitList::ref_name_or_all),
+        get::<CommitGet>(
+            "commit.get",
+            "projects/{project_id}/repository/commits/{sha}"
+        ),
+        get::<CommitDiff>(
+            "commit.diff",
+            "projects/{project_id}/repository/commits/{sha}/diff"
+        )
+        .output(Output::Diffs),
+        post::<CommitCreate>("commit.create", "projects/{project_id}/repository/commits")
+            .check(CommitCreate::each_action_complete),
+        get::<CommitRefList>(
+            "commit.ref_list",
+            "projects/{project_id}/repository/commits/{sha}/refs"
+        )
+        .list()
+        .title("List branches and tags containing a commit"),
+        post::<CommitCherryPick>(
+            "commit.cherry_pick",
+            "projects/{project_id}/repository/commits/{sha}/cherry_pick"
+        )
+        .title("Cherry-pick commit"),
+        get::<RepositoryTree>("repository.tree", "projects/{project_id}/repository/tree").list(),
+        get::<RepositoryCompare>(
+            "repository.compare",
+            "projects/{project_id}/repository/compare"
+        )
+        .output(Output::Compare)
+        .title("Compare branches, tags or commits"),
+        get::<FileGet>(
+            "file.get",
+            "projects/{project_id}/repository/files/{file_path}"
+        )
+        .output(Output::File)
+        .check(FileGet::window_selects_lines),
+        post::<FileCreate>(
+            "file.create",
+            "projects/{project_id}/repository/files/{file_path}"
+        ),
+        put::<FileUpdate>(
+            "file.update",
+            "projects/{project_id}/repository/files/{file_path}"
+        ),
+        delete::<FileDelete>(
+            "file.delete",
+            "projects/{project_id}/repository/files/{file_path}"
+        ),
+    ]
 }

@@ -1,4 +1,9 @@
-//! The `issues` toolset: `/projects/:id/issues[/:issue_iid]`.
+//! The `issues` toolset: `/projects/:id/issues[/:issue_iid[/…]]`. The issue itself is
+//! here; its comments, threads and links each have a file.
+
+pub mod discussions;
+pub mod links;
+pub mod notes;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -8,9 +13,12 @@ use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, Date, PageNumber, PerPage};
 use crate::catalog::wizards::GitLabWizard;
-use crate::catalog::{Action, delete, get, post, put};
+use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::IssueWizard;
+use discussions::{IssueDiscussionList, IssueDiscussionReply};
+use links::{IssueLinkCreate, IssueLinkDelete, IssueLinkList};
+use notes::{IssueNoteCreate, IssueNoteList, IssueNoteUpdate};
 
 pub fn actions() -> Vec<Action> {
     actions![
@@ -19,6 +27,45 @@ pub fn actions() -> Vec<Action> {
         get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),
         put::<IssueUpdate>("issue.update", "projects/{project_id}/issues/{issue_iid}"),
         delete::<IssueDelete>("issue.delete", "projects/{project_id}/issues/{issue_iid}"),
+        get::<IssueNoteList>(
+            "issue.note_list",
+            "projects/{project_id}/issues/{issue_iid}/notes"
+        )
+        .list(),
+        post::<IssueNoteCreate>(
+            "issue.note_create",
+            "projects/{project_id}/issues/{issue_iid}/notes"
+        ),
+        put::<IssueNoteUpdate>(
+            "issue.note_update",
+            "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
+        ),
+        get::<IssueDiscussionList>(
+            "issue.discussion_list",
+            "projects/{project_id}/issues/{issue_iid}/discussions"
+        )
+        .list(),
+        post::<IssueDiscussionReply>(
+            "issue.discussion_reply",
+            "projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes"
+        )
+        .title("Reply to issue discussion"),
+        // Not paginated: GitLab sends every link at once.
+        get::<IssueLinkList>(
+            "issue.link_list",
+            "projects/{project_id}/issues/{issue_iid}/links"
+        )
+        .list(),
+        post::<IssueLinkCreate>(
+            "issue.link_create",
+            "projects/{project_id}/issues/{issue_iid}/links"
+        ),
+        // GitLab answers 200 with the link it removed, not 204.
+        delete::<IssueLinkDelete>(
+            "issue.link_delete",
+            "projects/{project_id}/issues/{issue_iid}/links/{issue_link_id}"
+        )
+        .output(Output::Object),
     ]
 }
 

@@ -1,4 +1,11 @@
 //! The `merge_requests` toolset: `/projects/:id/merge_requests[/:merge_request_iid[/…]]`.
+//! The merge request itself is here; what it changes, its approvals, comments and review
+//! threads each have a file.
+
+pub mod approvals;
+pub mod changes;
+pub mod discussions;
+pub mod notes;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,9 +16,16 @@ use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, PageNumber, PerPage};
 use crate::catalog::wizards::GitLabWizard;
-use crate::catalog::{Action, delete, get, post, put};
+use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::MergeRequestWizard;
+use approvals::{MergeRequestApprovals, MergeRequestApprove, MergeRequestUnapprove};
+use changes::{MergeRequestCommits, MergeRequestDiffs, MergeRequestPipelines};
+use discussions::{
+    MergeRequestDiscussionList, MergeRequestDiscussionReply, MergeRequestDiscussionResolve,
+    MergeRequestDiscussionStart,
+};
+use notes::{MergeRequestNoteCreate, MergeRequestNoteList, MergeRequestNoteUpdate};
 
 pub fn actions() -> Vec<Action> {
     actions![
@@ -38,6 +52,69 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/merge_requests/{merge_request_iid}/merge"
         )
         .destructive(),
+        put::<MergeRequestRebase>(
+            "merge_request.rebase",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/rebase"
+        ),
+        get::<MergeRequestDiffs>(
+            "merge_request.diff_list",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/diffs"
+        )
+        .output(Output::Diffs),
+        get::<MergeRequestCommits>(
+            "merge_request.commit_list",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/commits"
+        )
+        .list(),
+        get::<MergeRequestPipelines>(
+            "merge_request.pipeline_list",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/pipelines"
+        )
+        .list(),
+        get::<MergeRequestApprovals>(
+            "merge_request.approvals",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/approvals"
+        ),
+        post::<MergeRequestApprove>(
+            "merge_request.approve",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/approve"
+        ),
+        post::<MergeRequestUnapprove>(
+            "merge_request.unapprove",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/unapprove"
+        ),
+        get::<MergeRequestNoteList>(
+            "merge_request.note_list",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/notes"
+        )
+        .list(),
+        post::<MergeRequestNoteCreate>(
+            "merge_request.note_create",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/notes"
+        ),
+        put::<MergeRequestNoteUpdate>(
+            "merge_request.note_update",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}"
+        ),
+        get::<MergeRequestDiscussionList>(
+            "merge_request.discussion_list",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/discussions"
+        )
+        .list(),
+        post::<MergeRequestDiscussionStart>(
+            "merge_request.discussion_start",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/discussions"
+        )
+        .check(MergeRequestDiscussionStart::position_names_a_line),
+        post::<MergeRequestDiscussionReply>(
+            "merge_request.discussion_reply",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes"
+        )
+        .title("Reply to merge request discussion"),
+        put::<MergeRequestDiscussionResolve>(
+            "merge_request.discussion_resolve",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}"
+        ),
     ]
 }
 
@@ -185,4 +262,18 @@ pub struct MergeRequestMerge {
     pub merge_commit_message: Option<String>,
     /// The squash commit's message.
     pub squash_commit_message: Option<String>,
+}
+
+/// Rebase a merge request's source branch onto its target branch; GitLab does it in the
+/// background and answers `rebase_in_progress`: read the merge request again for its new
+/// `sha`, or a `merge_error` when it failed.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestRebase {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// Do not start a pipeline for the rebased branch.
+    pub skip_ci: Option<bool>,
 }

@@ -1,0 +1,22 @@
+//! Comparing two refs: `/projects/:id/repository/compare`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::gitlab::ProjectId;
+
+/// Compare two branches, tags or commits — what changed between them —: the commits and
+/// the diff per file, a very long diff cut with a note saying so. By default from their
+/// merge base, as a merge request shows it.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RepositoryCompare {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The older side: a branch, a tag or a commit SHA.
+    pub from: String,
+    /// The newer side: a branch, a tag or a commit SHA.
+    pub to: String,
+    /// Compare `from` and `to` directly (`from..to`), not from their merge base (`from...to`).
+    pub straight: Option<bool>,
+}

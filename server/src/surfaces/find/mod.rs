@@ -1,0 +1,168 @@
+//! `gitlab_find_action`: the actions that match what a person asks for, best first. A
+//! query and each action are read as sets of terms — words stemmed, everyday words and
+//! phrases mapped to GitLab's (`pr` → merge request, `why … fail` → the job log, `file a bug`
+//! → create issue) — and an action scores by the query terms it carries, weighted by where
+//! (what it does and works on count most, then its title, then its description) and by how
+//! rare the term is in the catalog. Each term counts once.
+
+mod index;
+mod query;
+
+use std::collections::{HashMap, HashSet};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::access::Access;
+use crate::catalog::{Action, Catalog};
+use index::Indexed;
+use query::query_terms;
+
+/// One match, with everything needed to call it through `gitlab_execute_action`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FoundAction {
+    /// The id to pass as `action`.
+    pub id: String,
+    pub description: String,
+    /// Refused by `gitlab_execute_action` unless `confirm: true` (sent only after the
+    /// user explicitly approved) or the server runs in YOLO/AUTOPILOT mode.
+    pub destructive: bool,
+    pub read_only: bool,
+    /// The schema of `params`.
+    pub input_schema: Map<String, Value>,
+}
+
+/// The structured result of `gitlab_find_action`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FoundActions {
+    pub actions: Vec<FoundAction>,
+}
+
+/// At most this many matches are returned for a non-empty query.
+const MAX_MATCHES: usize = 10;
+
+/// The actions the operator offers that match `query`, best first (catalog order among
+/// equals). An empty query lists every one.
+pub fn find_actions(catalog: &Catalog, access: &Access, query: &str) -> Vec<FoundAction> {
+    let indexed: Vec<Indexed> = catalog
+        .actions()
+        .iter()
+        .filter(|action| access.offers(action))
+        .map(Indexed::new)
+        .collect();
+    let query = query_terms(query);
+    if query.is_empty() {
+        return indexed.iter().map(|i| found(i.action)).collect();
+    }
+    // How many actions carry a term anywhere: rare terms decide more than common ones.
+    let mut carriers: HashMap<&str, usize> = HashMap::new();
+    for word in &query {
+        for term in &word.terms {
+            let count = indexed.iter().filter(|i| i.weight(term) > 0.0).count();
+            carriers.insert(term, count);
+        }
+    }
+    let total = indexed.len() as f64;
+    let rarity = |term: &str| {
+        let n = carriers.get(term).copied().unwrap_or(0) as f64;
+        ((total + 1.0) / (n + 1.0)).ln() + 0.1
+    };
+    let mut scored: Vec<(f64, usize, &Action)> = indexed
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            // Each query word counts through whichever of its terms fits best (its own form
+            // a little more than what it stands for), and each term counts for one word only.
+            let mut used: HashSet<&str> = HashSet::new();
+            let mut score = 0.0;
+            for word in &query {
+                let best = word
+                    .terms
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, term)| !used.contains(term.as_str()))
+                    .map(|(n, term)| {
+                        let own = if n == 0 { 1.0 } else { 0.8 };
+                        (item.weight(term) * rarity(term) * own, term.as_str())
+                    })
+                    .max_by(|a, b| a.0.total_cmp(&b.0));
+                if let Some((value, term)) = best
+                    && value > 0.0
+                {
+                    used.insert(term);
+                    score += value * word.weight;
+                }
+            }
+            (score, index, item.action)
+        })
+        .filter(|(score, _, _)| *score > 0.0)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored
+        .into_iter()
+        .take(MAX_MATCHES)
+        .map(|(_, _, action)| found(action))
+        .collect()
+}
+
+fn found(action: &Action) -> FoundAction {
+    FoundAction {
+        id: action.id.to_owned(),
+        description: action.description.clone(),
+        destructive: action.destructive,
+        read_only: action.read_only,
+        input_schema: (*action.input_schema).clone(),
+    }
+}
+
+/// A word as a term: lowercase, with common English endings removed so that `branches`,
+/// `failed` and `pipelines` meet `branch`, `fail` and `pipeline`.
+fn stem(word: &str) -> String {
+    let word = word.to_lowercase();
+    for (suffix, keep) in [("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss")] {
+        if let Some(root) = word.strip_suffix(suffix) {
+            return format!("{root}{keep}");
+        }
+    }
+    if word.len() > 4
+        && let Some(root) = word.strip_suffix("ing")
+    {
+        return root.to_owned();
+    }
+    if word.len() > 3
+        && let Some(root) = word.strip_suffix("ed")
+    {
+        return root.to_owned();
+    }
+    if word.len() > 3
+        && !word.ends_with("ss")
+        && !word.ends_with("us")
+        && let Some(root) = word.strip_suffix('s')
+    {
+        return root.to_owned();
+    }
+    word
+}
+
+/// Words, with `merge_request` and `note_create` kept whole (their parts are added by the
+/// callers).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|word| !word.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_meet_their_stems() {
+        assert_eq!(stem("branches"), "branch");
+        assert_eq!(stem("pipelines"), "pipeline");
+        assert_eq!(stem("failed"), stem("fail"));
+        assert_eq!(stem("discussions"), "discussion");
+        assert_eq!(stem("issues"), "issue");
+        assert_eq!(stem("status"), "status");
+    }
+}
