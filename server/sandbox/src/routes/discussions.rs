@@ -25,45 +25,27 @@ use crate::store::notes::{Discussion, Note, Position, PositionKind, find_note};
 use crate::store::{CURRENT_USER, Store, now};
 
 pub(crate) fn routes() -> Router<App> {
-    let mut router = Router::new();
-    for (noteable, mr) in [
-        ("issues/{issue_iid}", false),
-        ("merge_requests/{merge_request_iid}", true),
-    ] {
-        let base = format!("/projects/{{id}}/{noteable}/discussions");
-        let one = format!("{base}/{{discussion_id}}");
-        let note = format!("{one}/notes/{{note_id}}");
-        let (list, create, show, reply, edit, delete) = if mr {
-            (
-                get(list::<true>),
-                post(create::<true>),
-                get(show::<true>),
-                post(reply::<true>),
-                put(edit::<true>),
-                axum::routing::delete(delete::<true>),
-            )
-        } else {
-            (
-                get(list::<false>),
-                post(create::<false>),
-                get(show::<false>),
-                post(reply::<false>),
-                put(edit::<false>),
-                axum::routing::delete(delete::<false>),
-            )
-        };
-        router = router
-            .route(&base, list.merge(create))
-            .route(&format!("{one}/notes"), reply)
-            .route(&note, edit.merge(delete));
-        // GitLab resolves threads on merge requests only: issues have no such route.
-        router = if mr {
-            router.route(&one, show.merge(put(resolve)))
-        } else {
-            router.route(&one, show)
-        };
+    let router = routes_on::<false>(Router::new(), "issues/{issue_iid}");
+    routes_on::<true>(router, "merge_requests/{merge_request_iid}")
+}
+
+/// The routes for one kind of noteable, `noteable` being its path under the project.
+fn routes_on<const MR: bool>(router: Router<App>, noteable: &str) -> Router<App> {
+    let base = format!("/projects/{{id}}/{noteable}/discussions");
+    let one = format!("{base}/{{discussion_id}}");
+    let router = router
+        .route(&base, get(list::<MR>).post(create::<MR>))
+        .route(&format!("{one}/notes"), post(reply::<MR>))
+        .route(
+            &format!("{one}/notes/{{note_id}}"),
+            put(edit::<MR>).delete(delete::<MR>),
+        );
+    // GitLab resolves threads on merge requests only: issues have no such route.
+    if MR {
+        router.route(&one, get(show::<MR>).put(resolve))
+    } else {
+        router.route(&one, get(show::<MR>))
     }
-    router
 }
 
 /// `404 Discussion Not Found`.

@@ -86,7 +86,6 @@ impl Store {
                     .iter()
                     .map(|a| self.user_json(a.user_id))
                     .collect();
-                let mut rule = Store::rule_short(mr);
                 let more = json!({
                     "eligible_approvers": self.eligible_approvers(project, mr),
                     "approvals_required": mr.approvals_required,
@@ -100,8 +99,7 @@ impl Store {
                     "approved_by": approved_by,
                     "approved": mr.approved(),
                 });
-                rule = merged([rule, more]);
-                rule
+                merged([Store::rule_short(mr), more])
             })
             .into_iter()
             .collect();
