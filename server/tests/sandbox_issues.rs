@@ -211,7 +211,7 @@ async fn updates_change_what_was_sent_and_nothing_else() {
     assert_eq!(message(err), (400, "title can't be blank".to_owned()));
     let missing = issues(Method::PUT).segment(9).json(json!({"title": "x"}));
     let err = call(&gitlab, missing).await.unwrap_err();
-    assert_eq!(message(err), (404, "404 Issue Not Found".to_owned()));
+    assert_eq!(message(err), (404, "404 Not found".to_owned()));
 }
 
 #[tokio::test]
@@ -237,7 +237,7 @@ async fn deleting_an_issue_answers_204_and_it_is_gone() {
     let err = call(&gitlab, issues(Method::GET).segment(3))
         .await
         .unwrap_err();
-    assert_eq!(message(err), (404, "404 Issue Not Found".to_owned()));
+    assert_eq!(message(err), (404, "404 Not found".to_owned()));
     let err = gitlab
         .send(
             ApiRequest::get()

@@ -277,8 +277,5 @@ async fn updates_lists_and_deletes() {
     let err = call(&gitlab, merge_requests(Method::GET).segment(3))
         .await
         .unwrap_err();
-    assert_eq!(
-        message(err),
-        (404, "404 Merge Request Not Found".to_owned())
-    );
+    assert_eq!(message(err), (404, "404 Not found".to_owned()));
 }

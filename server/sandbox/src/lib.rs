@@ -13,6 +13,13 @@
 //! branches, tags, commits (list, one, diff, and committing file actions), the tree, compare,
 //! and files (`…/files/:file_path[/raw]`, create, update, delete).
 //!
+//! Reviews: a merge request's `diffs`, `changes`, `commits` and `pipelines`; `approve`,
+//! `unapprove`, `approvals` and `approval_state` (one "All Members" rule; the author may not
+//! approve); `rebase` (done at once: the source's own commits are replayed on the target head,
+//! or `merge_error` says why not). Notes and discussions on issues and merge requests
+//! (comments, threads, replies, resolving merge request threads, and diff threads whose
+//! `position` must point at a line of the diff), and issue links (`…/issues/:iid/links`).
+//!
 //! # The demo data
 //!
 //! Every sandbox starts with the same data, dated in the week of 2026-01-05, with fixed ids:
@@ -49,7 +56,8 @@
 //!   by alice, reviewer bob, one approval required and none given (so not mergeable yet).
 //!   Its discussions: a resolvable, unresolved thread starting with bob's `DiffNote` (note 3)
 //!   on the fixed line of `src/tokenizer.rs` (base and start: main's head, head: the fix),
-//!   alice's reply (note 4); and bob's general note (note 5). New merge requests start at !2.
+//!   alice's reply (note 4, on the same line); and bob's general note (note 5). New merge
+//!   requests start at !2, new notes at 6. No issue links.
 //! - **Pipelines** (`source` push): 1 (iid 1) on `main` at `v1.0.0`, success: jobs 1 build,
 //!   2 test, 3 lint succeeded, 4 deploy manual. 2 (iid 2) on `main` at its head, failed: jobs
 //!   5 build and 7 lint succeeded, 6 test failed (its log: a full `cargo test` run, with the

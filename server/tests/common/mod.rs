@@ -46,6 +46,16 @@ pub fn merge_requests(method: Method) -> ApiRequest {
         .segment("merge_requests")
 }
 
+/// `<method> projects/demo%2Fsandbox/issues/:iid`: add segments for what hangs on it.
+pub fn issue(method: Method, iid: u64) -> ApiRequest {
+    issues(method).segment(iid)
+}
+
+/// `<method> projects/demo%2Fsandbox/merge_requests/:iid`: add segments for what hangs on it.
+pub fn merge_request(method: Method, iid: u64) -> ApiRequest {
+    merge_requests(method).segment(iid)
+}
+
 /// `<method> projects/demo%2Fsandbox/releases`.
 pub fn releases(method: Method) -> ApiRequest {
     ApiRequest::new(method).project(&demo()).segment("releases")

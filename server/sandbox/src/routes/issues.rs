@@ -7,7 +7,7 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::{LabelEdit, StateChange, checked_title, iid, no_content};
+use super::{LabelEdit, StateChange, checked_title, lookups, no_content};
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, Order, ok, paginate};
@@ -164,20 +164,19 @@ async fn remove(
     app.with_store(|store| {
         let (project_id, iid) = find(store, &id, &issue_iid)?;
         let project = store.project_mut(project_id);
-        project.issues.remove(&iid);
+        let issue_id = project.issues.remove(&iid).map(|i| i.id);
         project.touch();
+        // Its links go with it, from both ends.
+        store
+            .issue_links
+            .retain(|l| issue_id.is_none_or(|id| !l.involves(id)));
         Ok(no_content())
     })
 }
 
-fn find(store: &Store, id: &str, issue_iid: &str) -> Result<(u64, u64), ApiError> {
-    let project_id = store.project_id(id)?;
-    let iid = iid("issue_iid", issue_iid)?;
-    if store.projects[&project_id].issues.contains_key(&iid) {
-        Ok((project_id, iid))
-    } else {
-        Err(ApiError::not_found("Issue"))
-    }
+/// The issue of the path, or GitLab's `404 Not found`.
+pub(super) fn find(store: &Store, id: &str, issue_iid: &str) -> Result<(u64, u64), ApiError> {
+    lookups::issue(store, id, "issue_iid", issue_iid)
 }
 
 fn matches_text(issue: &Issue, needle: &str) -> bool {

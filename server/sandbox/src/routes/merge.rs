@@ -87,6 +87,8 @@ async fn merge(
             date: SystemTime::now(),
         };
         let head = head.clone();
+        // The merge request keeps showing the changes it merged.
+        let refs = store.diff_refs(project, mr);
 
         let project = store.project_mut(project_id);
         let merged = merge_branches(&mut project.repository, spec).map_err(|_| cannot_merge())?;
@@ -101,6 +103,8 @@ async fn merge(
         mr.squash_commit_sha = merged.squash_commit;
         mr.merged_at = Some(now.clone());
         mr.merged_by = Some(CURRENT_USER);
+        mr.merged_refs = refs;
+        mr.merge_error = None;
         mr.updated_at = now;
         let source = mr.source_branch.clone();
         if remove_source && source != default_branch {

@@ -5,9 +5,9 @@ use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::{LabelEdit, StateChange, checked_title, iid, no_content};
+use super::{LabelEdit, StateChange, checked_title, lookups, no_content};
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, Order, ok, paginate};
@@ -90,7 +90,9 @@ async fn create(
                 squash_commit_sha: None,
                 discussions: Vec::new(),
                 approvals_required: 0,
-                approved_by: Vec::new(),
+                approvals: Vec::new(),
+                merge_error: None,
+                merged_refs: None,
             },
         );
         project.touch();
@@ -98,13 +100,30 @@ async fn create(
     })
 }
 
+/// `include_rebase_in_progress` adds `rebase_in_progress` (always `false` here: a rebase is
+/// done by the time `PUT …/rebase` answers), `include_diverged_commits_count` adds how many
+/// commits the target has that the source lacks.
 async fn show(
     State(app): State<App>,
     Path((id, mr_iid)): Path<(String, String)>,
+    params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
+        let rebase = params.bool("include_rebase_in_progress")?.unwrap_or(false);
+        let diverged = params
+            .bool("include_diverged_commits_count")?
+            .unwrap_or(false);
         let (project_id, iid) = find(store, &id, &mr_iid)?;
-        Ok(ok(StatusCode::OK, render(store, project_id, iid)))
+        let mut value = render(store, project_id, iid);
+        if rebase {
+            value["rebase_in_progress"] = json!(false);
+        }
+        if diverged {
+            let project = &store.projects[&project_id];
+            let count = store.diverged_commits_count(project, &project.merge_requests[&iid]);
+            value["diverged_commits_count"] = json!(count);
+        }
+        Ok(ok(StatusCode::OK, value))
     })
 }
 
@@ -224,17 +243,9 @@ async fn remove(
     })
 }
 
+/// The merge request of the path, or GitLab's `404 Not found`.
 pub(super) fn find(store: &Store, id: &str, mr_iid: &str) -> Result<(u64, u64), ApiError> {
-    let project_id = store.project_id(id)?;
-    let iid = iid("merge_request_iid", mr_iid)?;
-    if store.projects[&project_id]
-        .merge_requests
-        .contains_key(&iid)
-    {
-        Ok((project_id, iid))
-    } else {
-        Err(ApiError::not_found("Merge Request"))
-    }
+    lookups::merge_request(store, id, "merge_request_iid", mr_iid)
 }
 
 /// GitLab's branch rules: different branches (422), both existing (400 per field), no other
@@ -278,7 +289,12 @@ fn check_branches(
     Ok(())
 }
 
+/// GitLab's single merge request entity: the list entity plus `merge_error` (why the last
+/// rebase or merge failed).
 pub(super) fn render(store: &Store, project_id: u64, iid: u64) -> Value {
     let project = &store.projects[&project_id];
-    store.merge_request_json(project, &project.merge_requests[&iid])
+    let mr = &project.merge_requests[&iid];
+    let mut value = store.merge_request_json(project, mr);
+    value["merge_error"] = json!(mr.merge_error);
+    value
 }

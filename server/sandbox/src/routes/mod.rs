@@ -1,14 +1,21 @@
 //! The REST v4 routes, one module per resource. Each module has its own `routes()`; adding a
 //! resource is one more `.merge(…)` line below.
 
+mod approvals;
 mod branches;
 mod commits;
+mod discussions;
 mod files;
+mod issue_links;
 mod issues;
+mod lookups;
 mod merge;
+mod merge_request_changes;
 mod merge_requests;
+mod notes;
 mod projects;
 mod protected_branches;
+mod rebase;
 mod releases;
 mod repository;
 mod tags;
@@ -37,6 +44,12 @@ pub(crate) fn router(app: App) -> Router {
         .merge(commits::routes())
         .merge(repository::routes())
         .merge(files::routes())
+        .merge(merge_request_changes::routes())
+        .merge(approvals::routes())
+        .merge(rebase::routes())
+        .merge(notes::routes())
+        .merge(discussions::routes())
+        .merge(issue_links::routes())
         .method_not_allowed_fallback(not_allowed);
     Router::new()
         .nest("/api/v4", api)

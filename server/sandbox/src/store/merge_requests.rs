@@ -5,6 +5,7 @@ use std::time::SystemTime;
 
 use serde_json::{Value, json};
 
+use super::merge_request_diffs::DiffRefs;
 use super::notes::{Discussion, user_notes_count};
 use super::repository::{CommitDraft, Person, Repository, Snapshot, three_way};
 use super::{Project, Store};
@@ -38,9 +39,20 @@ pub(crate) struct MergeRequest {
     pub merge_commit_sha: Option<String>,
     pub squash_commit_sha: Option<String>,
     pub discussions: Vec<Discussion>,
-    /// Approvals needed before it may merge, and who approved.
+    /// Approvals needed before it may merge, and who approved, oldest first.
     pub approvals_required: usize,
-    pub approved_by: Vec<u64>,
+    pub approvals: Vec<Approval>,
+    /// Why the last rebase (or merge) failed, as GitLab's `merge_error` says it.
+    pub merge_error: Option<String>,
+    /// The diff refs when it was merged: GitLab keeps showing a merged merge request's
+    /// changes as they were, not against the target that now contains them.
+    pub merged_refs: Option<DiffRefs>,
+}
+
+/// One approval: who, and when (GitLab's `approved_at`).
+pub(crate) struct Approval {
+    pub user_id: u64,
+    pub approved_at: String,
 }
 
 impl MergeRequest {
@@ -53,7 +65,11 @@ impl MergeRequest {
     }
 
     pub fn approved(&self) -> bool {
-        self.approved_by.len() >= self.approvals_required
+        self.approvals.len() >= self.approvals_required
+    }
+
+    pub fn approved_by(&self, user_id: u64) -> bool {
+        self.approvals.iter().any(|a| a.user_id == user_id)
     }
 
     /// Every resolvable thread is resolved (GitLab's `blocking_discussions_resolved`).
@@ -189,10 +205,7 @@ impl Store {
             (_, true) => "cannot_be_merged",
             _ => "can_be_merged",
         };
-        let diff_refs = target_head.filter(|_| is_open).map(|target| {
-            let base = repository.merge_base(sha, target).map(|c| c.id.clone());
-            json!({"base_sha": base, "head_sha": sha, "start_sha": target})
-        });
+        let diff_refs = self.diff_refs(project, mr).map(|refs| refs.json());
         let user = |id: Option<u64>| id.map(|u| self.user_json(u));
         let users = |ids: &[u64]| {
             ids.iter()

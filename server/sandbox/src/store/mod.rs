@@ -3,8 +3,12 @@
 //! This module holds what every resource shares: the base URL, the id counters, finding a
 //! project by id or path, web URLs and GitLab's timestamps.
 
+pub(crate) mod approvals;
+pub(crate) mod diff_positions;
+pub(crate) mod issue_links;
 pub(crate) mod issues;
 pub(crate) mod labels;
+pub(crate) mod merge_request_diffs;
 pub(crate) mod merge_requests;
 pub(crate) mod milestones;
 pub(crate) mod notes;
@@ -35,6 +39,8 @@ pub(crate) struct Store {
     pub users: BTreeMap<u64, User>,
     pub groups: BTreeMap<u64, Group>,
     pub projects: BTreeMap<u64, Project>,
+    /// Links between issues, oldest first: they may join issues of different projects.
+    pub issue_links: Vec<issue_links::IssueLink>,
     pub ids: Ids,
 }
 
@@ -52,6 +58,7 @@ pub(crate) struct Ids {
     pub job: u64,
     pub protected_branch: u64,
     pub access_level: u64,
+    pub issue_link: u64,
 }
 
 impl Ids {
@@ -76,6 +83,7 @@ impl Store {
             users: BTreeMap::new(),
             groups: BTreeMap::new(),
             projects: BTreeMap::new(),
+            issue_links: Vec::new(),
             ids: Ids::default(),
         };
         seed::seed(&mut store);

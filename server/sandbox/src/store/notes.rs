@@ -4,11 +4,6 @@
 //! line. Merge request threads are resolvable; a discussion is resolved when all its
 //! resolvable notes are.
 
-#![allow(
-    dead_code,
-    reason = "the notes and discussions routes come next; until then only the seed and the notes counts use them"
-)]
-
 use serde_json::{Value, json};
 
 use super::{Ids, Project, Store};
@@ -26,8 +21,10 @@ pub(crate) struct Note {
     pub author_id: u64,
     pub created_at: String,
     pub updated_at: String,
-    /// Written by GitLab itself ("changed the description", "added ~bug label").
+    /// Written by GitLab itself ("approved this merge request").
     pub system: bool,
+    /// An internal note: only project members see it.
+    pub internal: bool,
     pub resolvable: bool,
     pub resolved_by: Option<u64>,
     pub resolved_at: Option<String>,
@@ -35,7 +32,7 @@ pub(crate) struct Note {
     pub position: Option<Position>,
 }
 
-/// A diff position, as GitLab's `position` object has it (`position_type` `text`).
+/// A diff position, as GitLab's `position` object has it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Position {
     pub base_sha: String,
@@ -43,10 +40,24 @@ pub(crate) struct Position {
     pub head_sha: String,
     pub old_path: String,
     pub new_path: String,
-    /// `None` on an added line.
+    /// `None` on an added line (and on image and file positions).
     pub old_line: Option<u32>,
-    /// `None` on a removed line.
+    /// `None` on a removed line (and on image and file positions).
     pub new_line: Option<u32>,
+    pub kind: PositionKind,
+}
+
+/// GitLab's `position_type`: a line of a text diff, a point on an image, or a whole file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PositionKind {
+    Text,
+    Image {
+        width: Option<u64>,
+        height: Option<u64>,
+        x: Option<u64>,
+        y: Option<u64>,
+    },
+    File,
 }
 
 /// What a note belongs to, for the fields that name it.
@@ -65,10 +76,19 @@ impl Note {
             created_at: at.to_owned(),
             updated_at: at.to_owned(),
             system: false,
+            internal: false,
             resolvable: false,
             resolved_by: None,
             resolved_at: None,
             position: None,
+        }
+    }
+
+    /// A note GitLab writes itself ("approved this merge request"): never resolvable.
+    pub fn system(ids: &mut Ids, author_id: u64, body: &str, at: &str) -> Note {
+        Note {
+            system: true,
+            ..Note::new(ids, author_id, body, at)
         }
     }
 
@@ -97,10 +117,32 @@ impl Discussion {
         }
     }
 
-    /// Adds a reply; in a resolvable thread it is resolvable too.
+    /// Adds a reply; in a resolvable thread it is resolvable too, and in a thread on a diff
+    /// it is a `DiffNote` at the same position (GitLab's `reply_attributes`).
     pub fn reply(&mut self, mut note: Note) {
-        note.resolvable = self.notes.first().is_some_and(|n| n.resolvable);
+        let first = self.notes.first();
+        note.resolvable = first.is_some_and(|n| n.resolvable);
+        if note.position.is_none() {
+            note.position = first.and_then(|n| n.position.clone());
+        }
         self.notes.push(note);
+    }
+
+    /// GitLab's `can_convert_to_discussion?`: a lone comment can become a thread by a reply;
+    /// a system note cannot.
+    pub fn can_take_replies(&self) -> bool {
+        !self.individual_note || self.notes.first().is_some_and(|n| !n.system)
+    }
+
+    /// A reply to a lone comment makes it a thread (its note a `DiscussionNote`); on a merge
+    /// request threads are resolvable.
+    pub fn make_thread(&mut self, resolvable: bool) {
+        if self.individual_note {
+            self.individual_note = false;
+            if let Some(first) = self.notes.first_mut() {
+                first.resolvable = resolvable && !first.system;
+            }
+        }
     }
 
     pub fn resolvable(&self) -> bool {
@@ -134,19 +176,60 @@ pub(crate) fn user_notes_count(discussions: &[Discussion]) -> usize {
         .count()
 }
 
+/// Where the note `id` is among `discussions`: (discussion, note) indexes.
+pub(crate) fn find_note(discussions: &[Discussion], id: u64) -> Option<(usize, usize)> {
+    discussions.iter().enumerate().find_map(|(d, discussion)| {
+        discussion
+            .notes
+            .iter()
+            .position(|n| n.id == id)
+            .map(|n| (d, n))
+    })
+}
+
+/// Removes the note `id`; a discussion left with no note goes too, as GitLab's do.
+pub(crate) fn remove_note(discussions: &mut Vec<Discussion>, id: u64) -> Option<Note> {
+    let (d, n) = find_note(discussions, id)?;
+    let note = discussions[d].notes.remove(n);
+    if discussions[d].notes.is_empty() {
+        discussions.remove(d);
+    }
+    Some(note)
+}
+
 impl Position {
+    /// GitLab's `Position#to_h`: line numbers for text, the point for images, neither for
+    /// whole files.
     pub fn json(&self) -> Value {
-        json!({
+        let mut value = json!({
             "base_sha": self.base_sha,
             "start_sha": self.start_sha,
             "head_sha": self.head_sha,
             "old_path": self.old_path,
             "new_path": self.new_path,
-            "position_type": "text",
-            "old_line": self.old_line,
-            "new_line": self.new_line,
-            "line_range": null,
-        })
+        });
+        match self.kind {
+            PositionKind::Text => {
+                value["position_type"] = json!("text");
+                value["old_line"] = json!(self.old_line);
+                value["new_line"] = json!(self.new_line);
+                value["line_range"] = Value::Null;
+            }
+            PositionKind::Image {
+                width,
+                height,
+                x,
+                y,
+            } => {
+                value["position_type"] = json!("image");
+                value["width"] = json!(width);
+                value["height"] = json!(height);
+                value["x"] = json!(x);
+                value["y"] = json!(y);
+            }
+            PositionKind::File => value["position_type"] = json!("file"),
+        }
+        value
     }
 }
 
@@ -181,8 +264,8 @@ impl Store {
             "noteable_type": noteable_type,
             "project_id": project.id,
             "resolvable": note.resolvable,
-            "confidential": false,
-            "internal": false,
+            "confidential": note.internal,
+            "internal": note.internal,
             "imported": false,
             "imported_from": "none",
             "noteable_iid": noteable_iid,

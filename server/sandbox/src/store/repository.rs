@@ -5,6 +5,7 @@
 
 mod actions;
 mod diff;
+mod rebase;
 mod render;
 
 use std::collections::{BTreeMap, HashMap, HashSet};

@@ -12,7 +12,7 @@ use super::issues::Issue;
 use super::labels::Label;
 use super::merge_requests::MergeRequest;
 use super::milestones::Milestone;
-use super::notes::{Discussion, Note, Position};
+use super::notes::{Discussion, Note, Position, PositionKind};
 use super::people::{Group, Member, Namespace, User, access};
 use super::repository::{Person, ProtectedBranch};
 use super::wiki::WikiPage;
@@ -192,6 +192,7 @@ pub(super) fn seed(store: &mut Store) {
         new_path: "src/tokenizer.rs".to_owned(),
         old_line: None,
         new_line: Some(repository::fixed_line()),
+        kind: PositionKind::Text,
     });
     let mut thread = Discussion::thread(ids, review, true);
     thread.reply(Note::new(ids, ALICE, "It does already (\"Position `chars.len()` is a sentinel separator\"); happy to expand it if you like.", &at(8, 10, 5)));
@@ -230,7 +231,9 @@ pub(super) fn seed(store: &mut Store) {
         squash_commit_sha: None,
         discussions: vec![thread, waiting],
         approvals_required: 1,
-        approved_by: Vec::new(),
+        approvals: Vec::new(),
+        merge_error: None,
+        merged_refs: None,
     });
 
     let path = "demo/sandbox";
