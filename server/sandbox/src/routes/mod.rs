@@ -1,17 +1,30 @@
 //! The REST v4 routes, one module per resource. Each module has its own `routes()`; adding a
 //! resource is one more `.merge(…)` line below.
 
+mod archive;
 mod branches;
 mod commits;
 mod files;
+mod forks;
+mod groups;
 mod issues;
+mod jobs;
+mod labels;
+mod members;
 mod merge;
 mod merge_requests;
+mod milestones;
+mod pipelines;
 mod projects;
 mod protected_branches;
+mod refusals;
 mod releases;
 mod repository;
+mod search;
 mod tags;
+mod typed_params;
+mod users;
+mod wiki;
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -37,7 +50,22 @@ pub(crate) fn router(app: App) -> Router {
         .merge(commits::routes())
         .merge(repository::routes())
         .merge(files::routes())
-        .method_not_allowed_fallback(not_allowed);
+        .merge(pipelines::routes())
+        .merge(jobs::routes())
+        .merge(labels::routes())
+        .merge(milestones::routes())
+        .merge(wiki::routes())
+        .merge(users::routes())
+        .merge(members::routes())
+        .merge(groups::routes())
+        .merge(forks::routes())
+        .merge(archive::routes())
+        .merge(search::routes())
+        .method_not_allowed_fallback(not_allowed)
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            archive::refuse_writes,
+        ));
     Router::new()
         .nest("/api/v4", api)
         .fallback(not_found)

@@ -3,8 +3,13 @@
 //! This module holds what every resource shares: the base URL, the id counters, finding a
 //! project by id or path, web URLs and GitLab's timestamps.
 
+pub(crate) mod basic;
+pub(crate) mod ci_config;
+pub(crate) mod code_search;
+pub(crate) mod fork;
 pub(crate) mod issues;
 pub(crate) mod labels;
+mod markdown;
 pub(crate) mod merge_requests;
 pub(crate) mod milestones;
 pub(crate) mod notes;
@@ -50,6 +55,7 @@ pub(crate) struct Ids {
     pub milestone: u64,
     pub pipeline: u64,
     pub job: u64,
+    pub wiki_page: u64,
     pub protected_branch: u64,
     pub access_level: u64,
 }

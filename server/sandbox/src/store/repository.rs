@@ -5,6 +5,7 @@
 
 mod actions;
 mod diff;
+mod fork;
 mod render;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
