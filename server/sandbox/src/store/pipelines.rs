@@ -566,5 +566,17 @@ mod tests {
         );
         pipeline.cancel_job(0);
         assert_eq!(pipeline.jobs[0].status, "canceled");
+        // A manual job that ran plays again as a new try, as GitLab's play service retries it.
+        let mut ran = job("success", true);
+        ran.id = 7;
+        let mut pipeline = super::tests::pipeline(vec![ran]);
+        pipeline
+            .play_job(0, &mut ids, 2, vec![("A".into(), "b".into())])
+            .unwrap();
+        assert!(pipeline.jobs[0].retried);
+        assert_eq!(
+            (pipeline.jobs[1].status, pipeline.jobs[1].variables.len()),
+            ("pending", 1)
+        );
     }
 }
