@@ -108,7 +108,9 @@ async fn project_members_direct_and_inherited() {
         json!([1, 2, 3]),
         "the group's owner counts once"
     );
-    let cases: &[(bool, &[(&str, &str)], Value)] = &[
+    /// Whether `/members/all` is asked, the query, the member ids expected.
+    type Case = (bool, &'static [(&'static str, &'static str)], Value);
+    let cases: &[Case] = &[
         (false, &[("query", "ALI")], json!([2])),
         (false, &[("query", "bob@example.com")], json!([3])),
         (false, &[("user_ids", "2,3")], json!([2, 3])),

@@ -124,7 +124,9 @@ async fn commits_are_found_by_message_or_id() {
 #[tokio::test]
 async fn issues_merge_requests_milestones_notes_and_wiki_in_a_project() {
     let (_sandbox, gitlab) = setup().await;
-    let cases: &[(&[(&str, &str)], &str, Value)] = &[
+    /// The query, the field to read of each hit, what it reads.
+    type Case = (&'static [(&'static str, &'static str)], &'static str, Value);
+    let cases: &[Case] = &[
         (
             &[("scope", "issues"), ("search", "tokenizer")],
             "iid",
@@ -256,7 +258,14 @@ async fn instance_and_group_search_their_own_scopes() {
 #[tokio::test]
 async fn scopes_and_parameters_are_refused_as_gitlab_refuses_them() {
     let (_sandbox, gitlab) = setup().await;
-    let refused: &[(&[&str], &[(&str, &str)], u16, &str)] = &[
+    /// Where, the query, GitLab's status and message.
+    type Refusal = (
+        &'static [&'static str],
+        &'static [(&'static str, &'static str)],
+        u16,
+        &'static str,
+    );
+    let refused: &[Refusal] = &[
         (&["search"], &[], 400, "search is missing, scope is missing"),
         (&["search"], &[("search", "x")], 400, "scope is missing"),
         // Community Edition searches code, commits, notes and wikis only in a project.
