@@ -38,6 +38,8 @@ pub(crate) fn jobs(yaml: &str) -> Result<Vec<ConfigJob>, String> {
     // Each job, whether it set `allow_failure` itself, and whether it is `when: never`.
     let mut declared: Vec<(ConfigJob, bool, bool)> = Vec::new();
     let mut current: Option<String> = None;
+    // How far the current top-level key's own keys are indented: its first indented line's.
+    let mut key_indent: Option<usize> = None;
     for line in yaml.lines() {
         let text = strip_comment(line);
         if text.trim().is_empty() {
@@ -45,6 +47,7 @@ pub(crate) fn jobs(yaml: &str) -> Result<Vec<ConfigJob>, String> {
         }
         let indented = text.starts_with([' ', '\t']);
         if !indented {
+            key_indent = None;
             let Some((key, rest)) = text.split_once(':') else {
                 current = None;
                 continue;
@@ -74,14 +77,14 @@ pub(crate) fn jobs(yaml: &str) -> Result<Vec<ConfigJob>, String> {
                 }
             }
             Some(name) => {
-                // Only the job's own keys (the first level of indentation) count.
+                // Only the job's own keys (its first level of indentation) count.
                 let depth = text.len() - text.trim_start().len();
                 let Some((job, explicit, never)) =
                     declared.last_mut().filter(|(j, _, _)| j.name == name)
                 else {
                     continue;
                 };
-                if depth > 2 && !text.starts_with('\t') {
+                if *key_indent.get_or_insert(depth) != depth {
                     continue;
                 }
                 let Some((field, value)) = trimmed.split_once(':') else {
@@ -274,13 +277,17 @@ mod tests {
     #[test]
     fn defaults_hidden_jobs_and_unknown_stages() {
         let jobs = jobs(
-            ".template:\n  script: x\nunit:\n  script: x\nship:\n  stage: deploy\n  script: x\n",
+            ".template:\n  script: x\nunit:\n    script: x\nship:\n    stage: deploy\n    script:\n      - stage: not-a-stage\n",
         )
         .unwrap();
         assert_eq!(jobs.len(), 2);
         assert_eq!(
             (jobs[0].name.as_str(), jobs[0].stage.as_str()),
             ("unit", "test")
+        );
+        assert_eq!(
+            jobs[1].stage, "deploy",
+            "keys at any indentation, nested ones ignored"
         );
         let error = super::jobs("stages: [build]\nx:\n  stage: test\n  script: y\n").unwrap_err();
         assert_eq!(
