@@ -8,10 +8,20 @@
 //!
 //! # What it serves
 //!
-//! Projects (`/projects[/:id]`), issues, merge requests and merging (a real merge commit, or
-//! a squash commit then the merge), releases, and the repository: branches, protected
-//! branches, tags, commits (list, one, diff, and committing file actions), the tree, compare,
-//! and files (`…/files/:file_path[/raw]`, create, update, delete).
+//! Projects (`/projects[/:id]`, forking, archiving: an archived project refuses every change
+//! to its content with `403 Forbidden`), issues, merge requests and merging (a real merge
+//! commit, or a squash commit then the merge), releases, and the repository: branches,
+//! protected branches, tags, commits (list, one, diff, and committing file actions), the tree,
+//! compare, and files (`…/files/:file_path[/raw]`, create, update, delete).
+//!
+//! CI: pipelines (list, one, create from the `.gitlab-ci.yml` of a branch or tag, retry,
+//! cancel, delete, their jobs and variables) and jobs (one, the raw log, retry, cancel, play,
+//! erase, the project's list). Nothing runs by itself: a job keeps the status the last action
+//! gave it, and a pipeline's status follows GitLab's rule from its jobs'. Planning: labels,
+//! milestones (with their issues and merge requests) and the wiki. People: `/user`, `/users`,
+//! project and group members, `/groups`. Search at the instance, group and project levels,
+//! with the scopes GitLab Community Edition allows at each (code, commits, notes and wiki
+//! pages only in a project).
 //!
 //! Reviews: a merge request's `diffs`, `changes`, `commits` and `pipelines`; `approve`,
 //! `unapprove`, `approvals` and `approval_state` (one "All Members" rule; the author may not
@@ -30,7 +40,8 @@
 //!   1 to 3); sandbox-user is its owner.
 //! - **Project** 1 `demo/sandbox` ("sandbox", private, default branch `main`). Members:
 //!   sandbox-user Owner (50), alice Maintainer (40), bob Developer (30). Projects created with
-//!   `POST /projects` go to `sandbox-user/<path>` and get ids from 2.
+//!   `POST /projects` (or forked without a namespace) go to `sandbox-user/<path>`, with
+//!   sandbox-user as their Owner member, and get ids from 2.
 //! - **Repository** of demo/sandbox: a small Rust crate (`README.md`, `Cargo.toml`,
 //!   `src/lib.rs`, `src/tokenizer.rs`, `tests/tokenizer.rs`, `.gitlab-ci.yml` with build, test,
 //!   lint and a manual deploy, `docs/guide.md`, and the binary `assets/logo.png`).
@@ -47,7 +58,8 @@
 //!   - Commit ids are derived from the commits' contents: stable from run to run.
 //! - **Labels** 1 `bug` (`#d9534f`), 2 `feature` (`#1f75cb`). **Milestone** id 1, iid 1, `v1.1`,
 //!   active, due 2026-02-27.
-//! - **Wiki** pages `home` ("Home") and `Release-process` ("Release process"), markdown.
+//! - **Wiki** pages `home` ("Home", `wiki_page_meta_id` 1) and `Release-process` ("Release
+//!   process", 2), markdown.
 //! - **Issues**: #1 (id 1) "Tokenizer drops the last token", by bob, assigned to alice,
 //!   labelled `bug`, milestone `v1.1`, with a two-note thread (notes 1 and 2); #2 (id 2)
 //!   "Document feature X", by alice, labelled `feature`, no assignee, no milestone. New issues
@@ -64,6 +76,7 @@
 //!   runner's sections and ANSI colours, ending in the `splits_a_sentence` assertion failure
 //!   and `error: test failed`), 8 deploy manual, not run. 3 (iid 3) on `fix/tokenizer` at its
 //!   head, running: job 9 build succeeded, 10 test running, 11 lint pending, 12 deploy created.
+//!   New pipelines (`source` api) start at id and iid 4, new jobs at id 13.
 
 mod faults;
 mod params;

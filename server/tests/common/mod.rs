@@ -69,6 +69,34 @@ pub fn branches(method: Method, project: u64) -> ApiRequest {
         .segment("branches")
 }
 
+/// `<method> projects/demo%2Fsandbox/<resource>`: pipelines, jobs, labels, milestones, wikis…
+pub fn on_demo(method: Method, resource: &str) -> ApiRequest {
+    ApiRequest::new(method).project(&demo()).segment(resource)
+}
+
+/// `<method> projects/demo%2Fsandbox/<resource>/<id>[/<action>]`.
+pub fn demo_item(
+    method: Method,
+    resource: &str,
+    id: impl std::fmt::Display,
+    action: Option<&str>,
+) -> ApiRequest {
+    let request = on_demo(method, resource).segment(id);
+    match action {
+        Some(action) => request.segment(action),
+        None => request,
+    }
+}
+
+/// `<method> <segments…>` from the API root: `users`, `groups/4/projects`, `search`.
+pub fn at(method: Method, segments: &[&str]) -> ApiRequest {
+    segments
+        .iter()
+        .fold(ApiRequest::new(method), |request, segment| {
+            request.segment(segment)
+        })
+}
+
 /// `request` with the query parameters `pairs`, in order.
 pub fn with_query(request: ApiRequest, pairs: &[(&str, &str)]) -> ApiRequest {
     pairs
@@ -91,6 +119,15 @@ pub fn pluck(list: &Value, key: &str) -> Value {
 pub fn message(error: GitLabError) -> (u16, String) {
     match error {
         GitLabError::Api(api) => (api.status, api.message.unwrap_or_default()),
+        other => panic!("expected GitLab's answer, got {other}"),
+    }
+}
+
+/// GitLab's status and whole JSON body, for refusals whose shape matters
+/// (`{"message": {"base": […]}}`, `{"message": ["…"]}`).
+pub fn refusal(error: GitLabError) -> (u16, Value) {
+    match error {
+        GitLabError::Api(api) => (api.status, api.body),
         other => panic!("expected GitLab's answer, got {other}"),
     }
 }

@@ -2,23 +2,36 @@
 //! resource is one more `.merge(…)` line below.
 
 mod approvals;
+mod archive;
 mod branches;
 mod commits;
 mod discussions;
 mod files;
+mod forks;
+mod groups;
 mod issue_links;
 mod issues;
+mod jobs;
+mod labels;
 mod lookups;
+mod members;
 mod merge;
 mod merge_request_changes;
 mod merge_requests;
+mod milestones;
 mod notes;
+mod pipelines;
 mod projects;
 mod protected_branches;
 mod rebase;
+mod refusals;
 mod releases;
 mod repository;
+mod search;
 mod tags;
+mod typed_params;
+mod users;
+mod wiki;
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -50,7 +63,22 @@ pub(crate) fn router(app: App) -> Router {
         .merge(notes::routes())
         .merge(discussions::routes())
         .merge(issue_links::routes())
-        .method_not_allowed_fallback(not_allowed);
+        .merge(pipelines::routes())
+        .merge(jobs::routes())
+        .merge(labels::routes())
+        .merge(milestones::routes())
+        .merge(wiki::routes())
+        .merge(users::routes())
+        .merge(members::routes())
+        .merge(groups::routes())
+        .merge(forks::routes())
+        .merge(archive::routes())
+        .merge(search::routes())
+        .method_not_allowed_fallback(not_allowed)
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            archive::refuse_writes,
+        ));
     Router::new()
         .nest("/api/v4", api)
         .fallback(not_found)

@@ -19,7 +19,7 @@ pub(crate) fn routes() -> Router<App> {
         .route("/projects/{id}", get(show).put(update).delete(remove))
 }
 
-const VISIBILITIES: &[&str] = &["private", "internal", "public"];
+pub(super) const VISIBILITIES: &[&str] = &["private", "internal", "public"];
 const NAME_RULE: &str = "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. \
                          It must start with a letter, digit, emoji, or '_'.";
 const PATH_RULE: &str = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', \
@@ -74,8 +74,10 @@ async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Response
     })
 }
 
-/// Filters: `search` (name or path), `visibility`; `order_by` id, name, path, created_at or
-/// last_activity_at (default created_at), newest first unless `sort=asc`.
+/// Filters: `search` (name or path), `visibility`, `archived`, `membership` (projects the
+/// user is a member of, through a group too), `owned` (those the user owns), `min_access_level`;
+/// `order_by` id, name, path, created_at (default), updated_at or last_activity_at (which
+/// every change to a project's content moves), newest first unless `sort=asc`.
 async fn list(
     State(app): State<App>,
     OriginalUri(uri): OriginalUri,
@@ -86,9 +88,28 @@ async fn list(
         let visibility = params.choice("visibility", VISIBILITIES)?;
         let order_by = params.choice(
             "order_by",
-            &["id", "name", "path", "created_at", "last_activity_at"],
+            &[
+                "id",
+                "name",
+                "path",
+                "created_at",
+                "updated_at",
+                "last_activity_at",
+            ],
         )?;
         let order = Order::read(&params)?;
+        let archived = params.bool("archived")?;
+        let membership = params.bool("membership")?.unwrap_or(false);
+        let owned = params.bool("owned")?.unwrap_or(false);
+        let min_access = params
+            .choice(
+                "min_access_level",
+                &["5", "10", "15", "20", "30", "40", "50"],
+            )?
+            .and_then(|l| l.parse::<u8>().ok());
+        params.bool("simple")?;
+        params.bool("starred")?;
+        let access = |p: &Project| store.access_level(p, CURRENT_USER);
         let mut projects: Vec<&Project> = store
             .projects
             .values()
@@ -98,13 +119,16 @@ async fn list(
                 })
             })
             .filter(|p| visibility.as_deref().is_none_or(|v| v == p.visibility))
+            .filter(|p| archived.is_none_or(|a| a == p.archived))
+            .filter(|p| !membership || access(p).is_some())
+            .filter(|p| !owned || access(p) == Some(crate::store::people::access::OWNER))
+            .filter(|p| min_access.is_none_or(|min| access(p).is_some_and(|l| l >= min)))
             .collect();
         match order_by.as_deref() {
             Some("name") => projects.sort_by_key(|p| p.name.to_lowercase()),
             Some("path") => projects.sort_by(|a, b| a.path.cmp(&b.path)),
-            Some("last_activity_at") => {
-                projects.sort_by(|a, b| a.last_activity_at.cmp(&b.last_activity_at))
-            }
+            Some("last_activity_at" | "updated_at") => projects
+                .sort_by(|a, b| (&a.last_activity_at, a.id).cmp(&(&b.last_activity_at, b.id))),
             _ => {}
         }
         let items = order
@@ -179,6 +203,22 @@ fn check_name_and_path(
     path: &str,
     this: Option<u64>,
 ) -> Result<(), ApiError> {
+    let problems = name_and_path_problems(store, namespace, name, path, this);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::fields(&problems))
+    }
+}
+
+/// The project model's refusals of `name` and `path` in `namespace`, as `(field, problem)`.
+pub(super) fn name_and_path_problems(
+    store: &Store,
+    namespace: Namespace,
+    name: &str,
+    path: &str,
+    this: Option<u64>,
+) -> Vec<(&'static str, &'static str)> {
     let mut problems: Vec<(&str, &str)> = Vec::new();
     if !valid_name(name) {
         problems.push(("name", NAME_RULE));
@@ -201,11 +241,7 @@ fn check_name_and_path(
     if others().any(|p| p.path.to_lowercase() == path.to_lowercase()) {
         problems.push(("path", TAKEN));
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(ApiError::fields(&problems))
-    }
+    problems
 }
 
 fn valid_name(name: &str) -> bool {
@@ -229,7 +265,7 @@ fn valid_path(path: &str) -> bool {
 
 /// Like GitLab (Rails' `parameterize`): lowercase, anything but letters, digits, `_` and `-`
 /// becomes one dash, no dashes at the ends.
-fn path_from_name(name: &str) -> String {
+pub(super) fn path_from_name(name: &str) -> String {
     let mut path = String::new();
     for c in name.chars().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() || c == '_' {

@@ -1,11 +1,6 @@
 //! Project labels. Issues and merge requests carry label names; GitLab matches them to the
 //! project's labels by name, and renders a label with counts of what carries it.
 
-#![allow(
-    dead_code,
-    reason = "the label routes come next; until then only the seed uses labels"
-)]
-
 use serde_json::{Value, json};
 
 use super::Project;
@@ -56,9 +51,69 @@ impl Label {
     }
 }
 
+/// A label colour as GitLab stores it: `#RGB` or `#RRGGBB` as given, or a CSS colour name as
+/// its hex value; `None` when it is neither (GitLab: `must be a valid color code`). Only the
+/// common CSS names are known here.
+pub(crate) fn color(text: &str) -> Option<String> {
+    let text = text.trim();
+    if let Some(hex) = text.strip_prefix('#') {
+        let valid = matches!(hex.len(), 3 | 6) && hex.bytes().all(|b| b.is_ascii_hexdigit());
+        return valid.then(|| text.to_owned());
+    }
+    CSS_NAMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text))
+        .map(|(_, hex)| (*hex).to_owned())
+}
+
+const CSS_NAMES: &[(&str, &str)] = &[
+    ("black", "#000000"),
+    ("silver", "#c0c0c0"),
+    ("gray", "#808080"),
+    ("grey", "#808080"),
+    ("white", "#ffffff"),
+    ("maroon", "#800000"),
+    ("red", "#ff0000"),
+    ("purple", "#800080"),
+    ("fuchsia", "#ff00ff"),
+    ("magenta", "#ff00ff"),
+    ("green", "#008000"),
+    ("lime", "#00ff00"),
+    ("olive", "#808000"),
+    ("yellow", "#ffff00"),
+    ("navy", "#000080"),
+    ("blue", "#0000ff"),
+    ("teal", "#008080"),
+    ("aqua", "#00ffff"),
+    ("cyan", "#00ffff"),
+    ("orange", "#ffa500"),
+    ("pink", "#ffc0cb"),
+    ("brown", "#a52a2a"),
+    ("gold", "#ffd700"),
+    ("indigo", "#4b0082"),
+    ("violet", "#ee82ee"),
+    ("coral", "#ff7f50"),
+    ("salmon", "#fa8072"),
+    ("tomato", "#ff6347"),
+    ("crimson", "#dc143c"),
+    ("orchid", "#da70d6"),
+    ("khaki", "#f0e68c"),
+    ("turquoise", "#40e0d0"),
+    ("chocolate", "#d2691e"),
+    ("tan", "#d2b48c"),
+    ("beige", "#f5f5dc"),
+    ("lavender", "#e6e6fa"),
+];
+
 /// GitLab picks dark or light text by the background's luminance.
 fn text_color(background: &str) -> &'static str {
-    let hex = background.trim_start_matches('#');
+    let short = background.trim_start_matches('#');
+    // `#abc` is `#aabbcc`.
+    let hex: String = if short.len() == 3 {
+        short.chars().flat_map(|c| [c, c]).collect()
+    } else {
+        short.to_owned()
+    };
     let channel =
         |i: usize| u32::from_str_radix(hex.get(i..i + 2).unwrap_or("ff"), 16).unwrap_or(255);
     let luminance = 299 * channel(0) + 587 * channel(2) + 114 * channel(4);
@@ -72,6 +127,16 @@ fn text_color(background: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colors_are_hex_or_css_names() {
+        assert_eq!(color("#D9534F").as_deref(), Some("#D9534F"));
+        assert_eq!(color(" #abc ").as_deref(), Some("#abc"));
+        assert_eq!(color("Red").as_deref(), Some("#ff0000"));
+        for bad in ["d9534f", "#12345", "#ggg", "", "reddish"] {
+            assert_eq!(color(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn text_is_light_on_dark_labels() {

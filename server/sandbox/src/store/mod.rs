@@ -3,8 +3,13 @@
 //! This module holds what every resource shares: the base URL, the id counters, finding a
 //! project by id or path, web URLs and GitLab's timestamps.
 
+mod markdown;
 pub(crate) mod approvals;
+pub(crate) mod basic;
+pub(crate) mod ci_config;
+pub(crate) mod code_search;
 pub(crate) mod diff_positions;
+pub(crate) mod fork;
 pub(crate) mod issue_links;
 pub(crate) mod issues;
 pub(crate) mod labels;
@@ -56,6 +61,7 @@ pub(crate) struct Ids {
     pub milestone: u64,
     pub pipeline: u64,
     pub job: u64,
+    pub wiki_page: u64,
     pub protected_branch: u64,
     pub access_level: u64,
     pub issue_link: u64,

@@ -1,13 +1,9 @@
 //! Users, groups and project members, and how GitLab renders them.
 
-#![allow(
-    dead_code,
-    reason = "the users, groups and members routes come next; until then only authors and namespaces use people"
-)]
-
 use serde_json::{Value, json};
 
 use super::{CURRENT_USER, Project, Store};
+use crate::reply::ApiError;
 
 pub(crate) struct User {
     pub id: u64,
@@ -157,36 +153,136 @@ impl Store {
             .max()
     }
 
-    /// GitLab's group entity, as `GET /groups/:id` starts it.
+    /// GitLab's group entity, as `GET /groups` lists it.
     pub fn group_json(&self, group: &Group) -> Value {
         json!({
             "id": group.id,
+            "web_url": format!("{}/groups/{}", self.base, group.path),
             "name": group.name,
             "path": group.path,
             "description": group.description,
             "visibility": group.visibility,
+            "share_with_group_lock": false,
+            "require_two_factor_authentication": false,
+            "two_factor_grace_period": 48,
+            "project_creation_level": "developer",
+            "auto_devops_enabled": null,
+            "subgroup_creation_level": "maintainer",
+            "emails_disabled": false,
+            "emails_enabled": true,
+            "mentions_disabled": null,
+            "lfs_enabled": true,
+            "default_branch": null,
+            "default_branch_protection": 2,
+            "avatar_url": null,
+            "request_access_enabled": true,
             "full_name": group.name,
             "full_path": group.path,
-            "parent_id": null,
             "created_at": group.created_at,
-            "avatar_url": null,
-            "web_url": format!("{}/groups/{}", self.base, group.path),
+            "parent_id": null,
+            "organization_id": 1,
+            "shared_runners_setting": "enabled",
+            "ldap_cn": null,
+            "ldap_access": null,
+            "marked_for_deletion_on": null,
         })
+    }
+
+    /// The projects in a group's namespace, oldest first.
+    pub fn group_projects(&self, group_id: u64) -> Vec<&Project> {
+        self.projects
+            .values()
+            .filter(|p| p.namespace == Namespace::Group(group_id))
+            .collect()
+    }
+
+    /// `GET /groups/:id`: the group, what it shares, and (`with_projects`) its projects.
+    pub fn group_detail_json(&self, group: &Group, with_projects: bool) -> Value {
+        let mut value = self.group_json(group);
+        value["shared_with_groups"] = json!([]);
+        value["prevent_sharing_groups_outside_hierarchy"] = json!(false);
+        if with_projects {
+            let projects: Vec<Value> = self
+                .group_projects(group.id)
+                .into_iter()
+                .map(|p| self.project_json(p))
+                .collect();
+            value["projects"] = json!(projects);
+            value["shared_projects"] = json!([]);
+        }
+        value
+    }
+
+    /// A group by id or full path (case-insensitively), or GitLab's `404 Group Not Found`.
+    pub fn group_named(&self, id: &str) -> Result<&Group, ApiError> {
+        let found = match id.parse::<u64>() {
+            Ok(number) => self.groups.get(&number),
+            Err(_) => self
+                .groups
+                .values()
+                .find(|g| g.path.eq_ignore_ascii_case(id.trim_matches('/'))),
+        };
+        found.ok_or_else(|| ApiError::not_found("Group"))
+    }
+
+    /// A project's members with access through its group too, each once with their highest
+    /// access level: GitLab's `…/members/all`.
+    pub fn all_project_members<'a>(&'a self, project: &'a Project) -> Vec<&'a Member> {
+        let inherited: &[Member] = match project.namespace {
+            Namespace::Group(id) => &self.groups[&id].members,
+            Namespace::User(_) => &[],
+        };
+        let mut all: Vec<&Member> = Vec::new();
+        for member in project.members.iter().chain(inherited) {
+            match all.iter_mut().find(|m| m.user_id == member.user_id) {
+                Some(kept) if kept.access_level < member.access_level => *kept = member,
+                Some(_) => {}
+                None => all.push(member),
+            }
+        }
+        all.sort_by_key(|m| m.user_id);
+        all
     }
 }
 
 impl User {
-    /// GitLab's full user entity, as `GET /user` and `GET /users/:id` (for an admin) show it.
+    /// GitLab's user entity as an administrator sees it (`UserWithAdmin`): what `GET /user`,
+    /// `GET /users` and `GET /users/:id` answer, since every sandbox token is an admin's.
     pub fn detail_json(&self, store: &Store) -> Value {
         let mut value = store.user_json(self.id);
         let more = json!({
-            "email": self.email,
-            "bio": self.bio,
             "created_at": self.created_at,
-            "is_admin": self.is_admin,
+            "bio": self.bio,
+            "location": "",
+            "public_email": self.email,
+            "linkedin": "",
+            "twitter": "",
+            "discord": "",
+            "website_url": "",
+            "organization": "",
+            "job_title": "",
+            "pronouns": null,
             "bot": false,
+            "work_information": null,
+            "local_time": null,
+            "last_sign_in_at": self.created_at,
+            "confirmed_at": self.created_at,
+            "last_activity_on": self.created_at.get(..10),
+            "email": self.email,
+            "theme_id": 1,
+            "color_scheme_id": 1,
+            "projects_limit": 100000,
+            "current_sign_in_at": self.created_at,
+            "identities": [],
+            "can_create_group": true,
+            "can_create_project": true,
             "two_factor_enabled": false,
             "external": false,
+            "private_profile": false,
+            "commit_email": self.email,
+            "is_admin": self.is_admin,
+            "note": null,
+            "namespace_id": self.id,
         });
         if let (Value::Object(all), Value::Object(more)) = (&mut value, more) {
             all.extend(more);

@@ -1,14 +1,11 @@
 //! CI pipelines and their jobs (with logs), GitLab's rule for a pipeline's status from its
-//! jobs', cancelling and retrying, and GitLab's pipeline and job entities.
+//! jobs', and what each job action (retry, cancel, play, erase) is allowed to do; GitLab's
+//! pipeline, job and variable entities in `render`. Pipelines do not run by themselves: a job
+//! stays in the status an action left it in.
 
-#![allow(
-    dead_code,
-    reason = "the pipeline and job routes come next; until then only the seed and commit details use pipelines"
-)]
+mod render;
 
 use std::sync::Arc;
-
-use serde_json::{Value, json};
 
 use super::{Ids, Project, Store, now};
 
@@ -32,6 +29,16 @@ pub(crate) struct Pipeline {
     pub duration: Option<u64>,
     pub queued_duration: Option<f64>,
     pub jobs: Vec<Job>,
+    /// What `POST …/pipeline` was given as `variables`.
+    pub variables: Vec<Variable>,
+}
+
+/// A variable given to a pipeline when it was created.
+pub(crate) struct Variable {
+    pub key: String,
+    pub value: String,
+    /// `env_var` or `file`.
+    pub variable_type: String,
 }
 
 pub(crate) struct Job {
@@ -44,19 +51,56 @@ pub(crate) struct Job {
     pub allow_failure: bool,
     /// Replaced by a retry: GitLab hides such jobs unless `include_retried` is asked.
     pub retried: bool,
+    /// Who started this try (a retry or a play); `None`: whoever triggered the pipeline.
+    pub user_id: Option<u64>,
     pub created_at: String,
     pub started_at: Option<String>,
     pub finished_at: Option<String>,
+    pub erased_at: Option<String>,
     pub duration: Option<f64>,
     pub queued_duration: Option<f64>,
     pub failure_reason: Option<&'static str>,
     pub coverage: Option<f64>,
     /// The job log (`GET …/jobs/:id/trace`), ANSI colours and section markers included.
     pub log: Arc<str>,
+    /// `job_variables_attributes` of the play that started it.
+    pub variables: Vec<(String, String)>,
+}
+
+/// Why GitLab refuses a job action.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum JobRefusal {
+    NotRetryable,
+    Unplayable,
+    NotErasable,
 }
 
 impl Job {
-    /// Statuses a cancel stops.
+    /// A job of a new pipeline (or a new try of one), nothing run yet.
+    pub fn queued(id: u64, name: &str, stage: &str, status: &'static str, at: &str) -> Job {
+        Job {
+            id,
+            name: name.to_owned(),
+            stage: stage.to_owned(),
+            status,
+            manual: false,
+            allow_failure: false,
+            retried: false,
+            user_id: None,
+            created_at: at.to_owned(),
+            started_at: None,
+            finished_at: None,
+            erased_at: None,
+            duration: None,
+            queued_duration: None,
+            failure_reason: None,
+            coverage: None,
+            log: Arc::from(""),
+            variables: Vec::new(),
+        }
+    }
+
+    /// GitLab's `CANCELABLE_STATUSES`: what a cancel stops.
     fn cancelable(&self) -> bool {
         matches!(
             self.status,
@@ -64,10 +108,36 @@ impl Job {
         )
     }
 
+    /// GitLab's `retryable?`: a finished job (passed, failed or canceled) not yet retried.
+    pub fn retryable(&self) -> bool {
+        !self.retried && matches!(self.status, "success" | "failed" | "canceled")
+    }
+
+    /// GitLab's `playable?`: a manual action that waits to be played, or that ran and may
+    /// run again.
+    pub fn playable(&self) -> bool {
+        self.manual && (matches!(self.status, "manual" | "scheduled") || self.retryable())
+    }
+
+    /// GitLab's `erasable?`: complete (`success`, `failed`, `canceled`, `skipped`) with a log
+    /// (or artifacts, which sandbox jobs never have) left to erase.
+    pub fn erasable(&self) -> bool {
+        matches!(self.status, "success" | "failed" | "canceled" | "skipped") && !self.log.is_empty()
+    }
+
     /// A failure that does not fail the pipeline (an allowed failure, or a manual job not run).
     fn ignored(&self) -> bool {
         (self.allow_failure && matches!(self.status, "failed" | "canceled"))
             || (self.manual && self.allow_failure && self.status == "manual")
+    }
+
+    /// The next try of this job: a new id, `pending`, by `user_id`.
+    fn next_try(&self, id: u64, user_id: u64, at: &str) -> Job {
+        let mut fresh = Job::queued(id, &self.name, &self.stage, "pending", at);
+        fresh.manual = self.manual;
+        fresh.allow_failure = self.allow_failure;
+        fresh.user_id = Some(user_id);
+        fresh
     }
 }
 
@@ -108,6 +178,10 @@ impl Pipeline {
         self.jobs.iter().filter(|j| !j.retried).collect()
     }
 
+    pub fn job_index(&self, job_id: u64) -> Option<usize> {
+        self.jobs.iter().position(|j| j.id == job_id)
+    }
+
     /// Recomputes the status from the jobs, finishing the pipeline when nothing runs.
     pub fn refresh(&mut self) {
         self.status = composite_status(&self.latest_jobs());
@@ -134,8 +208,8 @@ impl Pipeline {
     }
 
     /// Retries failed and canceled jobs: each gets a new pending job (a new id) and the old
-    /// one is kept as retried, as GitLab does.
-    pub fn retry(&mut self, ids: &mut Ids) {
+    /// one is kept as retried, as GitLab does. Nothing to retry is not an error.
+    pub fn retry(&mut self, ids: &mut Ids, user_id: u64) {
         let at = now();
         let mut fresh = Vec::new();
         for job in self
@@ -144,147 +218,88 @@ impl Pipeline {
             .filter(|j| !j.retried && matches!(j.status, "failed" | "canceled"))
         {
             job.retried = true;
-            fresh.push(Job {
-                id: Ids::next(&mut ids.job),
-                name: job.name.clone(),
-                stage: job.stage.clone(),
-                status: "pending",
-                manual: job.manual,
-                allow_failure: job.allow_failure,
-                retried: false,
-                created_at: at.clone(),
-                started_at: None,
-                finished_at: None,
-                duration: None,
-                queued_duration: None,
-                failure_reason: None,
-                coverage: None,
-                log: Arc::from(""),
-            });
+            fresh.push(job.next_try(Ids::next(&mut ids.job), user_id, &at));
         }
         self.jobs.extend(fresh);
         self.refresh();
     }
+
+    /// `POST …/jobs/:id/retry`: the new try's id.
+    pub fn retry_job(
+        &mut self,
+        index: usize,
+        ids: &mut Ids,
+        user_id: u64,
+    ) -> Result<u64, JobRefusal> {
+        if !self.jobs[index].retryable() {
+            return Err(JobRefusal::NotRetryable);
+        }
+        let id = Ids::next(&mut ids.job);
+        let fresh = self.jobs[index].next_try(id, user_id, &now());
+        self.jobs[index].retried = true;
+        self.jobs.push(fresh);
+        self.refresh();
+        Ok(id)
+    }
+
+    /// `POST …/jobs/:id/cancel`: stops the job if it may be stopped; GitLab answers with the
+    /// job either way.
+    pub fn cancel_job(&mut self, index: usize) {
+        let job = &mut self.jobs[index];
+        if job.cancelable() {
+            job.status = "canceled";
+            job.finished_at = Some(now());
+            self.refresh();
+        }
+    }
+
+    /// `POST …/jobs/:id/play`: a waiting manual job is queued (with `variables`); one that
+    /// already ran is retried, as GitLab's play service does.
+    pub fn play_job(
+        &mut self,
+        index: usize,
+        ids: &mut Ids,
+        user_id: u64,
+        variables: Vec<(String, String)>,
+    ) -> Result<(), JobRefusal> {
+        let job = &mut self.jobs[index];
+        if !job.playable() {
+            return Err(JobRefusal::Unplayable);
+        }
+        if job.retryable() {
+            let id = Ids::next(&mut ids.job);
+            let mut fresh = job.next_try(id, user_id, &now());
+            fresh.variables = variables;
+            job.retried = true;
+            self.jobs.push(fresh);
+        } else {
+            job.status = "pending";
+            job.user_id = Some(user_id);
+            job.variables = variables;
+        }
+        self.refresh();
+        Ok(())
+    }
+
+    /// `POST …/jobs/:id/erase`: the log (and artifacts) go, `erased_at` is set.
+    pub fn erase_job(&mut self, index: usize) -> Result<(), JobRefusal> {
+        let job = &mut self.jobs[index];
+        if !job.erasable() {
+            return Err(JobRefusal::NotErasable);
+        }
+        job.log = Arc::from("");
+        job.erased_at = Some(now());
+        Ok(())
+    }
 }
 
 impl Store {
-    /// GitLab's basic pipeline entity, as lists and `last_pipeline` show it.
-    pub fn pipeline_basic_json(&self, project: &Project, pipeline: &Pipeline) -> Value {
-        json!({
-            "id": pipeline.id,
-            "iid": pipeline.iid,
-            "project_id": project.id,
-            "sha": pipeline.sha,
-            "ref": pipeline.ref_name,
-            "status": pipeline.status,
-            "source": pipeline.source,
-            "created_at": pipeline.created_at,
-            "updated_at": pipeline.updated_at,
-            "web_url": format!("{}/-/pipelines/{}", self.web_url(project), pipeline.id),
-        })
-    }
-
-    /// GitLab's pipeline entity (`GET …/pipelines/:id`).
-    pub fn pipeline_json(&self, project: &Project, pipeline: &Pipeline) -> Value {
-        let mut value = self.pipeline_basic_json(project, pipeline);
-        let web = value["web_url"].clone();
-        let more = json!({
-            "before_sha": pipeline.before_sha,
-            "tag": pipeline.tag,
-            "yaml_errors": null,
-            "user": self.user_json(pipeline.user_id),
-            "started_at": pipeline.started_at,
-            "finished_at": pipeline.finished_at,
-            "committed_at": null,
-            "duration": pipeline.duration,
-            "queued_duration": pipeline.queued_duration,
-            "coverage": null,
-            "archived": false,
-            "name": null,
-            "detailed_status": {
-                "icon": format!("status_{}", pipeline.status),
-                "text": pipeline.status,
-                "label": detailed_label(pipeline.status),
-                "group": pipeline.status,
-                "tooltip": detailed_label(pipeline.status),
-                "has_details": true,
-                "details_path": web.as_str().map(|w| w.trim_start_matches(&self.base).to_owned()),
-                "illustration": null,
-                "favicon": format!("/assets/ci_favicons/favicon_status_{}.png", pipeline.status),
-            },
-        });
-        if let (Value::Object(all), Value::Object(more)) = (&mut value, more) {
-            all.extend(more);
-        }
-        value
-    }
-
-    /// GitLab's job entity.
-    pub fn job_json(&self, project: &Project, pipeline: &Pipeline, job: &Job) -> Value {
-        let commit = project
-            .repository
-            .commit(&pipeline.sha)
-            .map(|c| self.commit_json(project, c));
-        let mut value = json!({
-            "id": job.id,
-            "status": job.status,
-            "stage": job.stage,
-            "name": job.name,
-            "ref": pipeline.ref_name,
-            "tag": pipeline.tag,
-            "coverage": job.coverage,
-            "allow_failure": job.allow_failure,
-            "created_at": job.created_at,
-            "started_at": job.started_at,
-            "finished_at": job.finished_at,
-            "erased_at": null,
-            "duration": job.duration,
-            "queued_duration": job.queued_duration,
-            "user": self.user_json(pipeline.user_id),
-            "commit": commit,
-            "pipeline": self.pipeline_basic_json(project, pipeline),
-            "web_url": format!("{}/-/jobs/{}", self.web_url(project), job.id),
-            "project": {"ci_job_token_scope_enabled": false},
-            "artifacts": [],
-            "runner": job.started_at.as_ref().map(|_| runner_json()),
-            "runner_manager": null,
-            "artifacts_expire_at": null,
-            "archived": false,
-            "tag_list": [],
-        });
-        if let Some(reason) = job.failure_reason {
-            value["failure_reason"] = json!(reason);
-        }
-        value
-    }
-}
-
-/// The instance runner every sandbox job ran on.
-fn runner_json() -> Value {
-    json!({
-        "id": 1,
-        "description": "sandbox-runner",
-        "ip_address": null,
-        "active": true,
-        "paused": false,
-        "is_shared": true,
-        "runner_type": "instance_type",
-        "name": "gitlab-runner",
-        "online": true,
-        "status": "online",
-    })
-}
-
-fn detailed_label(status: &str) -> &'static str {
-    match status {
-        "success" => "passed",
-        "failed" => "failed",
-        "running" => "running",
-        "pending" => "pending",
-        "canceled" => "canceled",
-        "manual" => "manual action",
-        "skipped" => "skipped",
-        _ => "created",
+    /// The pipeline holding job `job_id` of `project`, and the job's place in it.
+    pub fn find_job(&self, project: &Project, job_id: u64) -> Option<(u64, usize)> {
+        project
+            .pipelines
+            .values()
+            .find_map(|p| p.job_index(job_id).map(|index| (p.id, index)))
     }
 }
 
@@ -293,27 +308,36 @@ mod tests {
     use super::*;
 
     fn job(status: &'static str, manual: bool) -> Job {
-        Job {
-            id: 0,
-            name: status.to_owned(),
-            stage: "test".to_owned(),
-            status,
-            manual,
-            allow_failure: manual,
-            retried: false,
-            created_at: String::new(),
-            started_at: None,
-            finished_at: None,
-            duration: None,
-            queued_duration: None,
-            failure_reason: None,
-            coverage: None,
-            log: Arc::from(""),
-        }
+        let mut job = Job::queued(0, status, "test", status, "");
+        job.manual = manual;
+        job.allow_failure = manual;
+        job
     }
 
     fn status(jobs: &[Job]) -> &'static str {
         composite_status(&jobs.iter().collect::<Vec<_>>())
+    }
+
+    fn pipeline(jobs: Vec<Job>) -> Pipeline {
+        Pipeline {
+            id: 1,
+            iid: 1,
+            sha: String::new(),
+            ref_name: "main".to_owned(),
+            tag: false,
+            status: "running",
+            source: "push",
+            user_id: 1,
+            before_sha: String::new(),
+            created_at: String::new(),
+            updated_at: String::new(),
+            started_at: None,
+            finished_at: None,
+            duration: None,
+            queued_duration: None,
+            jobs,
+            variables: Vec::new(),
+        }
     }
 
     #[test]
@@ -339,28 +363,11 @@ mod tests {
 
     #[test]
     fn cancel_then_retry() {
-        let mut pipeline = Pipeline {
-            id: 1,
-            iid: 1,
-            sha: String::new(),
-            ref_name: "main".to_owned(),
-            tag: false,
-            status: "running",
-            source: "push",
-            user_id: 1,
-            before_sha: String::new(),
-            created_at: String::new(),
-            updated_at: String::new(),
-            started_at: None,
-            finished_at: None,
-            duration: None,
-            queued_duration: None,
-            jobs: vec![
-                job("success", false),
-                job("running", false),
-                job("manual", true),
-            ],
-        };
+        let mut pipeline = pipeline(vec![
+            job("success", false),
+            job("running", false),
+            job("manual", true),
+        ]);
         pipeline.cancel();
         assert_eq!(pipeline.status, "canceled");
         assert_eq!(
@@ -372,12 +379,63 @@ mod tests {
             job: 10,
             ..Ids::default()
         };
-        pipeline.retry(&mut ids);
+        pipeline.retry(&mut ids, 2);
         assert_eq!(pipeline.status, "running");
         assert!(pipeline.jobs[1].retried);
         let latest = pipeline.latest_jobs();
         assert_eq!(latest.len(), 3);
         assert_eq!((latest[2].id, latest[2].status), (11, "pending"));
+        assert_eq!(latest[2].user_id, Some(2));
         assert!(pipeline.finished_at.is_none());
+    }
+
+    #[test]
+    fn job_actions_follow_gitlabs_rules() {
+        let mut ids = Ids::default();
+        let mut pipeline = pipeline(vec![
+            job("running", false),
+            job("manual", true),
+            job("failed", false),
+        ]);
+        pipeline.jobs[2].log = Arc::from("boom");
+        assert_eq!(
+            pipeline.retry_job(0, &mut ids, 1),
+            Err(JobRefusal::NotRetryable)
+        );
+        assert_eq!(
+            pipeline.play_job(0, &mut ids, 1, Vec::new()),
+            Err(JobRefusal::Unplayable)
+        );
+        assert_eq!(pipeline.erase_job(0), Err(JobRefusal::NotErasable));
+        pipeline.play_job(1, &mut ids, 1, Vec::new()).unwrap();
+        assert_eq!(pipeline.jobs[1].status, "pending");
+        assert_eq!(
+            pipeline.play_job(1, &mut ids, 1, Vec::new()),
+            Err(JobRefusal::Unplayable),
+            "a queued manual job cannot be played again"
+        );
+        pipeline.erase_job(2).unwrap();
+        assert!(pipeline.jobs[2].log.is_empty() && pipeline.jobs[2].erased_at.is_some());
+        assert_eq!(pipeline.erase_job(2), Err(JobRefusal::NotErasable));
+        assert_eq!(pipeline.retry_job(2, &mut ids, 1), Ok(1));
+        assert_eq!(
+            pipeline.retry_job(2, &mut ids, 1),
+            Err(JobRefusal::NotRetryable),
+            "a retried job is not retried twice"
+        );
+        pipeline.cancel_job(0);
+        assert_eq!(pipeline.jobs[0].status, "canceled");
+        // A manual job that ran plays again as a new try, as GitLab's play service retries it.
+        let mut ran = job("success", true);
+        ran.id = 7;
+        let mut pipeline = super::tests::pipeline(vec![ran]);
+        pipeline
+            .play_job(0, &mut ids, 2, vec![("A".into(), "b".into())])
+            .unwrap();
+        assert!(pipeline.jobs[0].retried);
+        assert_eq!(
+            (pipeline.jobs[1].status, pipeline.jobs[1].variables.len()),
+            ("pending", 1)
+        );
     }
 }

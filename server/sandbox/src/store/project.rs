@@ -8,7 +8,7 @@ use super::issues::Issue;
 use super::labels::Label;
 use super::merge_requests::MergeRequest;
 use super::milestones::Milestone;
-use super::people::{Member, Namespace};
+use super::people::{Member, Namespace, access};
 use super::pipelines::Pipeline;
 use super::releases::Release;
 use super::repository::{NewCommit, Person, Repository};
@@ -26,6 +26,10 @@ pub(crate) struct Project {
     pub default_branch: String,
     pub created_at: String,
     pub last_activity_at: String,
+    /// Read-only: GitLab refuses changes to an archived project's content.
+    pub archived: bool,
+    /// The project this one is a fork of.
+    pub forked_from: Option<u64>,
     pub repository: Repository,
     pub members: Vec<Member>,
     pub issues: BTreeMap<u64, Issue>,
@@ -107,9 +111,19 @@ impl Store {
             // Without a repository GitLab reports the instance default.
             default_branch: readme_branch.unwrap_or("main").to_owned(),
             created_at: created.clone(),
-            last_activity_at: created,
+            last_activity_at: created.clone(),
+            archived: false,
+            forked_from: None,
             repository,
-            members: Vec::new(),
+            // GitLab makes the owner of a personal namespace its project's Owner member.
+            members: match namespace {
+                Namespace::User(owner) => vec![Member {
+                    user_id: owner,
+                    access_level: access::OWNER,
+                    created_at: created,
+                }],
+                Namespace::Group(_) => Vec::new(),
+            },
             issues: BTreeMap::new(),
             merge_requests: BTreeMap::new(),
             releases: BTreeMap::new(),
@@ -155,14 +169,14 @@ impl Store {
             "web_url": web,
             "readme_url": (!empty).then(|| format!("{web}/-/blob/{}/README.md", project.default_branch)),
             "avatar_url": null,
-            "forks_count": 0,
+            "forks_count": self.projects.values().filter(|p| p.forked_from == Some(project.id)).count(),
             "star_count": 0,
             "last_activity_at": project.last_activity_at,
             "namespace": self.namespace_json(project.namespace),
             "visibility": project.visibility,
             "creator_id": project.creator_id,
             "empty_repo": empty,
-            "archived": false,
+            "archived": project.archived,
             "issues_enabled": true,
             "merge_requests_enabled": true,
             "wiki_enabled": true,
@@ -178,6 +192,9 @@ impl Store {
                 "members": format!("{api}/members"),
             },
         });
+        if let Some(source) = project.forked_from.and_then(|id| self.projects.get(&id)) {
+            value["forked_from_project"] = self.project_basic_json(source);
+        }
         // GitLab names an owner only for projects in a user's own namespace.
         if let Namespace::User(owner) = project.namespace {
             value["owner"] = self.user_json(owner);

@@ -5,6 +5,7 @@
 
 mod actions;
 mod diff;
+mod fork;
 mod rebase;
 mod render;
 

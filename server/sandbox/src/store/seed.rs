@@ -128,8 +128,8 @@ pub(super) fn seed(store: &mut Store) {
         },
     );
     for page in [
-        WikiPage::new("Home", HOME_PAGE),
-        WikiPage::new("Release process", RELEASE_PAGE),
+        WikiPage::new(&mut store.ids, "Home", HOME_PAGE),
+        WikiPage::new(&mut store.ids, "Release process", RELEASE_PAGE),
     ] {
         project.wiki.insert(page.slug.clone(), page);
     }

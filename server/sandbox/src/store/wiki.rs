@@ -1,11 +1,9 @@
-//! Project wiki pages, by slug, and GitLab's wiki page entity.
-
-#![allow(
-    dead_code,
-    reason = "the wiki routes come next; until then only the seed uses wiki pages"
-)]
+//! Project wiki pages, by slug, with every version kept, and GitLab's wiki page entities.
 
 use serde_json::{Value, json};
+
+use super::markdown::to_html;
+use super::{Ids, hex_id};
 
 pub(crate) struct WikiPage {
     /// `home`, `getting-started`: the title with spaces as dashes, as GitLab makes slugs.
@@ -14,30 +12,86 @@ pub(crate) struct WikiPage {
     /// `markdown`, `rdoc`, `asciidoc` or `org`.
     pub format: String,
     pub content: String,
+    /// GitLab's `wiki_page_meta_id`: the page's record, which outlives renames.
+    pub meta_id: u64,
+    /// Oldest first; the last is the current one.
+    pub versions: Vec<WikiVersion>,
+}
+
+/// One saved state of a page: GitLab's wiki versions are commits of the wiki repository.
+pub(crate) struct WikiVersion {
+    /// 40 hex digits, what `GET …/wikis/:slug?version=` takes.
+    pub id: String,
+    pub title: String,
+    pub format: String,
+    pub content: String,
 }
 
 impl WikiPage {
-    pub fn new(title: &str, content: &str) -> WikiPage {
-        WikiPage {
+    /// A markdown page with one version.
+    pub fn new(ids: &mut Ids, title: &str, content: &str) -> WikiPage {
+        let mut page = WikiPage {
             slug: slug(title),
             title: title.to_owned(),
             format: "markdown".to_owned(),
             content: content.to_owned(),
-        }
+            meta_id: Ids::next(&mut ids.wiki_page),
+            versions: Vec::new(),
+        };
+        page.save_version();
+        page
     }
 
-    /// With `content`, as `GET …/wikis/:slug` (and `GET …/wikis?with_content=1`) answer.
-    pub fn json(&self, with_content: bool) -> Value {
-        let mut value = json!({
+    /// Records the page as it is now as its newest version.
+    pub fn save_version(&mut self) {
+        let number = self.versions.len();
+        let id = hex_id(
+            format!(
+                "wiki {} {number} {}\n{}",
+                self.meta_id, self.title, self.content
+            )
+            .as_bytes(),
+        );
+        self.versions.push(WikiVersion {
+            id,
+            title: self.title.clone(),
+            format: self.format.clone(),
+            content: self.content.clone(),
+        });
+    }
+
+    /// GitLab's `WikiPageBasic`: format, slug, title and the page's meta id.
+    pub fn basic_json(&self) -> Value {
+        json!({
             "format": self.format,
             "slug": self.slug,
             "title": self.title,
-            "encoding": "UTF-8",
+            "wiki_page_meta_id": self.meta_id,
+        })
+    }
+
+    /// GitLab's `WikiPage`: the basic entity with `content` (as HTML with `render_html`),
+    /// `encoding` and `front_matter`; `version` shows an older state of the page.
+    pub fn json(&self, version: Option<&WikiVersion>, render_html: bool) -> Value {
+        let (title, format, content) = match version {
+            Some(v) => (&v.title, &v.format, &v.content),
+            None => (&self.title, &self.format, &self.content),
+        };
+        let mut value = self.basic_json();
+        value["title"] = json!(title);
+        value["format"] = json!(format);
+        value["content"] = json!(if render_html {
+            to_html(content)
+        } else {
+            content.clone()
         });
-        if with_content {
-            value["content"] = json!(self.content);
-        }
+        value["encoding"] = json!("UTF-8");
+        value["front_matter"] = json!({});
         value
+    }
+
+    pub fn version(&self, id: &str) -> Option<&WikiVersion> {
+        self.versions.iter().find(|v| v.id == id)
     }
 }
 
@@ -60,6 +114,10 @@ mod tests {
     fn slugs_are_gitlabs() {
         assert_eq!(slug("Home"), "home");
         assert_eq!(slug("Getting Started"), "Getting-Started");
-        assert_eq!(WikiPage::new("Home", "x").json(false)["slug"], "home");
+        let page = WikiPage::new(&mut Ids::default(), "Home", "x");
+        assert_eq!(page.basic_json()["slug"], "home");
+        assert_eq!(page.basic_json()["wiki_page_meta_id"], 1);
+        assert_eq!(page.versions.len(), 1);
+        assert_eq!(page.versions[0].id.len(), 40);
     }
 }

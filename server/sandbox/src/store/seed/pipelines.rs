@@ -64,14 +64,17 @@ pub(super) fn pipeline(
             manual: false,
             allow_failure: false,
             retried: false,
+            user_id: None,
             created_at: timestamp(created),
             started_at: begun.map(timestamp),
             finished_at: ended.map(timestamp),
+            erased_at: None,
             duration: outcome.map(|_| took as f64 + 0.42),
             queued_duration: begun.map(|_| 1.37),
             failure_reason: (outcome == Some(false)).then_some("script_failure"),
             coverage: None,
             log: Arc::from(log),
+            variables: Vec::new(),
         });
     }
     let done = outcomes.iter().all(Option::is_some);
@@ -83,14 +86,17 @@ pub(super) fn pipeline(
         manual: true,
         allow_failure: true,
         retried: false,
+        user_id: None,
         created_at: timestamp(created),
         started_at: None,
         finished_at: None,
+        erased_at: None,
         duration: None,
         queued_duration: None,
         failure_reason: None,
         coverage: None,
         log: Arc::from(""),
+        variables: Vec::new(),
     });
     let mut pipeline = Pipeline {
         id: Ids::next(&mut ids.pipeline),
@@ -109,6 +115,7 @@ pub(super) fn pipeline(
         duration: done.then(|| unix(finished) - unix(later(5))),
         queued_duration: Some(1.37),
         jobs,
+        variables: Vec::new(),
     };
     pipeline.status = composite_status(&pipeline.latest_jobs());
     pipeline
