@@ -46,6 +46,15 @@ impl Access {
                 action.id
             ));
         }
+        if let Some(projects) = &self.projects
+            && action.across_projects
+        {
+            return Some(format!(
+                "`{}` reads projects it does not name, and this server may only work on GITLAB_MCP_ALLOWED_PROJECTS={}; search one of them with `search.project` instead. Nothing was sent to GitLab.",
+                action.id,
+                projects.listed()
+            ));
+        }
         let toolset = action.toolset();
         if !self.toolsets.contains(&toolset) {
             let offered: Vec<&str> = self.toolsets.iter().map(|t| t.name()).collect();
@@ -117,7 +126,7 @@ impl AllowedProjects {
         })
     }
 
-    fn listed(&self) -> String {
+    pub fn listed(&self) -> String {
         let mut shown: Vec<String> = self.ids.iter().map(u64::to_string).collect();
         shown.extend(self.paths.iter().cloned());
         shown.join(",")

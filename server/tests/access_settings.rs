@@ -255,3 +255,33 @@ async fn wizards_are_checked_before_the_first_question() {
         text(&result)
     );
 }
+
+#[tokio::test]
+async fn searches_across_projects_are_refused_when_projects_are_limited() {
+    let harness = Harness::with_access(SurfaceKind::Dynamic, projects("demo/sandbox")).await;
+    let offered = offered_ids(&harness).await;
+    assert!(
+        !offered
+            .iter()
+            .any(|id| id == "search.global" || id == "search.group"),
+        "{offered:?}"
+    );
+    assert!(offered.iter().any(|id| id == "search.project"));
+    let error = harness
+        .error("search.global", json!({"scope": "projects", "search": "x"}))
+        .await;
+    assert!(
+        error.contains("`search.global` reads projects it does not name")
+            && error.contains("GITLAB_MCP_ALLOWED_PROJECTS=demo/sandbox")
+            && error.contains("`search.project`"),
+        "{error}"
+    );
+    assert!(harness.sandbox.requests().is_empty());
+    let found = harness
+        .ok(
+            "search.project",
+            json!({"project_id": "demo/sandbox", "scope": "blobs", "search": "token"}),
+        )
+        .await;
+    assert!(!found["items"].as_array().unwrap().is_empty());
+}

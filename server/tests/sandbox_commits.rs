@@ -503,3 +503,56 @@ async fn merging_makes_a_real_merge_commit() {
         (405, "405 Method Not Allowed".to_owned())
     );
 }
+
+#[tokio::test]
+async fn refs_and_cherry_picks_follow_the_history() {
+    let (_sandbox, gitlab) = setup().await;
+    let head = async |branch: &str| {
+        let branch = call(&gitlab, repo(Method::GET, &["branches", branch])).await;
+        branch.unwrap()["commit"]["id"].as_str().unwrap().to_owned()
+    };
+    let fix = head("fix/tokenizer").await;
+    // The fix is only on its own branch, and no tag holds it.
+    let refs = call(&gitlab, repo(Method::GET, &["commits", &fix, "refs"])).await;
+    assert_eq!(
+        refs.unwrap(),
+        json!([{"type": "branch", "name": "fix/tokenizer"}])
+    );
+    // The tagged commit is under the tag.
+    let tagged = call(&gitlab, repo(Method::GET, &["commits", "v1.0.0"]))
+        .await
+        .unwrap();
+    let tagged = tagged["id"].as_str().unwrap().to_owned();
+    let only_tags = with_query(
+        repo(Method::GET, &["commits", &tagged, "refs"]),
+        &[("type", "tag")],
+    );
+    assert_eq!(
+        call(&gitlab, only_tags).await.unwrap(),
+        json!([{"type": "tag", "name": "v1.0.0"}])
+    );
+
+    let pick = |branch: &str, dry_run: bool| {
+        repo(Method::POST, &["commits", &fix, "cherry_pick"])
+            .json(json!({"branch": branch, "dry_run": dry_run}))
+    };
+    let dry = call(&gitlab, pick("main", true)).await.unwrap();
+    assert_eq!(dry, json!({"dry_run": "success"}));
+    let main_before = head("main").await;
+    let picked = call(&gitlab, pick("main", false)).await.unwrap();
+    assert_eq!(picked["parent_ids"], json!([main_before]));
+    let message_text = picked["message"].as_str().unwrap();
+    assert!(
+        message_text.contains(&format!("(cherry picked from commit {fix})")),
+        "{message_text}"
+    );
+    assert_eq!(head("main").await, picked["id"].as_str().unwrap());
+    // Picking it again changes nothing: GitLab refuses it.
+    let (status, text) = refused(&gitlab, pick("main", false)).await;
+    assert_eq!(status, 400);
+    assert!(
+        text.contains("cannot cherry pick this commit automatically"),
+        "{text}"
+    );
+    assert_eq!(refused(&gitlab, pick("no-such-branch", false)).await.0, 404);
+}

@@ -28,6 +28,15 @@ impl ApiError {
         ApiError::json(status, &json!({ "message": message.into() }))
     }
 
+    /// `{"message": "…", "error_code": "…"}` with status 400: a refusal GitLab names with a
+    /// code a client can act on (a cherry-pick that conflicts or is empty).
+    pub fn coded(message: &str, code: &str) -> ApiError {
+        ApiError::json(
+            StatusCode::BAD_REQUEST,
+            &json!({ "message": message, "error_code": code }),
+        )
+    }
+
     /// `{"message": "…"}` with status 400: a refused branch, tag or reference.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::message(StatusCode::BAD_REQUEST, message)

@@ -15,8 +15,11 @@ pub fn actions() -> Vec<Action> {
         get::<SearchProject>("search.project", "projects/{project_id}/search")
             .list()
             .check(ref_for_code),
-        get::<SearchGroup>("search.group", "groups/{group_id}/search").list(),
+        get::<SearchGroup>("search.group", "groups/{group_id}/search")
+            .list()
+            .across_projects(),
         get::<SearchGlobal>("search.global", "search")
+            .across_projects()
             .list()
             .title("Search all of GitLab"),
     ]

@@ -23,6 +23,7 @@ pub struct Entry<P> {
     output: Output,
     read_only: bool,
     destructive: bool,
+    across_projects: bool,
     title: Option<&'static str>,
     check: Option<Check<P>>,
     parameters: PhantomData<fn() -> P>,
@@ -38,6 +39,7 @@ fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Ent
         read_only: method == Method::GET,
         // Deleting loses work; everything else that does is marked on its line.
         destructive: method == Method::DELETE,
+        across_projects: false,
         endpoint: Endpoint::new(method, path),
         output,
         title: None,
@@ -82,6 +84,13 @@ impl<P: Params> Entry<P> {
     /// The action loses work (a merge, an erase, a cancel): guarded like a delete.
     pub fn destructive(mut self) -> Self {
         self.destructive = true;
+        self
+    }
+
+    /// The action reads the content of projects it does not name (an instance- or
+    /// group-wide search): refused when `GITLAB_MCP_ALLOWED_PROJECTS` limits the projects.
+    pub fn across_projects(mut self) -> Self {
+        self.across_projects = true;
         self
     }
 
@@ -158,6 +167,7 @@ impl<P: Params> From<Entry<P>> for Action {
             read_only: entry.read_only,
             destructive: entry.destructive,
             idempotent: entry.endpoint.method != Method::POST,
+            across_projects: entry.across_projects,
             parameters: property_names(&input_schema),
             input_schema,
             output_schema: entry.output.schema(resource),

@@ -58,6 +58,8 @@ pub struct Action {
     pub destructive: bool,
     /// Repeating the call changes nothing more (GET, PUT, DELETE).
     pub idempotent: bool,
+    /// Reads the content of projects it does not name (instance- or group-wide search).
+    pub across_projects: bool,
     /// GitLab's method and path; `None` for wizards, which call their alternative's.
     pub endpoint: Option<Endpoint>,
     pub input_schema: Arc<Map<String, Value>>,

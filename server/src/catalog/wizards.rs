@@ -82,6 +82,7 @@ fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         read_only: false,
         destructive: false,
         idempotent: false,
+        across_projects: false,
         endpoint: None,
         parameters: params::property_names(&input_schema),
         input_schema,

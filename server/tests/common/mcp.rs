@@ -15,7 +15,7 @@ use gitlab_mcp_server::surfaces::{SurfaceKind, individual_tool_name, meta_tool_n
 use gitlab_sandbox::{RecordedRequest, Sandbox};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Map, Value, json};
-use wizard::testkit::{Path, ScriptedClient, connect};
+use wizard::testkit::{Path, Reply, ScriptedClient, connect};
 use wizard::{Flow, StateKeys};
 
 /// A sandbox and a server on one surface, talking to it.
@@ -50,8 +50,24 @@ impl Harness {
 
     /// Calls `tool` with `arguments` from a client that declares no elicitation.
     pub async fn call_tool(&self, tool: &str, arguments: Value) -> CallToolResult {
-        let client = ScriptedClient::new(ClientCapabilities::default(), vec![]);
-        let pair = connect(self.server.clone().into_service(), Path::Sync, client).await;
+        let none = ClientCapabilities::default();
+        self.call_eliciting(Path::Sync, none, vec![], tool, arguments)
+            .await
+            .0
+    }
+
+    /// Calls `tool` from a client with `capabilities` on `path`, answering the questions it
+    /// is asked with `replies`; returns the result and the messages it was asked.
+    pub async fn call_eliciting(
+        &self,
+        path: Path,
+        capabilities: ClientCapabilities,
+        replies: Vec<Reply>,
+        tool: &str,
+        arguments: Value,
+    ) -> (CallToolResult, Vec<String>) {
+        let client = ScriptedClient::new(capabilities, replies);
+        let pair = connect(self.server.clone().into_service(), path, client.clone()).await;
         let arguments = arguments
             .as_object()
             .expect("arguments are an object")
@@ -59,17 +75,24 @@ impl Harness {
         let request = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
         let result = pair.client.call_tool(request).await;
         pair.close().await;
-        result.unwrap_or_else(|error| panic!("`{tool}` answered a protocol error: {error}"))
+        let result =
+            result.unwrap_or_else(|error| panic!("`{tool}` answered a protocol error: {error}"));
+        let asked = client
+            .asked()
+            .into_iter()
+            .map(|asked| asked.message)
+            .collect();
+        (result, asked)
     }
 
-    /// Runs catalog action `id` through this surface's tool for it; a destructive action
-    /// carries `confirm: true` (the user approved).
-    pub async fn run(&self, id: &str, params: Value) -> CallToolResult {
+    /// The tool and arguments that run catalog action `id` on this surface; a destructive
+    /// action carries `confirm: true` when `confirm` says so.
+    pub fn tool_call(&self, id: &str, params: Value, confirm: bool) -> (String, Value) {
         let action = catalog()
             .get(id)
             .unwrap_or_else(|| panic!("`{id}` is in the catalog"));
-        let confirm = action.destructive;
-        let (tool, arguments) = match self.surface {
+        let confirm = confirm && action.destructive;
+        match self.surface {
             SurfaceKind::Meta | SurfaceKind::Individual if action.is_wizard() => {
                 (individual_tool_name(action), params)
             }
@@ -88,7 +111,13 @@ impl Harness {
                 }
                 (individual_tool_name(action), arguments)
             }
-        };
+        }
+    }
+
+    /// Runs catalog action `id` through this surface's tool for it; a destructive action
+    /// carries `confirm: true` (the user approved).
+    pub async fn run(&self, id: &str, params: Value) -> CallToolResult {
+        let (tool, arguments) = self.tool_call(id, params, true);
         self.call_tool(&tool, arguments).await
     }
 

@@ -132,4 +132,5 @@ pub fn refusal(error: GitLabError) -> (u16, Value) {
     }
 }
 
+pub mod cases;
 pub mod mcp;

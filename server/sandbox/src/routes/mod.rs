@@ -4,6 +4,7 @@
 mod approvals;
 mod archive;
 mod branches;
+mod cherry_pick;
 mod commits;
 mod discussions;
 mod files;
@@ -55,6 +56,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(protected_branches::routes())
         .merge(tags::routes())
         .merge(commits::routes())
+        .merge(cherry_pick::routes())
         .merge(repository::routes())
         .merge(files::routes())
         .merge(merge_request_changes::routes())

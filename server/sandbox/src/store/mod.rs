@@ -3,7 +3,6 @@
 //! This module holds what every resource shares: the base URL, the id counters, finding a
 //! project by id or path, web URLs and GitLab's timestamps.
 
-mod markdown;
 pub(crate) mod approvals;
 pub(crate) mod basic;
 pub(crate) mod ci_config;
@@ -13,6 +12,7 @@ pub(crate) mod fork;
 pub(crate) mod issue_links;
 pub(crate) mod issues;
 pub(crate) mod labels;
+mod markdown;
 pub(crate) mod merge_request_diffs;
 pub(crate) mod merge_requests;
 pub(crate) mod milestones;

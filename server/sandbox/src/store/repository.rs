@@ -15,6 +15,7 @@ use std::time::SystemTime;
 
 pub(crate) use actions::{ActionError, ActionKind, FileAction, NewCommit};
 pub(crate) use diff::{FileDiff, diff_snapshots, three_way};
+pub(crate) use rebase::CherryPickError;
 pub(crate) use render::TreeItem;
 
 use super::hex_id;

@@ -25,7 +25,8 @@ pub struct JobLog {
 /// The last `tail_lines` lines of `raw`, as plain text and at most [`MAX_LOG_BYTES`].
 pub fn tail(raw: &str, tail_lines: usize) -> JobLog {
     let plain = plain_text(raw);
-    let lines: Vec<&str> = plain.lines().collect();
+    // Blank lines at the end say nothing and would only use up `tail_lines`.
+    let lines: Vec<&str> = plain.trim_end().lines().collect();
     let total_lines = lines.len();
     let mut start = total_lines.saturating_sub(tail_lines);
     let mut bytes: usize = lines[start..].iter().map(|line| line.len() + 1).sum();
@@ -86,6 +87,8 @@ struct PlainText {
     line: String,
     /// A carriage return was seen: what is printed next starts the line over.
     returned: bool,
+    /// The line was erased and nothing printed since: a hidden marker, not a blank line.
+    erased: bool,
 }
 
 impl vte::Perform for PlainText {
@@ -94,20 +97,34 @@ impl vte::Perform for PlainText {
             self.line.clear();
             self.returned = false;
         }
+        self.erased = false;
         self.line.push(c);
     }
 
     fn execute(&mut self, byte: u8) {
         match byte {
             b'\n' => {
-                self.done.push_str(&self.line);
-                self.done.push('\n');
+                if !(self.erased && self.line.is_empty()) {
+                    self.done.push_str(&self.line);
+                    self.done.push('\n');
+                }
                 self.line.clear();
                 self.returned = false;
+                self.erased = false;
             }
             b'\r' => self.returned = true,
             b'\t' => self.print('\t'),
             _ => {}
+        }
+    }
+
+    /// Erase in line (`ESC [ K`): after a carriage return it blanks the line, which is how
+    /// GitLab's `section_start:…`/`section_end:…` markers hide themselves.
+    fn csi_dispatch(&mut self, params: &vte::Params, _: &[u8], _: bool, action: char) {
+        let whole_line = params.iter().next().is_some_and(|p| p.first() == Some(&2));
+        if action == 'K' && (self.returned || whole_line) {
+            self.line.clear();
+            self.erased = true;
         }
     }
 }
@@ -119,6 +136,7 @@ mod tests {
     #[test]
     fn colours_sections_and_carriage_returns_are_removed() {
         let raw = "section_start:1700000000:step_script\r\x1b[0K\x1b[0;m\x1b[32;1m$ cargo test\x1b[0;m\n\
+                   section_end:1700000001:step_script\r\x1b[0K\n\
                    Downloading 10%\rDownloading 100%\n\
                    \x1b[31mtest tokenizer::splits ... FAILED\x1b[0m\tnote\r\n";
         let log = tail(raw, 200);

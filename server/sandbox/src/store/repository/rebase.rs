@@ -1,5 +1,5 @@
-//! `git rebase`: replaying a branch's own commits on top of another head, as GitLab's rebase
-//! of a merge request does.
+//! Replaying commits on another head: `git rebase`, as GitLab's rebase of a merge request
+//! does, and `git cherry-pick` of one commit.
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -51,6 +51,69 @@ impl Repository {
             tip = new.id.clone();
         }
         Ok(tip)
+    }
+}
+
+/// Why a cherry-pick made no commit.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum CherryPickError {
+    /// Its changes clash with the target's (the paths).
+    Conflict(Vec<String>),
+    /// The target already has its changes.
+    Empty,
+}
+
+impl Repository {
+    /// Applies what `commit` changed against its first parent on top of `onto`, as one new
+    /// commit with the same author and message. Returns the new commit's id; no branch moves.
+    pub fn cherry_pick(
+        &mut self,
+        commit: &str,
+        onto: &str,
+        message: String,
+        committer: &Person,
+        date: SystemTime,
+    ) -> Result<String, CherryPickError> {
+        let picked = self.commit(commit).cloned().ok_or(CherryPickError::Empty)?;
+        let empty = Snapshot::new();
+        let parent = picked.parents.first().and_then(|p| self.commit(p)).cloned();
+        let before = parent.as_ref().map_or(&empty, |p| &*p.tree);
+        let current = self
+            .commit(onto)
+            .ok_or(CherryPickError::Empty)?
+            .tree
+            .clone();
+        let tree = three_way(before, &current, &picked.tree).map_err(CherryPickError::Conflict)?;
+        if tree_id(&tree) == tree_id(&current) {
+            return Err(CherryPickError::Empty);
+        }
+        let new = self.write_commit(CommitDraft {
+            parents: vec![onto.to_owned()],
+            tree,
+            message,
+            author: picked.author.clone(),
+            authored: picked.authored,
+            committer: committer.clone(),
+            committed: date,
+        });
+        Ok(new.id.clone())
+    }
+
+    /// The branches and tags whose history holds `commit`, by name.
+    pub fn refs_containing(&self, commit: &str) -> (Vec<&str>, Vec<&str>) {
+        let branches = self
+            .branches
+            .iter()
+            .filter(|(_, head)| self.is_ancestor(commit, head))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let tags = self
+            .tags
+            .iter()
+            .filter(|(_, tag)| self.is_ancestor(commit, &tag.commit))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        (branches, tags)
     }
 }
 
@@ -109,6 +172,35 @@ mod tests {
         assert!(rebased.tree.contains_key("b") && rebased.tree.contains_key("c"));
         let again = repo.rebase(&new, &main, &person(), SystemTime::UNIX_EPOCH);
         assert_eq!(again, Ok(new), "already on top: nothing to do");
+    }
+
+    #[test]
+    fn a_cherry_pick_applies_one_commit_and_refuses_it_twice() {
+        let mut repo = branched();
+        let topic = repo.branches["topic"].clone();
+        let main = repo.branches["main"].clone();
+        let picked = repo
+            .cherry_pick(
+                &topic,
+                &main,
+                "b again".to_owned(),
+                &person(),
+                SystemTime::UNIX_EPOCH,
+            )
+            .unwrap();
+        let commit = repo.commit(&picked).unwrap();
+        assert_eq!(commit.parents, vec![main]);
+        assert!(commit.tree.contains_key("b") && commit.tree.contains_key("c"));
+        let again = repo.cherry_pick(
+            &topic,
+            &picked,
+            "x".to_owned(),
+            &person(),
+            SystemTime::UNIX_EPOCH,
+        );
+        assert_eq!(again, Err(CherryPickError::Empty));
+        let (branches, tags) = repo.refs_containing(&topic);
+        assert_eq!((branches, tags), (vec!["topic"], vec![]));
     }
 
     #[test]
