@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use wizard::{Kind, Question, Requirement, Wizard, WizardInfo};
 
+use crate::access::Access;
 use crate::catalog::{Toolset, catalog};
+use crate::surfaces::{Surface, SurfaceKind};
 use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 
 /// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`.
@@ -175,6 +177,36 @@ pub fn action_table() -> String {
         }
         text.push('\n');
     }
+    let destructive: Vec<String> = catalog
+        .actions()
+        .iter()
+        .filter(|a| a.destructive)
+        .map(|a| format!("`{}`", a.id))
+        .collect();
+    let _ = writeln!(
+        text,
+        "**Destructive** ({}, guarded as described below): {}.",
+        destructive.len(),
+        destructive.join(", ")
+    );
+    let counts: Vec<String> = [
+        SurfaceKind::Dynamic,
+        SurfaceKind::Meta,
+        SurfaceKind::Individual,
+    ]
+    .into_iter()
+    .map(|kind| {
+        let tools = Surface::new(kind, catalog, Access::default()).tools().len();
+        format!("`{}` {tools}", kind.as_str())
+    })
+    .collect();
+    let gitlab = catalog.actions().iter().filter(|a| !a.is_wizard()).count();
+    let _ = writeln!(
+        text,
+        "\n{gitlab} GitLab actions and {} wizards; tools listed with every toolset: {}.",
+        catalog.wizards().count(),
+        counts.join(", ")
+    );
     text
 }
 
