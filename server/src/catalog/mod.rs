@@ -6,7 +6,6 @@ pub mod alternative;
 pub mod body;
 mod endpoint;
 mod entry;
-mod id_or_name;
 pub mod output;
 pub mod params;
 mod resource;

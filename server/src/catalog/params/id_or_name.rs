@@ -7,7 +7,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::params::fixed_schema;
+use super::fixed_schema;
 
 /// A numeric id or a name; either travels as one path segment.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,195 @@
+//! Turning a tool call's arguments into an action's typed parameters, with errors that
+//! name the field; the parameter types several actions share are in [`types`] and
+//! [`id_or_name`].
+
+mod id_or_name;
+mod types;
+
+use schemars::JsonSchema;
+use serde::{Serialize, de::DeserializeOwned};
+use serde_json::{Map, Value};
+
+pub use id_or_name::{GroupId, IdOrName, LabelId};
+pub use types::{CommaList, Date, DateTime, MAX_TAIL_LINES, PageNumber, PerPage, TailLines};
+
+use super::Endpoint;
+use super::schema::input_schema_and_doc;
+use crate::gitlab::ApiRequest;
+
+/// Deserialises `args` into `P`. The error names the field at fault
+/// (`` `issue_iid`: invalid type: string "x", expected u64 ``); a missing field is named
+/// by serde itself (``missing field `title` ``).
+pub fn parse<P: DeserializeOwned>(args: &Map<String, Value>) -> Result<P, String> {
+    serde_path_to_error::deserialize(args).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner().to_string();
+        if path == "." {
+            inner
+        } else {
+            format!("`{path}`: {inner}")
+        }
+    })
+}
+
+/// An action's typed parameters: how they are read from a call's arguments, and the GitLab
+/// request they make. Any serde struct gets both for free — read with serde, sent through
+/// its [`Endpoint`] —, so an ordinary action is a struct and a line in its toolset's table.
+/// The alternatives, which sit beside a wizard struct, read and build their own way
+/// ([`super::alternative::Alternative`]).
+pub trait Params: Sized + JsonSchema + 'static {
+    fn parse(args: &Map<String, Value>) -> Result<Self, String>;
+    fn request(self, endpoint: &Endpoint) -> Result<ApiRequest, String>;
+
+    /// What the action does: the struct's doc comment, on one line.
+    fn description() -> String {
+        input_schema_and_doc::<Self>().1
+    }
+}
+
+impl<T: DeserializeOwned + Serialize + JsonSchema + 'static> Params for T {
+    fn parse(args: &Map<String, Value>) -> Result<Self, String> {
+        parse(args)
+    }
+
+    fn request(self, endpoint: &Endpoint) -> Result<ApiRequest, String> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(fields)) => endpoint.fill(fields),
+            // Parameter structs are structs of plain values: this is a programming error.
+            _ => Err("the parameters did not serialise to an object".to_owned()),
+        }
+    }
+}
+
+/// Refuses any argument the schema does not list, before anything is deserialised.
+/// Checked against the schema rather than with serde's `deny_unknown_fields` alone,
+/// because the alternatives combine two structs.
+pub fn check_known(args: &Map<String, Value>, known: &[String]) -> Result<(), String> {
+    let unknown: Vec<&str> = args
+        .keys()
+        .map(String::as_str)
+        .filter(|key| !known.iter().any(|k| k == key))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let list = |names: &mut dyn Iterator<Item = &str>| {
+        names
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let expected = if known.is_empty() {
+        "this action takes no parameters".to_owned()
+    } else {
+        format!("expected {}", list(&mut known.iter().map(String::as_str)))
+    };
+    let noun = if unknown.len() == 1 {
+        "parameter"
+    } else {
+        "parameters"
+    };
+    Err(format!(
+        "unknown {noun} {}; {expected}",
+        list(&mut unknown.into_iter())
+    ))
+}
+
+/// The top-level property names of an object schema (flattened parts included): the
+/// required ones in field order, then the others.
+pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let mut names: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| properties.is_some_and(|props| props.contains_key(*name)))
+        .map(str::to_owned)
+        .collect();
+    for name in properties.into_iter().flat_map(|props| props.keys()) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    for part in ["allOf", "anyOf", "oneOf"] {
+        for sub in schema
+            .get(part)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(sub) = sub.as_object() {
+                for name in property_names(sub) {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The schema of a parameter type that checks its own value: fixed, and inlined where used.
+macro_rules! fixed_schema {
+    ($type:ident, $schema:tt) => {
+        impl ::schemars::JsonSchema for $type {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                stringify!($type).into()
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                ::schemars::json_schema!($schema)
+            }
+        }
+    };
+}
+pub(crate) use fixed_schema;
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Sample {
+        #[allow(dead_code, reason = "read through Debug only")]
+        iid: u64,
+        #[allow(dead_code, reason = "read through Debug only")]
+        per_page: Option<PerPage>,
+    }
+
+    fn args(value: Value) -> Map<String, Value> {
+        value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let error = parse::<Sample>(&args(json!({"iid": "x"}))).unwrap_err();
+        assert_eq!(error, "`iid`: invalid type: string \"x\", expected u64");
+        let error = parse::<Sample>(&args(json!({}))).unwrap_err();
+        assert_eq!(error, "missing field `iid`");
+        let error = parse::<Sample>(&args(json!({"iid": 1, "per_page": 500}))).unwrap_err();
+        assert_eq!(error, "`per_page`: must be between 1 and 100, got 500");
+    }
+
+    #[test]
+    fn unknown_arguments_are_listed() {
+        let known = vec!["iid".to_owned(), "per_page".to_owned()];
+        assert_eq!(check_known(&args(json!({"iid": 1})), &known), Ok(()));
+        assert_eq!(
+            check_known(&args(json!({"iid": 1, "pagesize": 5})), &known).unwrap_err(),
+            "unknown parameter `pagesize`; expected `iid`, `per_page`"
+        );
+        assert_eq!(
+            check_known(&args(json!({"a": 1})), &[]).unwrap_err(),
+            "unknown parameter `a`; this action takes no parameters"
+        );
+    }
+}
