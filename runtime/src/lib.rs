@@ -11,6 +11,7 @@ mod schema;
 pub mod serve;
 pub mod state;
 mod summary;
+#[cfg(feature = "testkit")]
 pub mod testkit;
 mod validate;
 mod wizard;

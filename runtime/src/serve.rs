@@ -43,6 +43,17 @@ impl<H: ServerHandler> Serve<H> {
         }
     }
 
+    /// The version a client asked for, capped at the newest one the handler serves: a
+    /// server that stops at 2025-11-25 serves no MRTR, whatever the client asked for.
+    fn within_supported(&self, asked: &ProtocolVersion) -> ProtocolVersion {
+        let supported = ServerHandler::supported_protocol_versions(&self.inner);
+        let newest = supported.iter().reduce(|a, b| if b > a { b } else { a });
+        match newest {
+            Some(newest) if asked > newest => newest.clone(),
+            _ => asked.clone(),
+        }
+    }
+
     async fn call_tool_declared(
         &self,
         request: CallToolRequest,
@@ -80,7 +91,7 @@ impl<H: ServerHandler> Service<RoleServer> for Serve<H> {
         let asked = {
             let mut asked = self.asked.lock().unwrap_or_else(PoisonError::into_inner);
             if let ClientRequest::InitializeRequest(initialize) = &request {
-                *asked = Some(initialize.params.protocol_version.clone());
+                *asked = Some(self.within_supported(&initialize.params.protocol_version));
             }
             asked.clone()
         };

@@ -58,6 +58,7 @@ pub struct Cli {
 
     /// Also offer the fixture tools and the prompt the MCP conformance suite calls
     /// (`test_*`); for testing the server, never for production.
+    #[cfg(feature = "conformance")]
     #[arg(long)]
     pub conformance: bool,
 
@@ -112,6 +113,7 @@ pub struct Settings {
     pub state_keys: Option<StateKeys>,
     pub sandbox: bool,
     /// `--conformance`: offer the conformance suite's fixtures.
+    #[cfg(feature = "conformance")]
     pub conformance: bool,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
@@ -205,6 +207,7 @@ impl Cli {
             autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
             state_keys,
             sandbox: self.sandbox,
+            #[cfg(feature = "conformance")]
             conformance: self.conformance,
             request_timeout,
             elicitation_timeout,

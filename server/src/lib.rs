@@ -4,13 +4,14 @@
 //! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
 //! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`];
-//! serve `server.into_service()` on any rmcp transport, one per session. For per-request
-//! credentials (HTTP), `server.with_token(token)` shares everything
-//! else.
+//! serve `server.into_service()` on any rmcp transport, one per session: stdio as
+//! [`http`] does. An HTTP request's own GitLab token reaches the handler in the
+//! request's extensions.
 pub mod access;
 pub mod actions;
 pub mod catalog;
 pub mod config;
+#[cfg(feature = "conformance")]
 pub mod conformance;
 pub mod destructive;
 pub mod docs;

@@ -52,6 +52,7 @@ pub(crate) mod outcome;
 mod prompter;
 mod reply;
 mod sync;
+#[cfg(feature = "url-mode")]
 mod url_check;
 mod wire;
 
@@ -60,6 +61,7 @@ use std::time::Duration;
 
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::{RequestContext, RoleServer};
+#[cfg(feature = "url-mode")]
 use url::Url;
 
 pub use client::{ClientView, Elicitation, WirePath};
@@ -82,6 +84,7 @@ struct Config {
     timeout: Duration,
     texts: FlowTexts,
     server_requests: bool,
+    #[cfg(feature = "url-mode")]
     url_base: Option<Url>,
 }
 
@@ -100,6 +103,7 @@ impl Flow {
                 timeout: Self::DEFAULT_TIMEOUT,
                 texts: FlowTexts::default(),
                 server_requests: true,
+                #[cfg(feature = "url-mode")]
                 url_base: None,
             }),
         }
@@ -137,6 +141,7 @@ impl Flow {
 
     /// The base URL that url-mode elicitation may send users to (same scheme, host
     /// and port, and a path under the base's path); without one, url mode is refused.
+    #[cfg(feature = "url-mode")]
     #[must_use]
     pub fn with_url_base(mut self, base: Url) -> Self {
         Arc::make_mut(&mut self.config).url_base = Some(base);

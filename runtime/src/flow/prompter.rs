@@ -18,7 +18,9 @@ use serde_json::{Map, Value};
 
 use crate::flow::client::{ClientView, Elicitation, WirePath};
 use crate::flow::reply::Reply;
-use crate::flow::{Flow, url_check, wire};
+#[cfg(feature = "url-mode")]
+use crate::flow::url_check;
+use crate::flow::{Flow, wire};
 use crate::form_schema::{check_flat_schema, validate_against};
 use crate::schema::{Options, Prompt, check_prompt, prompt_schema};
 use crate::state::{CallDigest, Opened, StateKind};
@@ -100,6 +102,7 @@ pub struct Prompter {
 
 enum Mode {
     Form,
+    #[cfg(feature = "url-mode")]
     Url,
 }
 
@@ -266,6 +269,7 @@ impl Prompter {
         Ok(content)
     }
 
+    #[cfg(feature = "url-mode")]
     /// Asks the user to open `target`, which must be a page of the configured
     /// instance ([`Flow::with_url_base`]) and needs a client that declared url mode.
     /// Accept means the user agreed to open it, not that the work there is done.
@@ -334,6 +338,7 @@ impl Prompter {
                 WirePath::FormUnsupported => return Err(PromptError::FormNotSupported),
                 path => path,
             },
+            #[cfg(feature = "url-mode")]
             Mode::Url if !self.can_open_url() => {
                 return Err(if matches!(self.view.elicitation(), Elicitation::None) {
                     PromptError::NotSupported
@@ -341,7 +346,9 @@ impl Prompter {
                     PromptError::UrlNotSupported
                 });
             }
+            #[cfg(feature = "url-mode")]
             Mode::Url if self.uses_mrtr() => WirePath::Mrtr,
+            #[cfg(feature = "url-mode")]
             Mode::Url => WirePath::Sync,
         };
         self.asked += 1;
@@ -377,6 +384,7 @@ impl Prompter {
     }
 }
 
+#[cfg(feature = "url-mode")]
 /// A unique id for a url-mode request (required before 2026-07-28).
 fn elicitation_id() -> String {
     let mut bytes = [0u8; 16];

@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use rmcp::model::{
-    BooleanSchema, ElicitRequest, ElicitRequestParams, ElicitationSchema, InputRequest,
-    InputRequests, InputRequiredResult, IntegerSchema, NumberSchema, PrimitiveSchemaDefinition,
-    ProgressNotificationParam, StringSchema,
+    BooleanSchema, ClientResult, ElicitRequest, ElicitRequestParams, ElicitationSchema,
+    InputRequest, InputRequests, InputRequiredResult, IntegerSchema, NumberSchema,
+    PrimitiveSchemaDefinition, ProgressNotificationParam, ServerRequest, StringSchema,
 };
-use rmcp::service::{RequestContext, RoleServer, ServiceError};
+use rmcp::service::{PeerRequestOptions, RequestContext, RoleServer, ServiceError};
 use serde::Deserialize as _;
 use serde_json::Value;
 
@@ -85,12 +85,21 @@ pub(crate) async fn elicit(
     params: ElicitRequestParams,
     timeout: Duration,
 ) -> Result<Reply, String> {
-    match context
+    let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
+    let sent = context
         .peer
-        .create_elicitation_with_timeout(params, Some(timeout))
-        .await
-    {
-        Ok(result) => Reply::from_result(result),
+        .send_request_with_option(request, PeerRequestOptions::with_timeout(timeout))
+        .await;
+    let answered = match sent {
+        Ok(handle) => handle.await_response().await,
+        Err(error) => Err(error),
+    };
+    match answered {
+        Ok(ClientResult::ElicitResult(result)) => Reply::from_result(result),
+        Ok(_) => Err(
+            "the client answered the question with something other than an elicitation result"
+                .into(),
+        ),
         Err(ServiceError::Timeout { timeout }) => {
             Err(format!("no answer arrived within {timeout:?}"))
         }
