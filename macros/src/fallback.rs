@@ -32,8 +32,8 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
         .then(|| {
             quote! {
                 #[automatically_derived]
-                impl ::wizard::SingleForm for #ident {
-                    const TITLES: &'static [(&'static str, ::wizard::Titles)] = &[];
+                impl ::wizard::single_form::SingleForm for #ident {
+                    const TITLES: &'static [(&'static str, ::wizard::__private::Titles)] = &[];
                 }
             }
         });
@@ -53,9 +53,13 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
             type Args = ();
             type Step = #step;
             const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
-                tool: "", flow: "", alternative: "", noun: "", doc: "",
+                tool: "",
+                id: ::core::option::Option::None,
+                alternative: ::core::option::Option::None,
+                noun: "",
+                doc: "",
             };
-            const QUESTIONS: &'static [::wizard::Question] = &[];
+            const QUESTIONS: &'static [::wizard::__private::Question] = &[];
             const STEPS: &'static [#step] = &[];
             fn index(_: #step) -> usize {
                 ::core::unreachable!(#UNREACHABLE)
@@ -73,7 +77,7 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
             fn finish(_: (), _: ()) -> ::core::result::Result<Self, ::std::string::String> {
                 ::core::unreachable!(#UNREACHABLE)
             }
-            fn summary(_: &(), _: &()) -> ::std::vec::Vec<::wizard::SummaryPart> {
+            fn summary(_: &(), _: &()) -> ::std::vec::Vec<::wizard::__private::SummaryPart> {
                 ::core::unreachable!(#UNREACHABLE)
             }
         }
@@ -89,7 +93,7 @@ pub fn choice(input: &DeriveInput) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl ::wizard::Choice for #ident {
-            const OPTIONS: &'static [::wizard::ChoiceOption] = &[];
+            const OPTIONS: &'static [::wizard::__private::ChoiceOption] = &[];
             fn wire_value(&self) -> &'static str {
                 ::core::unreachable!(#UNREACHABLE)
             }
@@ -98,8 +102,8 @@ pub fn choice(input: &DeriveInput) -> TokenStream {
             }
         }
         #[automatically_derived]
-        impl ::wizard::Answer for #ident {
-            const SHAPE: ::wizard::Shape = ::wizard::Shape::Choice(&[]);
+        impl ::wizard::__private::Answer for #ident {
+            const SHAPE: ::wizard::__private::Shape = ::wizard::__private::Shape::Choice(&[]);
             fn from_answer(
                 _: &::wizard::__private::serde_json::Value,
             ) -> ::core::result::Result<Self, ::std::string::String> {
@@ -107,7 +111,7 @@ pub fn choice(input: &DeriveInput) -> TokenStream {
             }
         }
         #[automatically_derived]
-        impl ::wizard::SummaryValue for #ident {
+        impl ::wizard::__private::SummaryValue for #ident {
             fn summary_text(&self) -> ::core::option::Option<::std::string::String> {
                 ::core::unreachable!(#UNREACHABLE)
             }

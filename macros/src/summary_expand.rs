@@ -14,7 +14,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
     for piece in &wizard.summary {
         match piece {
             Piece::Text(text) => parts.push(quote! {
-                parts.push(::wizard::SummaryPart::Literal(#text));
+                parts.push(::wizard::__private::SummaryPart::Literal(#text));
             }),
             Piece::Field(name) => {
                 let field = wizard
@@ -24,7 +24,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
                 let text = text(field, step);
                 let truncate = truncate(field);
                 parts.push(quote! {
-                    parts.push(::wizard::SummaryPart::Value {
+                    parts.push(::wizard::__private::SummaryPart::Value {
                         text: #text.unwrap_or_default(),
                         truncate: #truncate,
                     });
@@ -43,7 +43,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
             let row = format!("\n**{label}**: Yes");
             parts.push(quote! {
                 if #text.is_some() {
-                    parts.push(::wizard::SummaryPart::Literal(#row));
+                    parts.push(::wizard::__private::SummaryPart::Literal(#row));
                 }
             });
         } else {
@@ -51,15 +51,15 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
             let truncate = truncate(field);
             parts.push(quote! {
                 if let ::core::option::Option::Some(text) = #text {
-                    parts.push(::wizard::SummaryPart::Literal(#row));
-                    parts.push(::wizard::SummaryPart::Value { text, truncate: #truncate });
+                    parts.push(::wizard::__private::SummaryPart::Literal(#row));
+                    parts.push(::wizard::__private::SummaryPart::Value { text, truncate: #truncate });
                 }
             });
         }
     }
     let args_param = if uses_args { quote!(args) } else { quote!(_) };
     quote! {
-        fn summary(draft: &#draft, #args_param: &#args) -> ::std::vec::Vec<::wizard::SummaryPart> {
+        fn summary(draft: &#draft, #args_param: &#args) -> ::std::vec::Vec<::wizard::__private::SummaryPart> {
             let mut parts = ::std::vec::Vec::new();
             #(#parts)*
             parts
@@ -73,9 +73,10 @@ fn text(field: &Field, step: &syn::Ident) -> TokenStream {
     let ident = field.ident;
     let ty = &field.field.ty;
     let Some(question) = &field.question else {
-        return quote_spanned!(ty.span()=> ::wizard::SummaryValue::summary_text(&args.#ident));
+        return quote_spanned!(ty.span()=> ::wizard::__private::SummaryValue::summary_text(&args.#ident));
     };
-    let text = quote_spanned!(ty.span()=> ::wizard::SummaryValue::summary_text(&draft.#ident));
+    let text =
+        quote_spanned!(ty.span()=> ::wizard::__private::SummaryValue::summary_text(&draft.#ident));
     if question.ask.when.is_some() {
         let variant = &question.step;
         quote! {

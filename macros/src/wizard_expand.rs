@@ -17,8 +17,12 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
     let Names { step, draft, args } = &names;
 
     let c = &wizard.container;
-    let (tool, flow, alternative, noun, doc) =
-        (&c.tool, &c.flow, &c.alternative, &c.noun, &wizard.doc);
+    let (tool, noun, doc) = (&c.tool, &c.noun, &wizard.doc);
+    let optional = |lit: &Option<syn::LitStr>| match lit {
+        Some(lit) => quote!(::core::option::Option::Some(#lit)),
+        None => quote!(::core::option::Option::None),
+    };
+    let (id, alternative) = (optional(&c.id), optional(&c.alternative));
     let questions = wizard
         .questions()
         .map(|(_, question)| question_entry(wizard, question));
@@ -33,10 +37,10 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
         let inner = question.ty.inner;
         let value = match &question.ask.parse {
             Some(parse) => quote_spanned! {parse.span()=>
-                #parse(&<::std::string::String as ::wizard::Answer>::from_answer(value)?)?
+                #parse(&<::std::string::String as ::wizard::__private::Answer>::from_answer(value)?)?
             },
             None => quote_spanned! {inner.span()=>
-                <#inner as ::wizard::Answer>::from_answer(value)?
+                <#inner as ::wizard::__private::Answer>::from_answer(value)?
             },
         };
         quote!(#step::#variant => draft.#field = ::core::option::Option::Some(#value))
@@ -56,12 +60,12 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
 
             const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
                 tool: #tool,
-                flow: #flow,
+                id: #id,
                 alternative: #alternative,
                 noun: #noun,
                 doc: #doc,
             };
-            const QUESTIONS: &'static [::wizard::Question] = &[#(#questions,)*];
+            const QUESTIONS: &'static [::wizard::__private::Question] = &[#(#questions,)*];
             const STEPS: &'static [#step] = &[#(#step::#steps,)*];
 
             fn index(step: #step) -> usize {
@@ -110,25 +114,25 @@ fn single_form(wizard: &Wizard) -> TokenStream {
         let shape = shape(question);
         // Spanned at the attribute, so that titles on a question with none to show are
         // reported there.
-        Some(quote_spanned!(at.span()=> (#key, ::wizard::Titles::check(::wizard::Titles::#variant, #shape))))
+        Some(quote_spanned!(at.span()=> (#key, ::wizard::__private::Titles::check(::wizard::__private::Titles::#variant, #shape))))
     });
     quote! {
         #[automatically_derived]
-        impl ::wizard::SingleForm for #ident {
-            const TITLES: &'static [(&'static str, ::wizard::Titles)] = &[#(#titles,)*];
+        impl ::wizard::single_form::SingleForm for #ident {
+            const TITLES: &'static [(&'static str, ::wizard::__private::Titles)] = &[#(#titles,)*];
         }
 
-        const _: usize = <#ident as ::wizard::SingleForm>::TITLES.len();
+        const _: usize = <#ident as ::wizard::single_form::SingleForm>::TITLES.len();
     }
 }
 
 /// The answer shape: text for a parsed field, else what the field type's `Answer` says.
 fn shape(question: &Question) -> TokenStream {
     if question.ask.parse.is_some() {
-        return quote!(::wizard::Shape::Text);
+        return quote!(::wizard::__private::Shape::Text);
     }
     let inner = question.ty.inner;
-    quote_spanned!(inner.span()=> <#inner as ::wizard::Answer>::SHAPE)
+    quote_spanned!(inner.span()=> <#inner as ::wizard::__private::Answer>::SHAPE)
 }
 
 fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
@@ -138,7 +142,7 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
     let shape = shape(question);
     let span = ask.bounds_span.unwrap_or_else(|| question.ty.inner.span());
     let bounds = if ask.bounds_span.is_none() {
-        quote!(::wizard::Bounds::NONE)
+        quote!(::wizard::__private::Bounds::NONE)
     } else {
         let option_f64 = |n: Option<f64>| match n {
             Some(n) => {
@@ -161,7 +165,7 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
             None => quote!(::core::option::Option::None),
         };
         quote! {
-            ::wizard::Bounds {
+            ::wizard::__private::Bounds {
                 min: #min,
                 max: #max,
                 min_items: #min_items,
@@ -171,7 +175,7 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
         }
     };
     // Spanned at the bound, so that a bound the kind refuses is reported there.
-    let kind = quote_spanned!(span=> ::wizard::Kind::build(#shape, #bounds));
+    let kind = quote_spanned!(span=> ::wizard::__private::Kind::build(#shape, #bounds));
     let requirement = if question.ty.optional || question.is_yes_no() {
         quote!(Optional)
     } else if ask.allow_empty.is_some() {
@@ -188,28 +192,28 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
     };
     let default = match &ask.default {
         Some(DefaultLit::Text(lit)) => {
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Text(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Text(#lit)))
         }
         Some(DefaultLit::Number(Number::Integer(n), span)) => {
             let lit = i64_literal(*n, *span);
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Integer(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Integer(#lit)))
         }
         Some(DefaultLit::Number(Number::Float(n), span)) => {
             let lit = f64_literal(*n, *span);
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Number(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Number(#lit)))
         }
         // Shown only in a single form; asked on its own, every yes/no starts on no.
         Some(DefaultLit::Bool(lit)) if wizard.container.single_form.is_some() => {
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Bool(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Bool(#lit)))
         }
         Some(DefaultLit::Bool(_)) | None => quote!(::core::option::Option::None),
     };
     quote! {
-        ::wizard::Question {
+        ::wizard::__private::Question {
             key: #key,
             message: #message,
             kind: #kind,
-            requirement: ::wizard::Requirement::#requirement,
+            requirement: ::wizard::__private::Requirement::#requirement,
             when: #when,
             default: #default,
         }

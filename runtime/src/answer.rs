@@ -3,6 +3,7 @@
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
+use crate::choice::Choice;
 use crate::question::{ChoiceOption, Kind, Titles};
 
 /// The answer shape a field type can take; the macro turns it and the field's
@@ -14,7 +15,7 @@ pub enum Shape {
     Integer,
     Float,
     Choice(&'static [ChoiceOption]),
-    MultiChoice(&'static [ChoiceOption]),
+    MultiSelect(&'static [ChoiceOption]),
 }
 
 /// The bounds written on a field: `min`, `max`, `min_items`, `max_items`, `choices`.
@@ -52,7 +53,7 @@ impl Kind {
             Shape::Integer | Shape::Float if items => {
                 panic!("`min_items` and `max_items` apply only to multi-selects")
             }
-            Shape::MultiChoice(_) if numeric => {
+            Shape::MultiSelect(_) if numeric => {
                 panic!("`min` and `max` apply only to numbers")
             }
             _ => {}
@@ -80,7 +81,7 @@ impl Kind {
                 }
                 Kind::Choice(options)
             }
-            Shape::MultiChoice(options) => {
+            Shape::MultiSelect(options) => {
                 if options.is_empty() {
                     panic!("a choice enum needs at least one variant")
                 }
@@ -99,7 +100,7 @@ impl Titles {
     /// `#[ask(.., titled)]` on text or `enum_names` on a multi-select fails the build.
     pub const fn check(self, shape: Shape) -> Titles {
         match (self, shape) {
-            (Titles::Titled, Shape::Choice(_) | Shape::MultiChoice(_))
+            (Titles::Titled, Shape::Choice(_) | Shape::MultiSelect(_))
             | (Titles::EnumNames, Shape::Choice(_)) => self,
             (Titles::Titled, _) => {
                 panic!("`titled` applies only to a `#[derive(Choice)]` enum or a `Vec` of one")
@@ -126,19 +127,6 @@ pub trait Answer: Sized + Clone + Serialize + DeserializeOwned {
     const SHAPE: Shape;
     /// Converts an answer the runtime already validated against the question's kind.
     fn from_answer(value: &Value) -> Result<Self, String>;
-}
-
-/// How a value shows in the summary; `None` leaves its row out (a `false` yes/no,
-/// an empty list).
-pub trait SummaryValue {
-    fn summary_text(&self) -> Option<String>;
-}
-
-/// A `#[derive(Choice)]` enum: unit variants with a wire value and a title.
-pub trait Choice: Sized + Copy + 'static {
-    const OPTIONS: &'static [ChoiceOption];
-    fn wire_value(&self) -> &'static str;
-    fn from_wire_value(value: &str) -> Option<Self>;
 }
 
 fn wrong(value: &Value, expected: &str) -> String {
@@ -174,11 +162,6 @@ macro_rules! integer_answer {
                     .ok_or_else(|| wrong(value, concat!("an integer that fits ", stringify!($t))))
             }
         }
-        impl SummaryValue for $t {
-            fn summary_text(&self) -> Option<String> {
-                Some(self.to_string())
-            }
-        }
     )*};
 }
 integer_answer!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize);
@@ -192,17 +175,12 @@ macro_rules! float_answer {
                 value.as_f64().map(|n| n as $t).ok_or_else(|| wrong(value, "a number"))
             }
         }
-        impl SummaryValue for $t {
-            fn summary_text(&self) -> Option<String> {
-                Some(self.to_string())
-            }
-        }
     )*};
 }
 float_answer!(f32, f64);
 
 impl<E: Choice + Serialize + DeserializeOwned> Answer for Vec<E> {
-    const SHAPE: Shape = Shape::MultiChoice(E::OPTIONS);
+    const SHAPE: Shape = Shape::MultiSelect(E::OPTIONS);
     fn from_answer(value: &Value) -> Result<Self, String> {
         let items = value.as_array().ok_or_else(|| wrong(value, "an array"))?;
         items
@@ -213,38 +191,5 @@ impl<E: Choice + Serialize + DeserializeOwned> Answer for Vec<E> {
                     .ok_or_else(|| wrong(item, "one of the options offered"))
             })
             .collect()
-    }
-}
-
-impl SummaryValue for String {
-    fn summary_text(&self) -> Option<String> {
-        Some(self.clone())
-    }
-}
-
-impl SummaryValue for str {
-    fn summary_text(&self) -> Option<String> {
-        Some(self.to_owned())
-    }
-}
-
-/// A yes/no shows only when yes.
-impl SummaryValue for bool {
-    fn summary_text(&self) -> Option<String> {
-        self.then(|| "Yes".to_owned())
-    }
-}
-
-impl<T: SummaryValue> SummaryValue for Option<T> {
-    fn summary_text(&self) -> Option<String> {
-        self.as_ref().and_then(T::summary_text)
-    }
-}
-
-/// A list shows as its items joined with `", "`, and not at all when empty.
-impl<T: SummaryValue> SummaryValue for Vec<T> {
-    fn summary_text(&self) -> Option<String> {
-        let items: Vec<String> = self.iter().filter_map(T::summary_text).collect();
-        (!items.is_empty()).then(|| items.join(", "))
     }
 }

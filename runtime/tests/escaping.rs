@@ -1,7 +1,10 @@
 //! Summary escaping against injection (SPEC.md §3): hand-written cases, then a
 //! property loop over generated hostile inputs.
 
-use wizard::{SummaryPart, escape_value, render_summary, truncate_chars};
+use wizard::__private::SummaryPart;
+use wizard::__private::render_summary;
+use wizard::summary::escape_value;
+use wizard::summary::truncate_chars;
 
 fn value(text: &str, truncate: Option<usize>) -> SummaryPart {
     SummaryPart::Value {

@@ -172,7 +172,7 @@ async fn progress_is_reported_per_question_on_both_paths() {
         request.arguments = Some(common::object(json!({"project_id": "42"})));
         request.meta = Some(meta);
         let result = pair.client.call_tool(request).await.expect("ends");
-        assert_eq!(text(&result), "Issue creation cancelled by user.");
+        assert_eq!(text(&result), "Issue cancelled.");
         pair.close().await;
         assert_eq!(
             client.progress(),

@@ -2,11 +2,20 @@
 //! the refusal of questions that cannot be asked, and flat form schemas.
 
 use serde_json::{Map, Value, json};
-use wizard::{
-    CONFIRM_KEY, ChoiceOption, DefaultValue, Kind, Prompt, Question, Requirement,
-    check_flat_schema, check_prompt, check_question, prompt_schema, requested_schema,
-    validate_against, yes_no_schema,
-};
+use wizard::form::CONFIRM_KEY;
+use wizard::form::Prompt;
+use wizard::form::check_flat_schema;
+use wizard::form::check_prompt;
+use wizard::form::check_question;
+use wizard::form::prompt_schema;
+use wizard::form::requested_schema;
+use wizard::form::validate_against;
+use wizard::form::yes_no_schema;
+use wizard::question::ChoiceOption;
+use wizard::question::DefaultValue;
+use wizard::question::Kind;
+use wizard::question::Question;
+use wizard::question::Requirement;
 
 const fn option(value: &'static str, title: &'static str) -> ChoiceOption {
     ChoiceOption { value, title }

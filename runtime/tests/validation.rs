@@ -2,10 +2,15 @@
 //! says what was wrong, and a good one comes back normalised.
 
 use serde_json::{Map, Value, json};
-use wizard::{
-    ChoiceOption, Kind, Malformed, Prompt, Question, Requirement, is_unset, validate_answer,
-    validate_prompt,
-};
+use wizard::form::Malformed;
+use wizard::form::Prompt;
+use wizard::form::is_unset;
+use wizard::form::validate_answer;
+use wizard::form::validate_prompt;
+use wizard::question::ChoiceOption;
+use wizard::question::Kind;
+use wizard::question::Question;
+use wizard::question::Requirement;
 
 const fn option(value: &'static str, title: &'static str) -> ChoiceOption {
     ChoiceOption { value, title }

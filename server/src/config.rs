@@ -6,7 +6,6 @@ use std::time::Duration;
 use clap::Parser;
 use url::Url;
 use wizard::StateKeys;
-use wizard::guard::autonomy;
 
 use crate::access::{Access, AllowedProjects};
 use crate::catalog::Toolset;
@@ -216,6 +215,23 @@ impl Cli {
     }
 }
 
+/// Whether the operator lets destructive actions run unasked, from the raw values of
+/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`: `1`, `true` or `yes` (trimmed, any case) are
+/// true. When YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only
+/// when it is unset does AUTOPILOT count.
+pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> bool {
+    let truthy = |raw: &str| {
+        let raw = raw.trim();
+        ["1", "true", "yes"]
+            .iter()
+            .any(|yes| raw.eq_ignore_ascii_case(yes))
+    };
+    match yolo {
+        Some(yolo) => truthy(yolo),
+        None => autopilot.is_some_and(truthy),
+    }
+}
+
 /// A yes/no setting: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case;
 /// anything else is refused rather than read as one or the other.
 pub(crate) fn parse_bool(raw: &str) -> Result<bool, String> {
@@ -259,6 +275,23 @@ pub(crate) fn parse_duration(raw: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yolo_decides_alone_when_set() {
+        assert!(autonomy(Some(" TRUE "), None));
+        assert!(autonomy(Some("yes"), Some("false")));
+        assert!(autonomy(Some("1"), None));
+        assert!(!autonomy(Some("false"), Some("true")));
+        assert!(!autonomy(Some(""), Some("true")));
+        assert!(!autonomy(Some("on"), None));
+    }
+
+    #[test]
+    fn autopilot_counts_only_without_yolo() {
+        assert!(autonomy(None, Some("Yes")));
+        assert!(!autonomy(None, Some("0")));
+        assert!(!autonomy(None, None));
+    }
 
     fn cli(args: &[&str]) -> Cli {
         let mut argv = vec!["gitlab-mcp-server"];

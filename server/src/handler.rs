@@ -29,8 +29,8 @@ use crate::destructive;
 use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
-use crate::run_wizard::WizardCall;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
+use crate::wizards::WizardCall;
 
 /// What every session of one server shares.
 struct Core {
@@ -47,7 +47,7 @@ pub struct Options {
     pub access: Access,
     /// The runtime's wizard driver (state keys, elicitation timeout, transport).
     pub flow: Flow,
-    /// [`wizard::guard::autonomy`] of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
+    /// [`autonomy`](crate::config::autonomy) of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
     pub autonomous: bool,
 }
 
@@ -207,9 +207,9 @@ impl GitLabMcp {
                     gitlab: &gitlab,
                     request: &request,
                     context: &context,
-                    args: &params,
+                    params: &params,
                 };
-                Ok((wizard.run)(call).await)
+                Ok(wizard.run(call).await)
             }
             Prepared::Request(api_request) => {
                 if action.destructive {
@@ -230,7 +230,8 @@ impl GitLabMcp {
         }
     }
 
-    /// SPEC §7. `Some` is the response to return instead of running the action.
+    /// The destructive guard. `Some` is the response to return instead of running the
+    /// action.
     async fn guard(
         &self,
         call: Guarded<'_>,
@@ -242,10 +243,11 @@ impl GitLabMcp {
         let title = &call.action.title;
         let question = destructive::question(title, call.action, call.params);
         let mut prompter = self.core.flow.prompter(request, context);
+        // Approved up front by the operator (YOLO/AUTOPILOT) or by the user's explicit
+        // `"confirm": true`; otherwise asked, where this surface may ask.
         let destructive = Destructive {
-            autonomous: self.core.autonomous,
-            confirmed: call.confirm,
-            may_elicit: call.may_elicit,
+            approved: self.core.autonomous || call.confirm,
+            may_ask: call.may_elicit,
             refusal: &refusal,
             question: &question,
         };

@@ -19,7 +19,6 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
-pub mod run_wizard;
 pub mod startup;
 pub mod surfaces;
 pub mod wizards;

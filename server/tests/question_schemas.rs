@@ -6,7 +6,11 @@ use std::path::PathBuf;
 
 use gitlab_mcp_server::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 use serde_json::{Map, Value, json};
-use wizard::{Kind, Question, Wizard, requested_schema, yes_no_schema};
+use wizard::Wizard;
+use wizard::form::requested_schema;
+use wizard::form::yes_no_schema;
+use wizard::question::Kind;
+use wizard::question::Question;
 
 /// `{ "<key>": {"message": …, "requestedSchema": …}, …, "confirm": … }` in question order.
 fn schemas<W: Wizard>() -> Value {

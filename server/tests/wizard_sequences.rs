@@ -7,7 +7,9 @@ use gitlab_mcp_server::wizards::{
     ReleaseWizard, Visibility,
 };
 use serde_json::{Value, json};
-use wizard::{Requirement, Wizard, render_summary};
+use wizard::__private::render_summary;
+use wizard::Wizard;
+use wizard::question::Requirement;
 
 enum Reply {
     Give(Value),

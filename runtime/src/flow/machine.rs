@@ -6,11 +6,13 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use crate::flow::outcome::{Failure, Stage};
+use crate::flow::outcome::Stage;
 use crate::flow::reply::Reply;
-use crate::schema::{CONFIRM_KEY, Prompt, requested_schema, yes_no_schema};
+use crate::form::{
+    CONFIRM_KEY, Prompt, is_unset, requested_schema, validate_answer, validate_prompt,
+    yes_no_schema,
+};
 use crate::summary::render_summary;
-use crate::validate::{is_unset, validate_answer, validate_prompt};
 use crate::wizard::Wizard;
 
 /// How far a wizard got: the answers so far and the position from which the next
@@ -48,7 +50,7 @@ pub(crate) enum Next<W> {
     Ask,
     Finished(W),
     Cancelled,
-    Failed(Failure),
+    Failed(Stage, String),
 }
 
 /// A wizard plus its tool arguments (needed by the summary and by `finish`).
@@ -109,8 +111,7 @@ impl<W: Wizard> Machine<'_, W> {
             Reply::Accept(content) => Some(content),
         };
         if let Some(content) = content {
-            let failed =
-                |why: String| Next::Failed(Failure::new(Stage::Question(question.key), why));
+            let failed = |why: String| Next::Failed(Stage::Question(question.key), why);
             let value = match validate_answer(question, content.as_ref()) {
                 Ok(value) => value,
                 Err(malformed) => return failed(malformed.to_string()),
@@ -131,7 +132,7 @@ impl<W: Wizard> Machine<'_, W> {
             Reply::Cancel | Reply::Decline => return Next::Cancelled,
             Reply::Accept(content) => content,
         };
-        let failed = |why: String| Next::Failed(Failure::new(Stage::Summary, why));
+        let failed = |why: String| Next::Failed(Stage::Summary, why);
         match validate_prompt(&Prompt::confirm(""), content.as_ref()) {
             Ok(Value::Bool(true)) => {}
             Ok(_) => return Next::Cancelled,

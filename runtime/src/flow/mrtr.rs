@@ -6,7 +6,7 @@ use rmcp::model::CallToolRequestParams;
 
 use crate::flow::Flow;
 use crate::flow::machine::{Machine, Next, Progress};
-use crate::flow::outcome::{Failure, Outcome, Stage};
+use crate::flow::outcome::{Ended, Stage};
 use crate::flow::reply::Reply;
 use crate::flow::wire;
 use crate::state::{CallDigest, Opened, StateKind};
@@ -14,16 +14,13 @@ use crate::wizard::Wizard;
 
 /// One round's outcome, and the question it asks (number, key) when it asks one.
 pub(crate) struct Round<W> {
-    pub(crate) outcome: Outcome<W>,
+    pub(crate) ended: Ended<W>,
     pub(crate) asked: Option<(usize, &'static str)>,
 }
 
-impl<W> From<Outcome<W>> for Round<W> {
-    fn from(outcome: Outcome<W>) -> Self {
-        Round {
-            outcome,
-            asked: None,
-        }
+impl<W> From<Ended<W>> for Round<W> {
+    fn from(ended: Ended<W>) -> Self {
+        Round { ended, asked: None }
     }
 }
 
@@ -39,7 +36,7 @@ pub(crate) fn round<W: Wizard>(
         None => None,
         Some(sealed) => match sealer.open(StateKind::Wizard, &digest, sealed) {
             Err(refused) => {
-                return Outcome::Failed(Failure::new(Stage::State, refused.to_string())).into();
+                return Ended::Failed(Stage::State, refused.to_string()).into();
             }
             Ok(Opened::Stale) => None,
             // A body this build cannot read was still signed by a server holding our
@@ -59,15 +56,14 @@ pub(crate) fn round<W: Wizard>(
                 let reply = match Reply::from_input_response(raw) {
                     Ok(reply) => reply,
                     Err(why) => {
-                        return Outcome::Failed(Failure::new(Machine::<W>::stage(&progress), why))
-                            .into();
+                        return Ended::Failed(Machine::<W>::stage(&progress), why).into();
                     }
                 };
                 match machine.answer(&mut progress, reply) {
                     Next::Ask => {}
-                    Next::Finished(wizard) => return Outcome::Finished(wizard).into(),
-                    Next::Cancelled => return Outcome::Cancelled.into(),
-                    Next::Failed(failure) => return Outcome::Failed(failure).into(),
+                    Next::Finished(wizard) => return Ended::Finished(wizard).into(),
+                    Next::Cancelled => return Ended::Cancelled.into(),
+                    Next::Failed(stage, why) => return Ended::Failed(stage, why).into(),
                 }
             }
             progress
@@ -78,15 +74,15 @@ pub(crate) fn round<W: Wizard>(
     let ask = machine.ask(&progress);
     let params = match wire::form(ask.message.into_owned(), ask.schema.into()) {
         Ok(params) => params,
-        Err(why) => return Outcome::Failed(Failure::new(stage, why)).into(),
+        Err(why) => return Ended::Failed(stage, why).into(),
     };
     let body = match encode(&progress) {
         Ok(body) => body,
-        Err(why) => return Outcome::Failed(Failure::new(stage, why)).into(),
+        Err(why) => return Ended::Failed(stage, why).into(),
     };
     let state = sealer.seal(StateKind::Wizard, &digest, &body);
     Round {
-        outcome: Outcome::Pending(wire::input_required(ask.key, params, state)),
+        ended: Ended::Pending(wire::input_required(ask.key, params, state)),
         asked: Some((ask.number, ask.key)),
     }
 }

@@ -127,7 +127,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::schema::{Prompt, prompt_schema};
+    use crate::form::{Prompt, prompt_schema};
 
     /// The short cut reads every shape it takes exactly as rmcp's generic reading does.
     #[test]

@@ -8,7 +8,7 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
-use wizard::flow::ClientView;
+use wizard::prompt::ClientView;
 use wizard::state::CallDigest;
 
 use super::rounds::{self, Answers, Ask, Call, Need, Progress, text_form};

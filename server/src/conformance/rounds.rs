@@ -16,9 +16,11 @@ use rmcp::model::{
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use wizard::flow::{ClientView, Elicitation, Reply};
+use wizard::form::validate_against;
+use wizard::prompt::ClientView;
+use wizard::prompt::Elicitation;
+use wizard::prompt::Reply;
 use wizard::state::CallDigest;
-use wizard::validate_against;
 
 /// How long a fixture's requestState stays valid.
 const STATE_TTL: Duration = Duration::from_secs(10 * 60);

@@ -9,8 +9,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::escape::{escape_value, truncate_chars};
-use crate::validate::Malformed;
+use crate::form::Malformed;
+use crate::summary::{escape_value, truncate_chars};
 
 mod format;
 mod parse;

@@ -1,5 +1,5 @@
-//! Primitives for handlers that are not a whole wizard (seed 003's `Flow`): confirm,
-//! text, number, choices, gather data, url mode — each on both paths.
+//! Primitives for handlers that are not a whole wizard: confirm, text, number,
+//! choices, gather data, url mode — each on both wire paths.
 //!
 //! On the MRTR path a handler runs from the top every round: an exchange answered in
 //! an earlier round replays from the signed state, the first unanswered one is queued
@@ -16,15 +16,15 @@ use rmcp::service::{RequestContext, RoleServer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::flow::client::{ClientView, Elicitation, WirePath};
-use crate::flow::reply::Reply;
+use crate::flat::{check_flat_schema, validate_against};
 #[cfg(feature = "url-mode")]
 use crate::flow::url_check;
 use crate::flow::{Flow, wire};
-use crate::form_schema::{check_flat_schema, validate_against};
-use crate::schema::{Options, Prompt, check_prompt, prompt_schema};
+use crate::form::{Options, Prompt, check_prompt, prompt_schema, validate_prompt};
 use crate::state::{CallDigest, Opened, StateKind};
-use crate::validate::validate_prompt;
+
+pub use crate::flow::{ClientView, Elicitation, Reply, WirePath};
+pub use crate::form::CONFIRM_KEY;
 
 /// Why a primitive returned no answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,6 +138,11 @@ impl Prompter {
             queued: None,
             asked: 0,
         }
+    }
+
+    /// The flow this prompter asks for.
+    pub(crate) fn flow(&self) -> &Flow {
+        &self.flow
     }
 
     /// Whether questions travel as `input_required` rounds (2026-07-28).

@@ -30,8 +30,8 @@ pub fn truncate_chars(s: &str, n: usize) -> Cow<'_, str> {
 ///    with a backtick, so Markdown inside shows as typed; an empty value is `` ` ` ``.
 ///
 /// ```
-/// assert_eq!(wizard::escape_value("**hi**\nsee https://x"), "`**hi** see https[:]//x`");
-/// assert_eq!(wizard::escape_value("`a``"), "``` `a`` ```");
+/// assert_eq!(wizard::summary::escape_value("**hi**\nsee https://x"), "`**hi** see https[:]//x`");
+/// assert_eq!(wizard::summary::escape_value("`a``"), "``` `a`` ```");
 /// ```
 pub fn escape_value(s: &str) -> String {
     let mut clean = String::with_capacity(s.len());

@@ -1,5 +1,6 @@
-//! The `requestedSchema` of one question (SPEC.md §2): a flat object with exactly one
-//! property, listed in `required`.
+//! The form of one question: its `requestedSchema` (a flat object with exactly one
+//! property, listed in `required`), the checks that refuse a question no client could
+//! answer, and the validation of an answer.
 //!
 //! A derived [`Question`] holds `'static` data; a question a primitive builds at run
 //! time (options from a `Vec<String>`, the rendered summary as its message) borrows its
@@ -16,12 +17,14 @@ use serde_json::{Map, Number, Value, json};
 use crate::question::{DefaultValue, Question};
 
 mod check;
-mod form;
 mod prompt;
+mod validate;
 
 pub use check::{check_prompt, check_question};
-pub use form::{Filled, SingleForm, ask_single_form, combined_schema, from_form};
 pub use prompt::{CONFIRM_KEY, Options, Prompt, PromptKind};
+pub use validate::{Malformed, is_unset, validate_answer, validate_prompt};
+
+pub use crate::flat::{check_flat_schema, validate_against};
 
 /// The `requestedSchema` of a derived question.
 pub fn requested_schema(q: &Question) -> Map<String, Value> {

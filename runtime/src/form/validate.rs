@@ -1,4 +1,4 @@
-//! Checking an accepted answer against the question it answers (SPEC.md §2).
+//! Checking an accepted answer against the question it answers.
 //!
 //! A malformed answer is the client's fault, never the user's decision: it comes back
 //! as [`Malformed`], which callers report as an error and never as a cancellation.
@@ -7,9 +7,9 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::escape::{escape_value, truncate_chars};
+use super::{Options, Prompt, PromptKind};
 use crate::question::{Kind, Question, Requirement};
-use crate::schema::{Options, Prompt, PromptKind};
+use crate::summary::{escape_value, truncate_chars};
 
 /// An answer that does not fit its question; the text says what was wrong and what
 /// was expected.

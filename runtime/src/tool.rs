@@ -1,0 +1,115 @@
+//! A wizard as an MCP tool: the `Tool` to list, and the arguments of a call to it.
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject, Tool};
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use schemars::transform::{Transform, transform_subschemas};
+use serde_json::Value;
+
+use crate::flow::outcome::error_result;
+use crate::wizard::Wizard;
+
+/// The tool that runs wizard `W`, for `tools/list`: named `W::INFO.tool`, described by
+/// the struct's doc comment, taking `W::Args` (the `#[tool_arg]` fields) as its input
+/// schema ([`input_schema`]).
+///
+/// ```
+/// #[derive(Debug, wizard::Wizard)]
+/// #[wizard(tool = "notes_add", noun = "Note", summary = "Add the note {text}?")]
+/// /// Adds a note, asking for its text.
+/// struct AddNote {
+///     #[ask("What should the note say?")]
+///     text: String,
+/// }
+///
+/// let tool = wizard::tool::<AddNote>();
+/// assert_eq!(tool.name, "notes_add");
+/// assert_eq!(tool.description.as_deref(), Some("Adds a note, asking for its text."));
+/// assert_eq!(tool.input_schema["type"], "object");
+/// ```
+pub fn tool<W: Wizard>() -> Tool {
+    Tool::new(W::INFO.tool, W::INFO.doc, input_schema::<W::Args>())
+}
+
+/// The arguments of a call to `W`'s tool, or the response to return: an error result
+/// (`isError: true`) naming what is wrong, which a model can read and correct.
+#[allow(
+    clippy::result_large_err,
+    reason = "the response goes straight back to rmcp, which takes it by value"
+)]
+pub fn arguments<W: Wizard>(request: &CallToolRequestParams) -> Result<W::Args, CallToolResponse> {
+    let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
+    serde_json::from_value(arguments).map_err(|error| {
+        let text = format!("invalid arguments for `{}`: {error}", W::INFO.tool);
+        CallToolResponse::Complete(error_result(text))
+    })
+}
+
+/// The input schema of `T` as MCP clients read it: an object schema with every
+/// subschema inline (many clients follow no `$ref`), without `$schema` or `title`, and
+/// with only the string formats JSON Schema defines (schemars adds `uint32` and
+/// friends, which clients warn about; `minimum: 0` already says the same).
+pub fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    let mut generator = settings.with_transform(StandardFormats).into_generator();
+    let schema = generator.root_schema_for::<T>();
+    let mut object = match schema.to_value() {
+        Value::Object(object) => object,
+        // `true` / `false` schemas: a type with no fields takes an empty object.
+        _ => JsonObject::new(),
+    };
+    for key in ["$schema", "title", "description"] {
+        object.remove(key);
+    }
+    object.entry("type").or_insert_with(|| "object".into());
+    object
+        .entry("properties")
+        .or_insert_with(|| Value::Object(JsonObject::new()));
+    Arc::new(object)
+}
+
+/// A schemars transform that drops every `format` JSON Schema does not define (such as
+/// `uint32`, `int64`, `double`), so that clients validating schemas see only standard
+/// keywords.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StandardFormats;
+
+/// The formats of JSON Schema draft 2020-12.
+const STANDARD_FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+impl Transform for StandardFormats {
+    fn transform(&mut self, schema: &mut schemars::Schema) {
+        if let Some(object) = schema.as_object_mut()
+            && object
+                .get("format")
+                .and_then(Value::as_str)
+                .is_some_and(|format| !STANDARD_FORMATS.contains(&format))
+        {
+            object.remove("format");
+        }
+        transform_subschemas(self, schema);
+    }
+}
