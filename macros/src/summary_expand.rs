@@ -6,7 +6,7 @@ use syn::spanned::Spanned;
 
 use crate::model::{Field, Wizard};
 use crate::template::Piece;
-use crate::wizard_types::Names;
+use crate::wizard_types::{Names, probe_call};
 
 pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
     let mut uses_args = false;
@@ -75,8 +75,7 @@ fn text(field: &Field, step: &syn::Ident) -> TokenStream {
     let Some(question) = &field.question else {
         return quote_spanned!(ty.span()=> ::wizard::__private::SummaryValue::summary_text(&args.#ident));
     };
-    let text =
-        quote_spanned!(ty.span()=> ::wizard::__private::SummaryValue::summary_text(&draft.#ident));
+    let text = probe_call(question, "show_answer", quote!(&draft.#ident));
     if question.ask.when.is_some() {
         let variant = &question.step;
         quote! {

@@ -4,9 +4,10 @@ use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
 use crate::choice::Choice;
-use crate::question::{ChoiceOption, Kind, Titles};
+use crate::question::{ChoiceOption, Kind};
+use crate::summary::SummaryValue;
 
-/// The answer shape a field type can take; the macro turns it and the field's
+/// The answer shape a field type can take; the derive turns it and the field's
 /// bounds into a [`Kind`] with [`Kind::build`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shape {
@@ -39,35 +40,16 @@ impl Bounds {
 }
 
 impl Kind {
-    /// Combines a type's shape with the bounds written on its field. Runs in const
-    /// context, so a mismatch (bounds on text, `choices` on a float, …) fails the build.
+    /// Combines a type's shape with the bounds written on its field. Never fails: a
+    /// combination the shape cannot take is reported by
+    /// [`bounds_problem`](crate::question_check::bounds_problem), which the derive
+    /// evaluates at compile time.
     pub const fn build(shape: Shape, bounds: Bounds) -> Kind {
-        let numeric = bounds.min.is_some() || bounds.max.is_some();
-        let items = bounds.min_items.is_some() || bounds.max_items.is_some();
         match shape {
-            Shape::Text | Shape::YesNo | Shape::Choice(_) if numeric || items => {
-                panic!(
-                    "`min`, `max`, `min_items` and `max_items` apply only to numbers and multi-selects"
-                )
-            }
-            Shape::Integer | Shape::Float if items => {
-                panic!("`min_items` and `max_items` apply only to multi-selects")
-            }
-            Shape::MultiSelect(_) if numeric => {
-                panic!("`min` and `max` apply only to numbers")
-            }
-            _ => {}
-        }
-        if let Some(choices) = bounds.choices {
-            if !matches!(shape, Shape::Integer) || numeric {
-                panic!("`choices = [..]` applies only to an integer field without `min`/`max`")
-            }
-            if choices.is_empty() {
-                panic!("`choices = [..]` needs at least one integer")
-            }
-            return Kind::IntegerChoice(choices);
-        }
-        match shape {
+            Shape::Integer if bounds.choices.is_some() => match bounds.choices {
+                Some(choices) => Kind::IntegerChoice(choices),
+                None => unreachable!(),
+            },
             Shape::Text => Kind::Text,
             Shape::YesNo => Kind::YesNo,
             Shape::Integer | Shape::Float => Kind::Number {
@@ -75,42 +57,38 @@ impl Kind {
                 max: bounds.max,
                 integer: matches!(shape, Shape::Integer),
             },
-            Shape::Choice(options) => {
-                if options.is_empty() {
-                    panic!("a choice enum needs at least one variant")
-                }
-                Kind::Choice(options)
-            }
-            Shape::MultiSelect(options) => {
-                if options.is_empty() {
-                    panic!("a choice enum needs at least one variant")
-                }
-                Kind::MultiSelect {
-                    options,
-                    min_items: bounds.min_items,
-                    max_items: bounds.max_items,
-                }
-            }
+            Shape::Choice(options) => Kind::Choice(options),
+            Shape::MultiSelect(options) => Kind::MultiSelect {
+                options,
+                min_items: bounds.min_items,
+                max_items: bounds.max_items,
+            },
         }
     }
 }
 
-impl Titles {
-    /// Refuses titles on a question with none to show. Runs in const context, so that
-    /// `#[ask(.., titled)]` on text or `enum_names` on a multi-select fails the build.
-    pub const fn check(self, shape: Shape) -> Titles {
-        match (self, shape) {
-            (Titles::Titled, Shape::Choice(_) | Shape::MultiSelect(_))
-            | (Titles::EnumNames, Shape::Choice(_)) => self,
-            (Titles::Titled, _) => {
-                panic!("`titled` applies only to a `#[derive(Choice)]` enum or a `Vec` of one")
-            }
-            (Titles::EnumNames, _) => panic!(
-                "`enum_names` applies only to one `#[derive(Choice)]` enum; a multi-select shows titles with `titled`"
-            ),
-        }
-    }
+/// What the draft stores of an answer: it rides in the signed `requestState` (serde),
+/// and shows in the summary.
+pub trait Stored:
+    Clone + Serialize + DeserializeOwned + SummaryValue + Send + Sync + 'static
+{
 }
+
+impl<T> Stored for T where
+    T: Clone + Serialize + DeserializeOwned + SummaryValue + Send + Sync + 'static
+{
+}
+
+/// The result of a `parse = fn` question: stored in the draft between rounds (serde,
+/// `Clone`) and shown in the summary (`SummaryValue`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a `parse` question",
+    label = "the `parse` function returns this type",
+    note = "the answer is stored between rounds and shown in the summary: `{Self}` needs `Clone`, serde's `Serialize` and `Deserialize`, and `wizard::summary::SummaryValue`"
+)]
+pub trait Parsed: Stored {}
+
+impl<T: Stored> Parsed for T {}
 
 /// A field type that can be asked in a flat MCP form.
 ///
@@ -123,7 +101,7 @@ impl Titles {
     note = "a question can be `String`, `bool`, an integer, a float, a `#[derive(Choice)]` enum or a `Vec` of one, each optionally in `Option<..>`",
     note = "for another type, ask for text and convert it with `#[ask(\"..\", parse = path::to::fn)]`"
 )]
-pub trait Answer: Sized + Clone + Serialize + DeserializeOwned {
+pub trait Answer: Stored {
     const SHAPE: Shape;
     /// Converts an answer the runtime already validated against the question's kind.
     fn from_answer(value: &Value) -> Result<Self, String>;
@@ -154,7 +132,7 @@ macro_rules! integer_answer {
     ($($t:ty),*) => {$(
         impl Answer for $t {
             const SHAPE: Shape = Shape::Integer;
-            fn from_answer(value: &Value) -> Result<Self, String> {
+                    fn from_answer(value: &Value) -> Result<Self, String> {
                 value
                     .as_i64()
                     .and_then(|n| <$t>::try_from(n).ok())
@@ -170,7 +148,7 @@ macro_rules! float_answer {
     ($($t:ty),*) => {$(
         impl Answer for $t {
             const SHAPE: Shape = Shape::Float;
-            #[allow(clippy::cast_possible_truncation, reason = "f32 fields accept f32 precision")]
+                    #[allow(clippy::cast_possible_truncation, reason = "f32 fields accept f32 precision")]
             fn from_answer(value: &Value) -> Result<Self, String> {
                 value.as_f64().map(|n| n as $t).ok_or_else(|| wrong(value, "a number"))
             }
@@ -179,7 +157,7 @@ macro_rules! float_answer {
 }
 float_answer!(f32, f64);
 
-impl<E: Choice + Serialize + DeserializeOwned> Answer for Vec<E> {
+impl<E: Choice + Stored> Answer for Vec<E> {
     const SHAPE: Shape = Shape::MultiSelect(E::OPTIONS);
     fn from_answer(value: &Value) -> Result<Self, String> {
         let items = value.as_array().ok_or_else(|| wrong(value, "an array"))?;

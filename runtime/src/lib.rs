@@ -2,6 +2,7 @@
 
 mod answer;
 mod choice;
+mod draft_field;
 mod flat;
 mod flow;
 pub mod form;
@@ -9,6 +10,7 @@ pub mod guard;
 pub mod parse;
 pub mod prompt;
 pub mod question;
+mod question_check;
 mod serve;
 pub mod single_form;
 pub mod state;
@@ -35,7 +37,9 @@ pub mod __private {
     pub use serde;
     pub use serde_json;
 
-    pub use crate::answer::{Answer, Bounds, Shape};
+    pub use crate::answer::{Answer, Bounds, Parsed, Shape, Stored};
+    pub use crate::draft_field::{AsAnswer, AsParsed, Probe, Reads, StandIn, Stores, parsed};
     pub use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Requirement, Titles};
+    pub use crate::question_check::{bounds_problem, default_problem, titles_problem};
     pub use crate::summary::{SummaryPart, SummaryValue, render_summary};
 }

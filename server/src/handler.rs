@@ -30,7 +30,7 @@ use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
-use crate::wizards::WizardCall;
+use crate::wizards::{GitLabTexts, WizardCall};
 
 /// What every session of one server shares.
 struct Core {
@@ -69,7 +69,8 @@ impl GitLabMcp {
         GitLabMcp {
             core: Arc::new(Core {
                 surface: Surface::new(options.surface, catalog(), options.access),
-                flow: options.flow,
+                // The server's own wording of every ending, whatever flow it is given.
+                flow: options.flow.with_texts(GitLabTexts),
                 autonomous: options.autonomous,
             }),
             gitlab,

@@ -11,7 +11,6 @@ use crate::config::{Settings, Transport};
 use crate::conformance::Fixtures;
 use crate::gitlab::{self, GitLab, GitLabConfig};
 use crate::handler::{GitLabMcp, Options};
-use crate::wizards::GitLabTexts;
 use gitlab_sandbox::Sandbox;
 
 /// A configured server, and the sandbox GitLab it talks to under `--sandbox` (keep it
@@ -56,7 +55,6 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     // client, so such a client counts as unable to elicit (SPEC.md §8).
     let stateless_http = matches!(&settings.transport, Transport::Http(http) if http.stateless);
     let flow = Flow::new(keys)
-        .with_texts(GitLabTexts)
         .with_elicitation_timeout(settings.elicitation_timeout)
         .with_url_base(gitlab_url.clone())
         .with_server_requests(!stateless_http);
