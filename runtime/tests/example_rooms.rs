@@ -189,7 +189,15 @@ async fn the_tools_come_from_the_wizards() {
     let tools = pair.client.list_all_tools().await.expect("tools/list");
     pair.close().await;
     let names: Vec<_> = tools.iter().map(|tool| tool.name.as_ref()).collect();
-    assert_eq!(names, ["rooms_book", "expenses_report", "rooms_cancel_all"]);
+    assert_eq!(
+        names,
+        [
+            "rooms_book",
+            "expenses_report",
+            "rooms_cancel_all",
+            "rooms_list"
+        ]
+    );
     let book = &tools[0];
     assert_eq!(
         book.description.as_deref(),

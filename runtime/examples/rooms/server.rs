@@ -17,6 +17,8 @@ use crate::wizards::{BookRoom, ReportExpense};
 
 /// The tool that cancels every booking: it changes nothing without the user's yes.
 const CANCEL_ALL: &str = "rooms_cancel_all";
+/// The tool that lists the bookings: a plain tool beside the wizards.
+const LIST: &str = "rooms_list";
 
 /// The handler; cloning is cheap. Serve it wrapped in [`wizard::Serve`].
 #[derive(Clone)]
@@ -61,15 +63,16 @@ impl Rooms {
     }
 
     fn tools() -> Vec<Tool> {
-        let cancel_all = Tool::new(
-            CANCEL_ALL,
-            "Cancels every booking, after asking the user.",
-            wizard::input_schema::<serde_json::Map<String, serde_json::Value>>(),
-        );
+        let no_arguments = wizard::input_schema::<serde_json::Map<String, serde_json::Value>>();
         vec![
             wizard::tool::<BookRoom>(),
             wizard::tool::<ReportExpense>(),
-            cancel_all,
+            Tool::new(
+                CANCEL_ALL,
+                "Cancels every booking, after asking the user.",
+                no_arguments.clone(),
+            ),
+            Tool::new(LIST, "Lists the bookings made so far.", no_arguments),
         ]
     }
 }
@@ -137,6 +140,7 @@ impl ServerHandler for Rooms {
                     .clear();
                 CallToolResult::success(vec![ContentBlock::text("every booking cancelled")])
             }
+            LIST => CallToolResult::structured(json!({ "bookings": self.bookings() })),
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool `{other}`"),
