@@ -14,7 +14,7 @@
 
 use serde_json::{Map, Number, Value, json};
 
-use crate::question::{DefaultValue, Question};
+use crate::question::{DefaultValue, Question, Requirement};
 
 mod check;
 mod prompt;
@@ -70,6 +70,10 @@ pub(crate) fn property(p: &Prompt<'_>, title: &str) -> Map<String, Value> {
     property.insert("title".into(), title.into());
     property.insert("description".into(), p.message.into());
     match p.kind {
+        // A required text must not be empty: said here, so that clients check it too.
+        PromptKind::Text if p.requirement == Requirement::Required => {
+            property.insert("minLength".into(), 1.into());
+        }
         PromptKind::Text => {}
         PromptKind::YesNo => {
             property.insert("default".into(), false.into());

@@ -26,7 +26,7 @@ pub use flow::{Failure, Flow, Outcome, Stage};
 pub use serve::Serve;
 pub use state::StateKeys;
 pub use texts::{DefaultTexts, Texts};
-pub use tool::{arguments, input_schema, tool};
+pub use tool::{StandardFormats, arguments, input_schema, tool};
 pub use wizard::{Wizard, WizardInfo};
 pub use wizard_macros::{Choice, Wizard};
 

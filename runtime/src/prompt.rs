@@ -292,7 +292,13 @@ impl Prompter {
             meta: None,
             message: message.to_owned(),
             url: url.to_string(),
-            elicitation_id: elicitation_id(),
+            // 2025-11-25 requires a unique id; 2026-07-28 has no such field, and rmcp
+            // writes an empty one for "absent".
+            elicitation_id: if self.uses_mrtr() {
+                String::new()
+            } else {
+                elicitation_id()
+            },
         };
         match self.exchange(id, params, Mode::Url).await? {
             Reply::Accept(_) => Ok(()),

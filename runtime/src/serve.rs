@@ -1,5 +1,4 @@
-//! A thin `Service<RoleServer>` around a `ServerHandler` that fills two rmcp gaps
-//! (DESIGN.md, rmcp gaps 1 and 2):
+//! A thin `Service<RoleServer>` around a `ServerHandler` that fills two gaps of rmcp:
 //!
 //! 1. rmcp forgets the version a client asked for in `initialize` and keeps the
 //!    negotiated one. [`Serve`] records it and hands it to every request in
@@ -7,7 +6,7 @@
 //!    [`ClientView`](crate::flow::ClientView) reads it.
 //! 2. rmcp refuses an `input_required` result unless the *negotiated* version is
 //!    2026-07-28. A client that asked for 2026-07-28 in `initialize` (and was answered
-//!    2025-11-25) is served MRTR all the same (SPEC.md §5), so for that client
+//!    2025-11-25) is served MRTR all the same, so for that client
 //!    [`Serve`] dispatches `tools/call` itself: it lets `input_required` through and
 //!    marks every other tool result `resultType: "complete"`.
 //!

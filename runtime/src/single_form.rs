@@ -1,5 +1,5 @@
 //! A single form: every question of a wizard in one `requestedSchema`, for answers
-//! that belong together on one screen rather than one question at a time (SPEC.md §2).
+//! that belong together on one screen rather than one question at a time.
 //!
 //! A wizard opts in with `#[wizard(single_form)]`, which implements [`SingleForm`].
 //! Each question becomes one property named after its key; a choice may show its
@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use crate::flat::validate_against;
 use crate::form::{Prompt, check_question, is_unset, property, validate_answer};
 use crate::prompt::{PromptError, Prompter};
-use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Requirement, Titles};
+use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Titles};
 use crate::wizard::Wizard;
 
 /// A wizard asked as one form; implemented by `#[derive(Wizard)]` with
@@ -48,9 +48,6 @@ pub fn schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
         let mut property = property(&Prompt::from(question), key);
         if let (Kind::YesNo, Some(DefaultValue::Bool(yes))) = (question.kind, question.default) {
             property.insert("default".into(), yes.into());
-        }
-        if let (Kind::Text, Requirement::Required) = (question.kind, question.requirement) {
-            property.insert("minLength".into(), 1.into());
         }
         if let Some(titles) = titles_of::<W>(key) {
             show_titles(question, titles, &mut property)?;

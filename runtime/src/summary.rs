@@ -2,7 +2,7 @@
 //! truncated where asked and escaped, so that text from the model cannot pass itself
 //! off as the server's own words.
 
-mod escape;
+pub(crate) mod escape;
 
 pub use escape::{escape_value, truncate_chars};
 

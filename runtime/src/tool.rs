@@ -113,3 +113,33 @@ impl Transform for StandardFormats {
         transform_subschemas(self, schema);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    struct Page {
+        /// The page to fetch.
+        page: u32,
+        per_page: Option<u16>,
+        ratio: f64,
+        at: String,
+    }
+
+    #[test]
+    fn input_schemas_carry_only_standard_formats() {
+        let schema = Value::Object((*input_schema::<Page>()).clone());
+        let text = schema.to_string();
+        assert!(!text.contains("uint") && !text.contains("double"), "{text}");
+        assert_eq!(
+            schema["properties"]["page"],
+            json!({"type": "integer", "minimum": 0, "description": "The page to fetch."})
+        );
+        assert_eq!(schema["type"], "object");
+        assert!(schema.get("title").is_none() && schema.get("$schema").is_none());
+    }
+}

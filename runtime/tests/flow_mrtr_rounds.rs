@@ -41,7 +41,8 @@ async fn each_round_asks_one_question_with_signed_state() {
     assert_eq!(
         serde_json::to_value(requested_schema).expect("serializes"),
         json!({"type": "object", "required": ["title"], "properties": {"title": {
-            "type": "string", "title": "title", "description": "Enter the issue title"}}})
+            "type": "string", "title": "title", "description": "Enter the issue title",
+            "minLength": 1}}})
     );
     assert!(
         first

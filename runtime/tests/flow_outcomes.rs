@@ -1,4 +1,5 @@
-//! Every row of SPEC.md §4 on every path, through the test kit (a real rmcp pair).
+//! Every way a wizard call ends (finished, cancelled, failed, unsupported client) on
+//! every path, through the test kit (a real rmcp pair).
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Which path a call takes (SPEC.md §5), including requests that declare nothing.
+//! Which path a call takes, including requests that declare nothing.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! The `requestedSchema` of every kind (SPEC.md §2), compared as whole JSON values,
+//! The `requestedSchema` of every kind, compared as whole JSON values,
 //! the refusal of questions that cannot be asked, and flat form schemas.
 
 use serde_json::{Map, Value, json};
@@ -67,7 +67,7 @@ fn schema(q: &Question) -> Value {
     Value::Object(requested_schema(q))
 }
 
-/// The whole schema around one property, as SPEC.md §2 writes it.
+/// The whole schema around one property: a flat object whose one property is required.
 fn one_property(name: &str, property: Value) -> Value {
     json!({"type": "object", "properties": {name: property}, "required": [name]})
 }
@@ -75,9 +75,10 @@ fn one_property(name: &str, property: Value) -> Value {
 #[test]
 fn text() {
     let title = question("title", "Enter the issue title", Kind::Text);
+    // A required text says it must not be empty, so that clients check it too.
     let expected = one_property(
         "title",
-        json!({"type": "string", "title": "title", "description": "Enter the issue title"}),
+        json!({"type": "string", "title": "title", "description": "Enter the issue title", "minLength": 1}),
     );
     assert_eq!(schema(&title), expected);
     let optional = Question {
@@ -86,8 +87,11 @@ fn text() {
     };
     assert_eq!(
         schema(&optional),
-        expected,
-        "an optional question is still one required property"
+        one_property(
+            "title",
+            json!({"type": "string", "title": "title", "description": "Enter the issue title"}),
+        ),
+        "an optional question is still one required property, which may be empty"
     );
 }
 
@@ -353,7 +357,7 @@ fn every_kind() -> Value {
             "age": {"type": "integer", "minimum": 0, "maximum": 150},
             "score": {"type": "number", "minimum": 0.5},
             "verified": {"type": "boolean", "default": true},
-            "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}, "minItems": 1, "maxItems": 2},
+            "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}, "minItems": 1, "maxItems": 2, "uniqueItems": true},
             "colors": {"type": "array", "items": {"anyOf": [{"const": "red", "title": "Red"}, {"const": "blue", "title": "Blue"}]}}
         },
         "required": ["name", "age"]

@@ -52,7 +52,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         .clone()
         .unwrap_or_else(StateKeys::random);
     // Stateless HTTP keeps no channel open for a request from the server to a legacy
-    // client, so such a client counts as unable to elicit (SPEC.md §8).
+    // client, so such a client counts as unable to elicit.
     let stateless_http = matches!(&settings.transport, Transport::Http(http) if http.stateless);
     let flow = Flow::new(keys)
         .with_elicitation_timeout(settings.elicitation_timeout)

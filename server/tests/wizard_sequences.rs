@@ -52,7 +52,7 @@ impl<W: Wizard> Run<W> {
     }
 }
 
-/// Every question of each wizard, in order (SPEC §1).
+/// Every question of each wizard, in order.
 const ISSUE_KEYS: [&str; 4] = ["title", "description", "labels", "confidential"];
 const MERGE_REQUEST_KEYS: [&str; 7] = [
     "source_branch",

@@ -1,7 +1,7 @@
-//! The wire details of SPEC §5: progress notifications while a wizard runs, `resultType`
+//! The wire details of both paths: progress notifications while a wizard runs, `resultType`
 //! on every 2026-07-28 result (also for a client that declared 2026-07-28 only in
 //! `initialize`) and on no legacy one, one question per `input_required` round, and the
-//! requestState rules of SPEC §6 (forged or foreign state refused, state for other
+//! requestState rules (forged or foreign state refused, state for other
 //! arguments ignored).
 
 mod common;

@@ -55,7 +55,7 @@ pub enum Path {
     /// `server/discover` on 2026-07-28 with per-request `_meta`: `input_required` rounds.
     Mrtr,
     /// `initialize` asking for 2026-07-28, negotiated down to 2025-11-25, and still
-    /// served `input_required` rounds (SPEC.md §5).
+    /// served `input_required` rounds.
     MrtrDeclaredInInitialize,
 }
 

@@ -85,7 +85,7 @@ static MERGE_REQUEST: WizardAction = WizardAction::of::<MergeRequestWizard>();
 static RELEASE: WizardAction = WizardAction::of::<ReleaseWizard>();
 static PROJECT: WizardAction = WizardAction::of::<ProjectWizard>();
 
-/// The wizard entries, in the order of SPEC §1.
+/// The wizard entries: issue, merge request, release, project.
 pub(super) fn all() -> Vec<Action> {
     vec![
         entry::<IssueWizard>(&ISSUE),

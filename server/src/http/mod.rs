@@ -3,7 +3,7 @@
 //! Stateless by default: every request stands alone, a 2026-07-28 client runs wizards in
 //! MRTR rounds whose state travels in the signed `requestState`, so replicas sharing
 //! `GITLAB_MCP_STATE_KEYS` need no affinity. `--stateless=false` keeps an rmcp session per
-//! client for synchronous elicitation on 2025-11-25 and serves nothing newer (SPEC.md §8).
+//! client for synchronous elicitation on 2025-11-25 and serves nothing newer.
 //!
 //! The endpoint is `/mcp`; `/healthz` answers 200 for load balancers. `Host` and `Origin`
 //! are checked (DNS rebinding, cross-site requests), bodies are limited, and on SIGINT or
