@@ -9,19 +9,17 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use rmcp::model::{
-    CallToolRequestParams, ElicitRequestParams, InputRequiredResult, InputResponses,
-};
+use rmcp::model::{CallToolRequestParams, ElicitRequestParams, InputRequiredResult};
 use rmcp::service::{RequestContext, RoleServer};
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::flat::{check_flat_schema, validate_against};
+use crate::flow::rounds::Rounds;
 #[cfg(feature = "url-mode")]
 use crate::flow::url_check;
 use crate::flow::{Flow, wire};
 use crate::form::{Options, Prompt, check_prompt, prompt_schema, validate_prompt};
-use crate::state::{CallDigest, Opened, StateKind};
+use crate::state::StateKind;
 
 pub use crate::flow::{ClientView, Elicitation, Reply, WirePath};
 pub use crate::form::CONFIRM_KEY;
@@ -77,25 +75,19 @@ impl fmt::Display for PromptError {
 
 impl std::error::Error for PromptError {}
 
-/// What rides in requestState between rounds: the answered exchanges (as elicitation
-/// results) and the one asked last round.
-#[derive(Debug, Default, Serialize, Deserialize)]
-struct Saved {
-    #[serde(rename = "a", default)]
-    answers: BTreeMap<String, Value>,
-    #[serde(rename = "p", default, skip_serializing_if = "Option::is_none")]
-    asked: Option<String>,
-}
+/// The answered exchanges so far, as elicitation results, by exchange id: the body a
+/// prompter seals each round.
+type Answers = BTreeMap<String, Value>;
 
 /// The primitives of one tool call; build it with [`Flow::prompter`].
 pub struct Prompter {
     flow: Flow,
     context: RequestContext<RoleServer>,
     view: ClientView,
-    digest: CallDigest,
-    saved: Saved,
-    responses: InputResponses,
-    refused: Option<String>,
+    rounds: Rounds,
+    /// The answers so far, and the exchange asked last round; or why the echoed state
+    /// was refused.
+    resumed: Result<(Answers, Option<String>), String>,
     queued: Option<(String, ElicitRequestParams)>,
     asked: usize,
 }
@@ -113,28 +105,23 @@ impl Prompter {
         context: &RequestContext<RoleServer>,
     ) -> Self {
         let view = ClientView::of(context);
-        let digest = CallDigest::of(&request.name, request.arguments.as_ref());
-        let mut saved = Saved::default();
-        let mut refused = None;
-        if view.uses_mrtr()
-            && let Some(sealed) = request.request_state.as_deref()
-        {
-            match flow.config.sealer.open(StateKind::Prompts, &digest, sealed) {
-                Ok(Opened::Valid(body)) => {
-                    saved = serde_json::from_slice(&body).unwrap_or_default()
-                }
-                Ok(Opened::Stale) => {}
-                Err(error) => refused = Some(error.to_string()),
-            }
-        }
+        let rounds = Rounds::new(&flow, StateKind::Prompts, request);
+        // A handler runs from the top every round: each exchange answered earlier replays
+        // from the sealed answers, and only the one asked last round may be answered now.
+        let resumed = if view.uses_mrtr() {
+            rounds.resume::<Answers>().map(|resumed| match resumed {
+                Some(resumed) => (resumed.body, Some(resumed.asked)),
+                None => (Answers::new(), None),
+            })
+        } else {
+            Ok((Answers::new(), None))
+        };
         Prompter {
             flow,
             context: context.clone(),
             view,
-            digest,
-            saved,
-            responses: request.input_responses.clone().unwrap_or_default(),
-            refused,
+            rounds,
+            resumed,
             queued: None,
             asked: 0,
         }
@@ -311,17 +298,8 @@ impl Prompter {
     /// answers so far; `None` when nothing is queued.
     pub fn input_required(&self) -> Option<InputRequiredResult> {
         let (id, params) = self.queued.as_ref()?;
-        let saved = Saved {
-            answers: self.saved.answers.clone(),
-            asked: Some(id.clone()),
-        };
-        let body = serde_json::to_vec(&saved).ok()?;
-        let state = self
-            .flow
-            .config
-            .sealer
-            .seal(StateKind::Prompts, &self.digest, &body);
-        Some(wire::input_required(id, params.clone(), state))
+        let (answers, _) = self.resumed.as_ref().ok()?;
+        self.rounds.ask(id, params.clone(), answers).ok()
     }
 
     /// A form question: checked before anything is sent, then validated on arrival.
@@ -369,24 +347,24 @@ impl Prompter {
                 .await
                 .map_err(PromptError::Failed);
         }
-        if let Some(refused) = &self.refused {
-            return Err(PromptError::Failed(refused.clone()));
-        }
+        let (answers, asked) = match &mut self.resumed {
+            Ok(resumed) => resumed,
+            Err(refused) => return Err(PromptError::Failed(refused.clone())),
+        };
         if self.queued.is_some() {
             return Err(PromptError::Pending);
         }
-        if let Some(stored) = self.saved.answers.get(id) {
+        if let Some(stored) = answers.get(id) {
             return Reply::from_input_response(stored).map_err(PromptError::Failed);
         }
         // Only the exchange the signed state says was asked may be answered.
-        if self.saved.asked.as_deref() == Some(id)
-            && let Some(raw) = self.responses.get(id)
+        if asked.as_deref() == Some(id)
+            && let Some(reply) = self.rounds.answer(id)
         {
-            let reply = Reply::from_input_response(raw)
-                .map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
+            let reply = reply.map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
             let stored = serde_json::to_value(reply.to_result())
                 .map_err(|error| PromptError::Failed(error.to_string()))?;
-            self.saved.answers.insert(id.to_owned(), stored);
+            answers.insert(id.to_owned(), stored);
             return Ok(reply);
         }
         wire::progress(&self.context, self.asked, id).await;

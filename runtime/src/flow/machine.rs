@@ -71,11 +71,6 @@ impl<W: Wizard> Machine<'_, W> {
         }
     }
 
-    /// The key of the current exchange: a question's key or `confirm`.
-    pub(crate) fn key(progress: &Progress<W>) -> &'static str {
-        Self::current(progress).map_or(CONFIRM_KEY, |step| W::question(step).key)
-    }
-
     pub(crate) fn ask(&self, progress: &Progress<W>) -> Ask {
         match Self::current(progress) {
             Some(step) => {

@@ -12,6 +12,7 @@ mod machine;
 mod mrtr;
 pub(crate) mod outcome;
 mod reply;
+pub(crate) mod rounds;
 mod sync;
 #[cfg(feature = "url-mode")]
 pub(crate) mod url_check;
