@@ -18,10 +18,12 @@ use crate::question::{DefaultValue, Question, Requirement};
 
 mod check;
 mod prompt;
+mod typed;
 mod validate;
 
 pub use check::{check_prompt, check_question};
 pub use prompt::{CONFIRM_KEY, Options, Prompt, PromptKind};
+pub use typed::typed_schema;
 pub use validate::{Malformed, is_unset, validate_answer, validate_prompt};
 
 pub use crate::flat::{check_flat_schema, validate_against};

@@ -18,7 +18,7 @@ use crate::flow::rounds::Rounds;
 #[cfg(feature = "url-mode")]
 use crate::flow::url_check;
 use crate::flow::{Flow, wire};
-use crate::form::{Options, Prompt, check_prompt, prompt_schema, validate_prompt};
+use crate::form::{Options, Prompt, check_prompt, typed_schema, validate_prompt};
 use crate::state::StateKind;
 
 pub use crate::flow::{ClientView, Elicitation, Reply, WirePath};
@@ -250,7 +250,7 @@ impl Prompter {
         let schema = Value::Object(schema);
         check_flat_schema(&schema).map_err(PromptError::Invalid)?;
         let params =
-            wire::form(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
+            wire::form_json(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
         let content = match self.exchange(id, params, Mode::Form).await? {
             Reply::Accept(content) => content.unwrap_or_default(),
             Reply::Decline => return Err(PromptError::Declined),
@@ -305,8 +305,8 @@ impl Prompter {
     /// A form question: checked before anything is sent, then validated on arrival.
     async fn ask(&mut self, id: &str, prompt: &Prompt<'_>) -> Result<Value, PromptError> {
         check_prompt(prompt).map_err(PromptError::Invalid)?;
-        let params = wire::form(prompt.message.to_owned(), prompt_schema(prompt).into())
-            .map_err(PromptError::Invalid)?;
+        let schema = typed_schema(prompt).map_err(PromptError::Invalid)?;
+        let params = wire::form(prompt.message.to_owned(), schema);
         match self.exchange(id, params, Mode::Form).await? {
             Reply::Accept(content) => validate_prompt(prompt, content.as_ref())
                 .map_err(|error| PromptError::Malformed(error.to_string())),

@@ -4,14 +4,12 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
+use rmcp::model::ElicitationSchema;
+use serde_json::Value;
 
 use crate::flow::outcome::Stage;
 use crate::flow::reply::Reply;
-use crate::form::{
-    CONFIRM_KEY, Prompt, is_unset, requested_schema, validate_answer, validate_prompt,
-    yes_no_schema,
-};
+use crate::form::{CONFIRM_KEY, Prompt, is_unset, typed_schema, validate_answer, validate_prompt};
 use crate::summary::render_summary;
 use crate::wizard::Wizard;
 
@@ -19,14 +17,14 @@ use crate::wizard::Wizard;
 /// question is looked for. A declined optional question leaves its field unset, so
 /// the draft alone cannot say which questions were asked.
 #[derive(Debug, Clone)]
-pub(crate) struct Progress<W: Wizard> {
+pub(crate) struct Place<W: Wizard> {
     pub(crate) at: usize,
     pub(crate) draft: W::Draft,
 }
 
-impl<W: Wizard> Progress<W> {
+impl<W: Wizard> Place<W> {
     pub(crate) fn start() -> Self {
-        Progress {
+        Place {
             at: 0,
             draft: W::Draft::default(),
         }
@@ -35,10 +33,11 @@ impl<W: Wizard> Progress<W> {
 
 /// The question to send: its exchange key, message and `requestedSchema`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Ask {
+pub(crate) struct Turn {
     pub key: &'static str,
     pub message: Cow<'static, str>,
-    pub schema: Map<String, Value>,
+    /// The `requestedSchema`, or why it cannot be sent.
+    pub schema: Result<ElicitationSchema, String>,
     /// 1-based position among the wizard's questions (the summary comes last).
     pub number: usize,
 }
@@ -59,34 +58,34 @@ pub(crate) struct Machine<'a, W: Wizard> {
 }
 
 impl<W: Wizard> Machine<'_, W> {
-    fn current(progress: &Progress<W>) -> Option<W::Step> {
-        W::next_step(&progress.draft, progress.at)
+    fn current(place: &Place<W>) -> Option<W::Step> {
+        W::next_step(&place.draft, place.at)
     }
 
     /// The stage a failure at the current question is reported under.
-    pub(crate) fn stage(progress: &Progress<W>) -> Stage {
-        match Self::current(progress) {
+    pub(crate) fn stage(place: &Place<W>) -> Stage {
+        match Self::current(place) {
             Some(step) => Stage::Question(W::question(step).key),
             None => Stage::Summary,
         }
     }
 
-    pub(crate) fn ask(&self, progress: &Progress<W>) -> Ask {
-        match Self::current(progress) {
+    pub(crate) fn ask(&self, place: &Place<W>) -> Turn {
+        match Self::current(place) {
             Some(step) => {
                 let question = W::question(step);
-                Ask {
+                Turn {
                     key: question.key,
                     message: Cow::Borrowed(question.message),
-                    schema: requested_schema(question),
+                    schema: typed_schema(&Prompt::from(question)),
                     number: W::index(step) + 1,
                 }
             }
             None => {
-                let message = render_summary(&W::summary(&progress.draft, self.args));
-                Ask {
+                let message = render_summary(&W::summary(&place.draft, self.args));
+                Turn {
                     key: CONFIRM_KEY,
-                    schema: yes_no_schema(&message),
+                    schema: typed_schema(&Prompt::confirm(&message)),
                     message: Cow::Owned(message),
                     number: W::QUESTIONS.len() + 1,
                 }
@@ -94,9 +93,9 @@ impl<W: Wizard> Machine<'_, W> {
         }
     }
 
-    pub(crate) fn answer(&self, progress: &mut Progress<W>, reply: Reply) -> Next<W> {
-        let Some(step) = Self::current(progress) else {
-            return self.confirm(progress, reply);
+    pub(crate) fn answer(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
+        let Some(step) = Self::current(place) else {
+            return self.confirm(place, reply);
         };
         let question = W::question(step);
         let content = match reply {
@@ -112,17 +111,17 @@ impl<W: Wizard> Machine<'_, W> {
                 Err(malformed) => return failed(malformed.to_string()),
             };
             if !is_unset(question, &value)
-                && let Err(why) = W::apply(&mut progress.draft, step, &value)
+                && let Err(why) = W::apply(&mut place.draft, step, &value)
             {
                 return failed(why);
             }
         }
-        progress.at = W::index(step) + 1;
+        place.at = W::index(step) + 1;
         Next::Ask
     }
 
     /// The final yes/no: yes builds the wizard, no / decline / cancel end the flow.
-    fn confirm(&self, progress: &mut Progress<W>, reply: Reply) -> Next<W> {
+    fn confirm(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
         let content = match reply {
             Reply::Cancel | Reply::Decline => return Next::Cancelled,
             Reply::Accept(content) => content,
@@ -133,7 +132,7 @@ impl<W: Wizard> Machine<'_, W> {
             Ok(_) => return Next::Cancelled,
             Err(malformed) => return failed(malformed.to_string()),
         }
-        match W::finish(std::mem::take(&mut progress.draft), self.args.clone()) {
+        match W::finish(std::mem::take(&mut place.draft), self.args.clone()) {
             Ok(wizard) => Next::Finished(wizard),
             Err(why) => failed(why),
         }

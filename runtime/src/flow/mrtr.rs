@@ -5,7 +5,7 @@
 use rmcp::model::CallToolRequestParams;
 
 use crate::flow::Flow;
-use crate::flow::machine::{Machine, Next, Progress};
+use crate::flow::machine::{Machine, Next, Place};
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::rounds::Rounds;
 use crate::flow::wire;
@@ -36,33 +36,36 @@ pub(crate) fn round<W: Wizard>(
         Err(refused) => return Ended::Failed(Stage::State, refused).into(),
     };
     // Answers only count against a state that says which question they answer.
-    let progress = match resumed {
+    let place = match resumed {
         Some(resumed) => {
             let (at, draft) = resumed.body;
-            let mut progress = Progress::<W> { at, draft };
+            let mut place = Place::<W> { at, draft };
             match rounds.answer(&resumed.asked) {
                 None => {}
                 Some(Err(why)) => {
-                    return Ended::Failed(Machine::<W>::stage(&progress), why).into();
+                    return Ended::Failed(Machine::<W>::stage(&place), why).into();
                 }
-                Some(Ok(reply)) => match machine.answer(&mut progress, reply) {
+                Some(Ok(reply)) => match machine.answer(&mut place, reply) {
                     Next::Ask => {}
                     Next::Finished(wizard) => return Ended::Finished(wizard).into(),
                     Next::Cancelled => return Ended::Cancelled.into(),
                     Next::Failed(stage, why) => return Ended::Failed(stage, why).into(),
                 },
             }
-            progress
+            place
         }
-        None => Progress::start(),
+        None => Place::start(),
     };
-    let stage = Machine::<W>::stage(&progress);
-    let ask = machine.ask(&progress);
-    let params = match wire::form(ask.message.into_owned(), ask.schema.into()) {
+    let stage = Machine::<W>::stage(&place);
+    let ask = machine.ask(&place);
+    let params = match ask
+        .schema
+        .map(|schema| wire::form(ask.message.into_owned(), schema))
+    {
         Ok(params) => params,
         Err(why) => return Ended::Failed(stage, why).into(),
     };
-    match rounds.ask(ask.key, params, (progress.at, &progress.draft)) {
+    match rounds.ask(ask.key, params, (place.at, &place.draft)) {
         Ok(input) => Round {
             ended: Ended::Pending(input),
             asked: Some((ask.number, ask.key)),

@@ -3,7 +3,7 @@
 use rmcp::service::{RequestContext, RoleServer};
 
 use crate::flow::Flow;
-use crate::flow::machine::{Machine, Next, Progress};
+use crate::flow::machine::{Machine, Next, Place};
 use crate::flow::outcome::Ended;
 use crate::flow::wire;
 use crate::wizard::Wizard;
@@ -14,12 +14,15 @@ pub(crate) async fn run<W: Wizard>(
     context: &RequestContext<RoleServer>,
 ) -> Ended<W> {
     let machine = Machine::<W> { args: &args };
-    let mut progress = Progress::<W>::start();
+    let mut place = Place::<W>::start();
     loop {
-        let ask = machine.ask(&progress);
-        let stage = Machine::<W>::stage(&progress);
+        let ask = machine.ask(&place);
+        let stage = Machine::<W>::stage(&place);
         let failed = |why: String| Ended::Failed(stage, why);
-        let params = match wire::form(ask.message.into_owned(), ask.schema.into()) {
+        let params = match ask
+            .schema
+            .map(|schema| wire::form(ask.message.into_owned(), schema))
+        {
             Ok(params) => params,
             Err(why) => return failed(why),
         };
@@ -28,7 +31,7 @@ pub(crate) async fn run<W: Wizard>(
             Ok(reply) => reply,
             Err(why) => return failed(why),
         };
-        match machine.answer(&mut progress, reply) {
+        match machine.answer(&mut place, reply) {
             Next::Ask => {}
             Next::Finished(wizard) => return Ended::Finished(wizard),
             Next::Cancelled => return Ended::Cancelled,
