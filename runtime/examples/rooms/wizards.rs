@@ -51,8 +51,8 @@ pub struct BookRoom {
 pub enum Room {
     Aurora,
     Borealis,
-    #[choice(value = "board", title = "Board room")]
-    BoardRoom,
+    #[choice(title = "Board room")]
+    Board,
 }
 
 /// A calendar day, as the user typed it and `parse_day` checked it. A `parse` target

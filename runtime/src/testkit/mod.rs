@@ -138,7 +138,7 @@ impl<W: Wizard> Report<W> {
             Outcome::Finished(wizard) => wizard,
             other => panic!(
                 "the wizard did not finish: {}",
-                other.error_text().unwrap_or_else(|| "still pending".into())
+                other.error_text().unwrap_or("still pending")
             ),
         }
     }
