@@ -28,6 +28,18 @@ use rmcp::service::{NotificationContext, RequestContext, RoleServer, Service};
 pub struct InitializeVersion(pub ProtocolVersion);
 
 /// Wraps a handler; serve this instead of the handler.
+///
+/// ```no_run
+/// # #[derive(Clone)] struct MyServer;
+/// # impl rmcp::ServerHandler for MyServer {}
+/// # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
+/// use rmcp::ServiceExt;
+///
+/// let running = wizard::Serve::new(MyServer).serve(rmcp::transport::stdio()).await?;
+/// running.waiting().await?;
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct Serve<H> {
     inner: H,

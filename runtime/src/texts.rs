@@ -96,7 +96,14 @@ fn push_alternative(text: &mut String, wizard: &WizardInfo) {
     }
 }
 
-/// The default texts.
+/// The default texts: `Booking cancelled.`, `collecting room: …`, and the rest as
+/// each [`Texts`] method says.
+///
+/// ```
+/// # use wizard::{DefaultTexts, Texts, WizardInfo};
+/// let info = WizardInfo { tool: "rooms_book", id: None, alternative: None, noun: "Booking", doc: "" };
+/// assert_eq!(DefaultTexts.cancelled(&info), "Booking cancelled.");
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DefaultTexts;
 

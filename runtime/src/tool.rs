@@ -35,6 +35,19 @@ pub fn tool<W: Wizard>() -> Tool {
 
 /// The arguments of a call to `W`'s tool, or the response to return: an error result
 /// (`isError: true`) naming what is wrong, which a model can read and correct.
+///
+/// ```
+/// # #[derive(Debug, wizard::Wizard)]
+/// # #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text} to {board}?")]
+/// # struct AddNote { #[tool_arg] board: String, #[ask("Text?")] text: String }
+/// use rmcp::model::CallToolRequestParams;
+///
+/// let request = CallToolRequestParams::new("notes_add")
+///     .with_arguments(serde_json::json!({"board": "team"}).as_object().cloned().unwrap());
+/// let args = wizard::arguments::<AddNote>(&request).unwrap();
+/// assert_eq!(args.board, "team");
+/// assert!(wizard::arguments::<AddNote>(&CallToolRequestParams::new("notes_add")).is_err());
+/// ```
 #[allow(
     clippy::result_large_err,
     reason = "the response goes straight back to rmcp, which takes it by value"
@@ -51,6 +64,22 @@ pub fn arguments<W: Wizard>(request: &CallToolRequestParams) -> Result<W::Args, 
 /// subschema inline (many clients follow no `$ref`), without `$schema` or `title`, and
 /// with only the string formats JSON Schema defines (schemars adds `uint32` and
 /// friends, which clients warn about; `minimum: 0` already says the same).
+///
+/// ```
+/// #[derive(schemars::JsonSchema)]
+/// struct ListArgs {
+///     /// How many to list.
+///     limit: Option<u32>,
+/// }
+/// let schema = wizard::input_schema::<ListArgs>();
+/// assert_eq!(
+///     serde_json::Value::Object((*schema).clone()),
+///     serde_json::json!({
+///         "type": "object",
+///         "properties": {"limit": {"type": ["integer", "null"], "minimum": 0, "description": "How many to list."}},
+///     })
+/// );
+/// ```
 pub fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
     let mut settings = SchemaSettings::draft2020_12();
     settings.inline_subschemas = true;
@@ -73,7 +102,15 @@ pub fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
 
 /// A schemars transform that drops every `format` JSON Schema does not define (such as
 /// `uint32`, `int64`, `double`), so that clients validating schemas see only standard
-/// keywords.
+/// keywords. [`input_schema`] applies it; add it to your own schema settings:
+///
+/// ```
+/// let settings = schemars::generate::SchemaSettings::draft2020_12()
+///     .with_transform(wizard::StandardFormats);
+/// let schema = settings.into_generator().into_root_schema_for::<u32>();
+/// assert_eq!(schema.get("format"), None);
+/// assert_eq!(schema.get("minimum"), Some(&serde_json::json!(0)));
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StandardFormats;
 

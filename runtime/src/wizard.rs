@@ -11,6 +11,18 @@ use crate::question::Question;
 use crate::summary::SummaryPart;
 
 /// The names a wizard is known by, from `#[wizard(..)]` and its doc comment.
+///
+/// ```
+/// /// Adds a note.
+/// #[derive(Debug, wizard::Wizard)]
+/// #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text}?")]
+/// struct AddNote { #[ask("Text?")] text: String }
+///
+/// use wizard::Wizard;
+/// let info = AddNote::INFO;
+/// assert_eq!((info.tool, info.noun, info.doc), ("notes_add", "Note", "Adds a note."));
+/// assert_eq!((info.id, info.alternative), (None, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WizardInfo {
     /// The MCP tool name, e.g. `rooms_book`.
@@ -28,6 +40,24 @@ pub struct WizardInfo {
 }
 
 /// A wizard: an ordered list of questions whose answers build `Self`.
+///
+/// ```
+/// use wizard::Wizard;
+///
+/// #[derive(Debug, Wizard)]
+/// #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text}?")]
+/// struct AddNote {
+///     #[tool_arg]
+///     board: String,
+///     #[ask("What should the note say?")]
+///     text: String,
+/// }
+///
+/// assert_eq!(AddNote::QUESTIONS[0].key, "text");
+/// assert_eq!(AddNote::QUESTIONS[0].property(), "text");
+/// let args = AddNoteArgs { board: "team".into() }; // the tool's input
+/// # let _ = args;
+/// ```
 ///
 /// Implement it with `#[derive(Wizard)]` (see the crate documentation) and run it with
 /// [`Flow::run`](crate::Flow::run). What an author reads: [`Wizard::INFO`],

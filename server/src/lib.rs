@@ -22,3 +22,8 @@ pub mod http;
 pub mod startup;
 pub mod surfaces;
 pub mod wizards;
+
+/// The workspace README's Rust snippets, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

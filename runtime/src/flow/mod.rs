@@ -36,6 +36,20 @@ use crate::texts::{DefaultTexts, Texts};
 use crate::wizard::Wizard;
 
 /// Runs wizards and primitives; build one per server and share it (cloning is cheap).
+///
+/// ```
+/// use std::time::Duration;
+/// use wizard::{Flow, StateKeys};
+///
+/// let flow = Flow::new(StateKeys::random())
+///     .with_elicitation_timeout(Duration::from_secs(300))
+///     // Stateless HTTP: no request from the server reaches a 2025-11-25 client.
+///     .with_server_requests(false);
+/// assert_eq!(flow.elicitation_timeout(), Duration::from_secs(300));
+/// ```
+///
+/// In a tool handler, [`Flow::call`] runs a wizard whole; [`Flow::run`] when you read the
+/// arguments yourself; [`Flow::prompter`] for single questions.
 #[derive(Debug, Clone)]
 pub struct Flow {
     pub(crate) config: Arc<Config>,

@@ -26,6 +26,26 @@ pub struct Failure {
 }
 
 /// How a wizard call ended.
+///
+/// [`Outcome::into_response`] is what most handlers need; match on it to tell the
+/// endings apart:
+///
+/// ```
+/// # #[derive(Debug, wizard::Wizard)]
+/// # #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text}?")]
+/// # struct AddNote { #[ask("Text?")] text: String }
+/// use wizard::Outcome;
+///
+/// fn log(outcome: &Outcome<AddNote>) -> &'static str {
+///     match outcome {
+///         Outcome::Finished(_) => "the user said yes",
+///         Outcome::Pending(_) => "the next question is on its way",
+///         Outcome::Cancelled(_) => "the user said no",
+///         Outcome::Failed(_) => "the client sent something unusable",
+///         Outcome::Unsupported(_) | Outcome::FormUnsupported(_) => "the client cannot be asked",
+///     }
+/// }
+/// ```
 #[derive(Debug)]
 pub enum Outcome<W> {
     /// Every answer is in and the user said yes: do the real work with `W`.
