@@ -49,7 +49,7 @@ async fn wizard_reports_progress(session: &Session) {
     session.client.clear_progress();
     let run = session
         .run_action(
-            spec::ISSUE.flow,
+            spec::ISSUE.id,
             json!({"project_id": 1}),
             None,
             issue_replies(),
@@ -119,13 +119,13 @@ async fn result_types(session: &Session) {
         ("bad arguments", "issue.get", json!({"project_id": 1}), None),
         (
             "a completed wizard",
-            spec::ISSUE.flow,
+            spec::ISSUE.id,
             json!({"project_id": 1}),
             Some(issue_replies()),
         ),
         (
             "a cancelled wizard",
-            spec::ISSUE.flow,
+            spec::ISSUE.id,
             json!({"project_id": 1}),
             Some(vec![common::Reply::Cancel]),
         ),
@@ -182,7 +182,7 @@ async fn result_type_follows_the_declared_revision() {
 
 /// The issue wizard's call on this surface, for `project_id` arguments.
 fn issue_call(session: &Session, args: Value) -> CallToolRequestParams {
-    let (tool, arguments) = session.action(spec::ISSUE.flow, args, None);
+    let (tool, arguments) = session.action(spec::ISSUE.id, args, None);
     request(&tool, arguments)
 }
 

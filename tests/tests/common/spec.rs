@@ -58,7 +58,7 @@ const fn yes_no(key: &'static str, message: &'static str) -> Question {
 #[derive(Debug, Clone, Copy)]
 pub struct WizardSpec {
     pub tool: &'static str,
-    pub flow: &'static str,
+    pub id: &'static str,
     pub alternative: &'static str,
     pub noun: &'static str,
     pub questions: &'static [Question],
@@ -66,7 +66,7 @@ pub struct WizardSpec {
 
 pub const ISSUE: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_issue_create",
-    flow: "interactive.issue_create",
+    id: "interactive.issue_create",
     alternative: "issue.create",
     noun: "Issue",
     questions: &[
@@ -82,7 +82,7 @@ pub const ISSUE: WizardSpec = WizardSpec {
 
 pub const MERGE_REQUEST: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_mr_create",
-    flow: "interactive.mr_create",
+    id: "interactive.mr_create",
     alternative: "merge_request.create",
     noun: "Merge request",
     questions: &[
@@ -104,7 +104,7 @@ pub const MERGE_REQUEST: WizardSpec = WizardSpec {
 
 pub const RELEASE: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_release_create",
-    flow: "interactive.release_create",
+    id: "interactive.release_create",
     alternative: "release.create",
     noun: "Release",
     questions: &[
@@ -129,7 +129,7 @@ pub const RELEASE: WizardSpec = WizardSpec {
 
 pub const PROJECT: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_project_create",
-    flow: "interactive.project_create",
+    id: "interactive.project_create",
     alternative: "project.create",
     noun: "Project",
     questions: &[
@@ -167,7 +167,7 @@ impl WizardSpec {
             .questions
             .iter()
             .find(|question| question.key == key)
-            .unwrap_or_else(|| panic!("{} asks no `{key}`", self.flow))
+            .unwrap_or_else(|| panic!("{} asks no `{key}`", self.id))
     }
 
     /// `Issue creation cancelled by user.`
