@@ -3,10 +3,11 @@
 //! REST client ([`gitlab`]). The in-memory GitLab behind `--sandbox` is its own crate,
 //! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
-//! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`];
-//! serve `server.into_service()` on any rmcp transport, one per session: stdio as
-//! [`http`] does. An HTTP request's own GitLab token reaches the handler in the
-//! request's extensions.
+//! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`].
+//! On stdio serve `server.into_service()` (the `wizard::Serve` wrapper, which remembers
+//! the version a client asked for in `initialize`); over HTTP [`http::router`] serves the
+//! same handler type, one per session, and an HTTP request's own GitLab token reaches
+//! it in the request's extensions.
 pub mod access;
 pub mod actions;
 pub mod catalog;

@@ -1,6 +1,6 @@
 //! The four wizards: one struct each, whose fields are the questions in order and whose
 //! summary template is the text of the final yes/no; how they run
-//! ([`run`]), how their tools describe them ([`description`]) and this server's wording
+//! ([`ReadyWizard`]), how their tools describe them ([`description`]) and this server's wording
 //! of their endings ([`GitLabTexts`]). Their catalog entries are in
 //! `catalog/wizards.rs`, the GitLab call each makes beside its alternative's action.
 //!
