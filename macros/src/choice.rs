@@ -28,9 +28,9 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     let variants = variants(&mut cx, input);
     match variants {
         Some(variants) if !cx.has_errors() => choice_expand::expand(input, &variants),
-        _ => {
+        variants => {
             let errors = cx.into_compile_errors();
-            let stub = fallback::choice(input);
+            let stub = fallback::choice(input, variants.as_deref().unwrap_or_default());
             quote!(#errors #stub)
         }
     }

@@ -16,8 +16,8 @@ pub fn expand(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl ::wizard::Choice for #ident {
-            const OPTIONS: &'static [::wizard::ChoiceOption] = &[
-                #(::wizard::ChoiceOption { value: #values, title: #titles },)*
+            const OPTIONS: &'static [::wizard::__private::ChoiceOption] = &[
+                #(::wizard::__private::ChoiceOption { value: #values, title: #titles },)*
             ];
 
             fn wire_value(&self) -> &'static str {
@@ -35,8 +35,8 @@ pub fn expand(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::wizard::Answer for #ident {
-            const SHAPE: ::wizard::Shape = ::wizard::Shape::Choice(<Self as ::wizard::Choice>::OPTIONS);
+        impl ::wizard::__private::Answer for #ident {
+            const SHAPE: ::wizard::__private::Shape = ::wizard::__private::Shape::Choice(<Self as ::wizard::Choice>::OPTIONS);
 
             fn from_answer(
                 value: &::wizard::__private::serde_json::Value,
@@ -49,7 +49,7 @@ pub fn expand(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::wizard::SummaryValue for #ident {
+        impl ::wizard::__private::SummaryValue for #ident {
             fn summary_text(&self) -> ::core::option::Option<::std::string::String> {
                 ::core::option::Option::Some(::std::borrow::ToOwned::to_owned(
                     <Self as ::wizard::Choice>::wire_value(self),

@@ -1,4 +1,4 @@
-//! `#[wizard(tool = "..", flow = "..", alternative = "..", noun = "..", summary = "..")]`
+//! `#[wizard(tool = "..", noun = "..", summary = "..", id = "..", alternative = "..")]`
 //! or `#[wizard(tool = "..", single_form)]` on the struct, and its doc comment.
 
 use syn::{Attribute, DeriveInput, Expr, ExprLit, Ident, Lit, LitStr, Meta};
@@ -8,31 +8,31 @@ use crate::ctxt::Ctxt;
 
 /// `tool = "gitlab_interactive_issue_create"`: the MCP tool name.
 const TOOL: &str = "tool";
-/// `flow = "interactive.issue_create"`: the catalog id.
-const FLOW: &str = "flow";
-/// `alternative = "issue.create"`: the action doing the same work in one call.
+/// `id = "interactive.room_book"`: an id the server knows the wizard by (optional).
+const ID: &str = "id";
+/// `alternative = "room.book"`: the action doing the same work in one call, named to a
+/// client that cannot be asked (optional: without one, none is named).
 const ALTERNATIVE: &str = "alternative";
-/// `noun = "Issue"`: for `Issue creation cancelled by user.`
+/// `noun = "Booking"`: what the wizard makes, as the texts name it (`Booking cancelled.`).
 const NOUN: &str = "noun";
-/// `summary = "Create issue in project {project_id}?"`: the summary template.
+/// `summary = "Book {room}?"`: the summary template.
 const SUMMARY: &str = "summary";
-/// `single_form`: every question in one form (`wizard::SingleForm`); then only `tool`
-/// is required, since such a form has no summary step and may have no alternative.
+/// `single_form`: every question in one form (`wizard::single_form`); then only `tool`
+/// is required, since such a form has no summary step.
 const SINGLE_FORM: &str = "single_form";
 
-const KEYS: [&str; 6] = [TOOL, FLOW, ALTERNATIVE, NOUN, SUMMARY, SINGLE_FORM];
-const SYNTAX: &str =
-    r#"#[wizard(tool = "..", flow = "..", alternative = "..", noun = "..", summary = "..")]"#;
+const KEYS: [&str; 6] = [TOOL, NOUN, SUMMARY, ID, ALTERNATIVE, SINGLE_FORM];
+const SYNTAX: &str = r#"#[wizard(tool = "..", noun = "..", summary = "..")]"#;
 const SINGLE_FORM_SYNTAX: &str = r#"#[wizard(tool = "..", single_form)]"#;
 
 /// The container keys. A missing or broken key is reported and read as `""` (and a
 /// missing summary as `None`), so that the field checks still run in the same compile.
 pub struct Container {
     pub tool: LitStr,
-    pub flow: LitStr,
-    pub alternative: LitStr,
     pub noun: LitStr,
     pub summary: Option<LitStr>,
+    pub id: Option<LitStr>,
+    pub alternative: Option<LitStr>,
     /// `single_form` was given, here.
     pub single_form: Option<Ident>,
 }
@@ -101,12 +101,12 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             }
         }
     }
-    // A single form has no summary step, and a one-call alternative is the
-    // server's business: only the tool name is needed.
+    // A single form has no summary step: only the tool name is needed. An id and an
+    // alternative are the server's business, and a server may have neither.
     let required: &[&str] = if single_form.is_some() {
         &[TOOL]
     } else {
-        &KEYS[..5]
+        &[TOOL, NOUN, SUMMARY]
     };
     let syntax = if single_form.is_some() {
         SINGLE_FORM_SYNTAX
@@ -129,14 +129,14 @@ fn container(
     single_form: Option<Ident>,
     input: &DeriveInput,
 ) -> Container {
-    let [tool, flow, alternative, noun, summary] = values;
+    let [tool, noun, summary, id, alternative] = values;
     let or_empty = |lit: Option<LitStr>| lit.unwrap_or_else(|| LitStr::new("", input.ident.span()));
     Container {
         tool: or_empty(tool),
-        flow: or_empty(flow),
-        alternative: or_empty(alternative),
         noun: or_empty(noun),
         summary,
+        id,
+        alternative,
         single_form,
     }
 }

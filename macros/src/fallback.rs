@@ -5,8 +5,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
+use crate::choice::Variant;
 use crate::model::Wizard;
-use crate::wizard_types::{Names, names, step_enum};
+use crate::wizard_types::{Names, args_struct, names, step_enum};
 
 const UNREACHABLE: &str = "the derive reported errors; this stub is never compiled into a program";
 
@@ -15,9 +16,9 @@ pub fn has_generics(input: &DeriveInput) -> bool {
     input.generics.lt_token.is_some() || input.generics.where_clause.is_some()
 }
 
-/// The stub `Wizard` impl. The step enum is the real one when the fields could be
-/// read, so that code naming a step compiles; the draft and the arguments, whose field
-/// types may be what the errors are about, are `()`.
+/// The stub `Wizard` impl. The step enum and the arguments are the real ones when the
+/// fields could be read, so that code naming a step or building the arguments
+/// compiles; the draft, whose field types may be what the errors are about, is `()`.
 pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
     // A generic stub would fail its own `'static` bounds: report only the errors.
     if has_generics(input) {
@@ -32,30 +33,39 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
         .then(|| {
             quote! {
                 #[automatically_derived]
-                impl ::wizard::SingleForm for #ident {
-                    const TITLES: &'static [(&'static str, ::wizard::Titles)] = &[];
+                impl ::wizard::single_form::SingleForm for #ident {
+                    const TITLES: &'static [(&'static str, ::wizard::__private::Titles)] = &[];
                 }
             }
         });
-    let step_type = match wizard {
-        Some(wizard) => step_enum(wizard, &step),
-        None => quote!(#vis type #step = ();),
+    let (step_type, args_type) = match wizard {
+        Some(wizard) => (step_enum(wizard, &step), args_struct(wizard, &args)),
+        None => (quote!(#vis type #step = ();), quote!(#vis type #args = ();)),
+    };
+    let args_stub = if wizard.is_some() {
+        quote!(#args)
+    } else {
+        quote!(())
     };
     quote! {
         #single_form
         #step_type
         #vis type #draft = ();
-        #vis type #args = ();
+        #args_type
 
         #[automatically_derived]
         impl ::wizard::Wizard for #ident {
             type Draft = ();
-            type Args = ();
+            type Args = #args_stub;
             type Step = #step;
             const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
-                tool: "", flow: "", alternative: "", noun: "", doc: "",
+                tool: "",
+                id: ::core::option::Option::None,
+                alternative: ::core::option::Option::None,
+                noun: "",
+                doc: "",
             };
-            const QUESTIONS: &'static [::wizard::Question] = &[];
+            const QUESTIONS: &'static [::wizard::__private::Question] = &[];
             const STEPS: &'static [#step] = &[];
             fn index(_: #step) -> usize {
                 ::core::unreachable!(#UNREACHABLE)
@@ -70,26 +80,32 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
             ) -> ::core::result::Result<(), ::std::string::String> {
                 ::core::unreachable!(#UNREACHABLE)
             }
-            fn finish(_: (), _: ()) -> ::core::result::Result<Self, ::std::string::String> {
+            fn finish(_: (), _: #args_stub) -> ::core::result::Result<Self, ::std::string::String> {
                 ::core::unreachable!(#UNREACHABLE)
             }
-            fn summary(_: &(), _: &()) -> ::std::vec::Vec<::wizard::SummaryPart> {
+            fn summary(_: &(), _: &#args_stub) -> ::std::vec::Vec<::wizard::__private::SummaryPart> {
                 ::core::unreachable!(#UNREACHABLE)
             }
         }
     }
 }
 
-pub fn choice(input: &DeriveInput) -> TokenStream {
+/// The stub `Choice` impl. It offers the options that could be read, so that a question
+/// of this type (and its default) raises no second error.
+pub fn choice(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
     if has_generics(input) || !matches!(input.data, syn::Data::Enum(_)) {
         return TokenStream::new();
     }
     let ident = &input.ident;
     let name = ident.to_string();
+    let options = variants.iter().map(|variant| {
+        let (value, title) = (&variant.value, &variant.title);
+        quote!(::wizard::__private::ChoiceOption { value: #value, title: #title })
+    });
     quote! {
         #[automatically_derived]
         impl ::wizard::Choice for #ident {
-            const OPTIONS: &'static [::wizard::ChoiceOption] = &[];
+            const OPTIONS: &'static [::wizard::__private::ChoiceOption] = &[#(#options,)*];
             fn wire_value(&self) -> &'static str {
                 ::core::unreachable!(#UNREACHABLE)
             }
@@ -98,8 +114,9 @@ pub fn choice(input: &DeriveInput) -> TokenStream {
             }
         }
         #[automatically_derived]
-        impl ::wizard::Answer for #ident {
-            const SHAPE: ::wizard::Shape = ::wizard::Shape::Choice(&[]);
+        impl ::wizard::__private::Answer for #ident {
+            const SHAPE: ::wizard::__private::Shape =
+                ::wizard::__private::Shape::Choice(<Self as ::wizard::Choice>::OPTIONS);
             fn from_answer(
                 _: &::wizard::__private::serde_json::Value,
             ) -> ::core::result::Result<Self, ::std::string::String> {
@@ -107,7 +124,7 @@ pub fn choice(input: &DeriveInput) -> TokenStream {
             }
         }
         #[automatically_derived]
-        impl ::wizard::SummaryValue for #ident {
+        impl ::wizard::__private::SummaryValue for #ident {
             fn summary_text(&self) -> ::core::option::Option<::std::string::String> {
                 ::core::unreachable!(#UNREACHABLE)
             }

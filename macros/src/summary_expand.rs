@@ -6,7 +6,7 @@ use syn::spanned::Spanned;
 
 use crate::model::{Field, Wizard};
 use crate::template::Piece;
-use crate::wizard_types::Names;
+use crate::wizard_types::{Names, probe_call};
 
 pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
     let mut uses_args = false;
@@ -14,7 +14,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
     for piece in &wizard.summary {
         match piece {
             Piece::Text(text) => parts.push(quote! {
-                parts.push(::wizard::SummaryPart::Literal(#text));
+                parts.push(::wizard::__private::SummaryPart::Literal(#text));
             }),
             Piece::Field(name) => {
                 let field = wizard
@@ -24,7 +24,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
                 let text = text(field, step);
                 let truncate = truncate(field);
                 parts.push(quote! {
-                    parts.push(::wizard::SummaryPart::Value {
+                    parts.push(::wizard::__private::SummaryPart::Value {
                         text: #text.unwrap_or_default(),
                         truncate: #truncate,
                     });
@@ -43,7 +43,7 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
             let row = format!("\n**{label}**: Yes");
             parts.push(quote! {
                 if #text.is_some() {
-                    parts.push(::wizard::SummaryPart::Literal(#row));
+                    parts.push(::wizard::__private::SummaryPart::Literal(#row));
                 }
             });
         } else {
@@ -51,15 +51,15 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
             let truncate = truncate(field);
             parts.push(quote! {
                 if let ::core::option::Option::Some(text) = #text {
-                    parts.push(::wizard::SummaryPart::Literal(#row));
-                    parts.push(::wizard::SummaryPart::Value { text, truncate: #truncate });
+                    parts.push(::wizard::__private::SummaryPart::Literal(#row));
+                    parts.push(::wizard::__private::SummaryPart::Value { text, truncate: #truncate });
                 }
             });
         }
     }
     let args_param = if uses_args { quote!(args) } else { quote!(_) };
     quote! {
-        fn summary(draft: &#draft, #args_param: &#args) -> ::std::vec::Vec<::wizard::SummaryPart> {
+        fn summary(draft: &#draft, #args_param: &#args) -> ::std::vec::Vec<::wizard::__private::SummaryPart> {
             let mut parts = ::std::vec::Vec::new();
             #(#parts)*
             parts
@@ -73,9 +73,9 @@ fn text(field: &Field, step: &syn::Ident) -> TokenStream {
     let ident = field.ident;
     let ty = &field.field.ty;
     let Some(question) = &field.question else {
-        return quote_spanned!(ty.span()=> ::wizard::SummaryValue::summary_text(&args.#ident));
+        return quote_spanned!(ty.span()=> ::wizard::__private::SummaryValue::summary_text(&args.#ident));
     };
-    let text = quote_spanned!(ty.span()=> ::wizard::SummaryValue::summary_text(&draft.#ident));
+    let text = probe_call(question, "show_answer", quote!(&draft.#ident));
     if question.ask.when.is_some() {
         let variant = &question.step;
         quote! {

@@ -46,6 +46,12 @@ const MAPS: [&str; 6] = [
     "HashMap", "BTreeMap", "IndexMap", "HashSet", "BTreeSet", "IndexSet",
 ];
 
+/// Types a list of which is not a multi-select: no `#[derive(Choice)]` enum among them.
+const PLAIN: [&str; 16] = [
+    "String", "str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
+    "i32", "i64", "f32", "f64",
+];
+
 fn check_value(ty: &Type) -> syn::Result<()> {
     let ty = ungroup(ty);
     let message = match ty {
@@ -62,6 +68,8 @@ fn check_value(ty: &Type) -> syn::Result<()> {
                 };
                 if item_last == "Vec" || item_last == "Option" {
                     "a list of lists or of optional items cannot be asked; a multi-select is `Vec<E>` of a `#[derive(Choice)]` enum"
+                } else if PLAIN.contains(&item_last.as_str()) {
+                    "a list of text or numbers cannot be one form question: a multi-select is `Vec<E>` of a `#[derive(Choice)]` enum; for a free list, ask for text and split it with `parse = wizard::parse::comma_list` (or your own `parse` function)"
                 } else {
                     return check_value(item);
                 }
@@ -158,6 +166,8 @@ mod tests {
             "Vec<Vec<Color>>",
             "Vec<Option<Color>>",
             "Vec<HashSet<Color>>",
+            "Vec<String>",
+            "Option<Vec<u32>>",
             "fn()",
         ] {
             assert!(check_flat(&ty(bad)).is_err(), "{bad} should be refused");

@@ -17,11 +17,24 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
     let Names { step, draft, args } = &names;
 
     let c = &wizard.container;
-    let (tool, flow, alternative, noun, doc) =
-        (&c.tool, &c.flow, &c.alternative, &c.noun, &wizard.doc);
+    let (tool, noun, doc) = (&c.tool, &c.noun, &wizard.doc);
+    let optional = |lit: &Option<syn::LitStr>| match lit {
+        Some(lit) => quote!(::core::option::Option::Some(#lit)),
+        None => quote!(::core::option::Option::None),
+    };
+    let (id, alternative) = (optional(&c.id), optional(&c.alternative));
     let questions = wizard
         .questions()
-        .map(|(_, question)| question_entry(wizard, question));
+        .enumerate()
+        .map(|(index, (_, question))| question_entry(wizard, index, question));
+    let shapes = wizard
+        .questions()
+        .enumerate()
+        .map(|(index, (_, question))| shape_const(index, question));
+    let checks = wizard
+        .questions()
+        .enumerate()
+        .map(|(index, (_, question))| checks(wizard, index, question));
     let steps: Vec<_> = wizard
         .questions()
         .map(|(_, question)| &question.step)
@@ -30,14 +43,14 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
     let apply = wizard.questions().map(|(field, question)| {
         let field = field.ident;
         let variant = &question.step;
-        let inner = question.ty.inner;
         let value = match &question.ask.parse {
             Some(parse) => quote_spanned! {parse.span()=>
-                #parse(&<::std::string::String as ::wizard::Answer>::from_answer(value)?)?
+                #parse(&<::std::string::String as ::wizard::__private::Answer>::from_answer(value)?)?
             },
-            None => quote_spanned! {inner.span()=>
-                <#inner as ::wizard::Answer>::from_answer(value)?
-            },
+            None => {
+                let read = wizard_types::probe_call(question, "read_answer", quote!(value));
+                quote!(#read?)
+            }
         };
         quote!(#step::#variant => draft.#field = ::core::option::Option::Some(#value))
     });
@@ -48,6 +61,13 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
     quote! {
         #types
 
+        // Each question's shape, named once: a type that cannot be asked is reported
+        // here, at the field, and nowhere else.
+        #[automatically_derived]
+        impl #draft {
+            #(#shapes)*
+        }
+
         #[automatically_derived]
         impl ::wizard::Wizard for #ident {
             type Draft = #draft;
@@ -56,12 +76,12 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
 
             const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
                 tool: #tool,
-                flow: #flow,
+                id: #id,
                 alternative: #alternative,
                 noun: #noun,
                 doc: #doc,
             };
-            const QUESTIONS: &'static [::wizard::Question] = &[#(#questions,)*];
+            const QUESTIONS: &'static [::wizard::__private::Question] = &[#(#questions,)*];
             const STEPS: &'static [#step] = &[#(#step::#steps,)*];
 
             fn index(step: #step) -> usize {
@@ -86,9 +106,7 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
             #summary
         }
 
-        // Evaluates the question table at compile time, so that bounds a kind cannot
-        // take (`min` on text, `choices` on a float, ..) fail the build, not a request.
-        const _: usize = <#ident as ::wizard::Wizard>::QUESTIONS.len();
+        #(#checks)*
 
         #single_form
     }
@@ -107,71 +125,54 @@ fn single_form(wizard: &Wizard) -> TokenStream {
             Titles::Titled => format_ident!("Titled", span = at.span()),
             Titles::EnumNames => format_ident!("EnumNames", span = at.span()),
         };
-        let shape = shape(question);
-        // Spanned at the attribute, so that titles on a question with none to show are
-        // reported there.
-        Some(quote_spanned!(at.span()=> (#key, ::wizard::Titles::check(::wizard::Titles::#variant, #shape))))
+        Some(quote!((#key, ::wizard::__private::Titles::#variant)))
     });
     quote! {
         #[automatically_derived]
-        impl ::wizard::SingleForm for #ident {
-            const TITLES: &'static [(&'static str, ::wizard::Titles)] = &[#(#titles,)*];
+        impl ::wizard::single_form::SingleForm for #ident {
+            const TITLES: &'static [(&'static str, ::wizard::__private::Titles)] = &[#(#titles,)*];
         }
 
-        const _: usize = <#ident as ::wizard::SingleForm>::TITLES.len();
     }
 }
 
-/// The answer shape: text for a parsed field, else what the field type's `Answer` says.
-fn shape(question: &Question) -> TokenStream {
-    if question.ask.parse.is_some() {
-        return quote!(::wizard::Shape::Text);
-    }
+/// `const __SHAPE_{index}`: the answer shape, text for a parsed field, else what the
+/// field type's `Answer` says; the one place a question's type is checked (with
+/// `parsed::<T>()` for a parsed field's type).
+fn shape_const(index: usize, question: &Question) -> TokenStream {
+    let name = shape_name(index);
     let inner = question.ty.inner;
-    quote_spanned!(inner.span()=> <#inner as ::wizard::Answer>::SHAPE)
+    if question.ask.parse.is_some() {
+        let check = quote_spanned!(inner.span()=> ::wizard::__private::parsed::<#inner>());
+        return quote! {
+            const #name: ::wizard::__private::Shape = {
+                #check;
+                ::wizard::__private::Shape::Text
+            };
+        };
+    }
+    let shape = quote_spanned!(inner.span()=> <#inner as ::wizard::__private::Answer>::SHAPE);
+    quote!(const #name: ::wizard::__private::Shape = #shape;)
 }
 
-fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
+fn shape_name(index: usize) -> syn::Ident {
+    format_ident!("__SHAPE_{}", index)
+}
+
+/// The question's shape, as its `__SHAPE_{index}` const of the draft.
+fn shape(wizard: &Wizard, index: usize) -> TokenStream {
+    let draft = wizard_types::names(wizard.ident).draft;
+    let name = shape_name(index);
+    quote!(#draft::#name)
+}
+
+fn question_entry(wizard: &Wizard, index: usize, question: &Question) -> TokenStream {
     let ask = &question.ask;
     let key = &question.key;
     let message = &ask.message;
-    let shape = shape(question);
-    let span = ask.bounds_span.unwrap_or_else(|| question.ty.inner.span());
-    let bounds = if ask.bounds_span.is_none() {
-        quote!(::wizard::Bounds::NONE)
-    } else {
-        let option_f64 = |n: Option<f64>| match n {
-            Some(n) => {
-                let lit = f64_literal(n, span);
-                quote!(::core::option::Option::Some(#lit))
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        let option_u32 = |n: Option<u32>| match n {
-            Some(n) => quote!(::core::option::Option::Some(#n)),
-            None => quote!(::core::option::Option::None),
-        };
-        let (min, max) = (option_f64(ask.min), option_f64(ask.max));
-        let (min_items, max_items) = (option_u32(ask.min_items), option_u32(ask.max_items));
-        let choices = match &ask.choices {
-            Some(values) => {
-                let values = values.iter().map(|n| i64_literal(*n, span));
-                quote!(::core::option::Option::Some(&[#(#values),*]))
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        quote! {
-            ::wizard::Bounds {
-                min: #min,
-                max: #max,
-                min_items: #min_items,
-                max_items: #max_items,
-                choices: #choices,
-            }
-        }
-    };
-    // Spanned at the bound, so that a bound the kind refuses is reported there.
-    let kind = quote_spanned!(span=> ::wizard::Kind::build(#shape, #bounds));
+    let shape = shape(wizard, index);
+    let bounds = bounds(question);
+    let kind = quote!(::wizard::__private::Kind::build(#shape, #bounds));
     let requirement = if question.ty.optional || question.is_yes_no() {
         quote!(Optional)
     } else if ask.allow_empty.is_some() {
@@ -188,32 +189,117 @@ fn question_entry(wizard: &Wizard, question: &Question) -> TokenStream {
     };
     let default = match &ask.default {
         Some(DefaultLit::Text(lit)) => {
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Text(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Text(#lit)))
         }
         Some(DefaultLit::Number(Number::Integer(n), span)) => {
             let lit = i64_literal(*n, *span);
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Integer(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Integer(#lit)))
         }
         Some(DefaultLit::Number(Number::Float(n), span)) => {
             let lit = f64_literal(*n, *span);
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Number(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Number(#lit)))
         }
         // Shown only in a single form; asked on its own, every yes/no starts on no.
         Some(DefaultLit::Bool(lit)) if wizard.container.single_form.is_some() => {
-            quote!(::core::option::Option::Some(::wizard::DefaultValue::Bool(#lit)))
+            quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Bool(#lit)))
         }
         Some(DefaultLit::Bool(_)) | None => quote!(::core::option::Option::None),
     };
     quote! {
-        ::wizard::Question {
+        ::wizard::__private::Question {
             key: #key,
             message: #message,
             kind: #kind,
-            requirement: ::wizard::Requirement::#requirement,
+            requirement: ::wizard::__private::Requirement::#requirement,
             when: #when,
             default: #default,
         }
     }
+}
+
+/// The bounds written on a question's field, as a `Bounds` value.
+fn bounds(question: &Question) -> TokenStream {
+    let ask = &question.ask;
+    let Some(span) = ask.bounds_span else {
+        return quote!(::wizard::__private::Bounds::NONE);
+    };
+    let option_f64 = |n: Option<f64>| match n {
+        Some(n) => {
+            let lit = f64_literal(n, span);
+            quote!(::core::option::Option::Some(#lit))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let option_u32 = |n: Option<u32>| match n {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    };
+    let (min, max) = (option_f64(ask.min), option_f64(ask.max));
+    let (min_items, max_items) = (option_u32(ask.min_items), option_u32(ask.max_items));
+    let choices = match &ask.choices {
+        Some(values) => {
+            let values = values.iter().map(|n| i64_literal(*n, span));
+            quote!(::core::option::Option::Some(&[#(#values),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        ::wizard::__private::Bounds {
+            min: #min,
+            max: #max,
+            min_items: #min_items,
+            max_items: #max_items,
+            choices: #choices,
+        }
+    }
+}
+
+/// The compile-time checks of one question, each evaluated in the author's crate and
+/// reported at the attribute at fault: bounds its type cannot take, a default it does
+/// not offer, titles it has none to show.
+fn checks(wizard: &Wizard, index: usize, question: &Question) -> TokenStream {
+    let ident = wizard.ident;
+    let ask = &question.ask;
+    let mut checks = Vec::new();
+    let fail = |span: proc_macro2::Span, problem: TokenStream| {
+        quote_spanned! {span=>
+            const _: () = if let ::core::option::Option::Some(problem) = #problem {
+                ::core::panic!("{}", problem)
+            };
+        }
+    };
+    if let Some(span) = ask.bounds_span {
+        let (shape, bounds) = (shape(wizard, index), bounds(question));
+        checks.push(fail(
+            span,
+            quote!(::wizard::__private::bounds_problem(#shape, #bounds)),
+        ));
+    }
+    let default_span = match &ask.default {
+        Some(DefaultLit::Text(lit)) => Some(lit.span()),
+        Some(DefaultLit::Number(_, span)) => Some(*span),
+        // A yes/no's default is checked by the derive itself.
+        Some(DefaultLit::Bool(_)) | None => None,
+    };
+    if let Some(span) = default_span {
+        let question = quote!(<#ident as ::wizard::Wizard>::QUESTIONS[#index]);
+        checks.push(fail(
+            span,
+            quote!(::wizard::__private::default_problem(#question.kind, #question.default)),
+        ));
+    }
+    if let Some((titles, at)) = &ask.titles {
+        let variant = match titles {
+            Titles::Titled => format_ident!("Titled"),
+            Titles::EnumNames => format_ident!("EnumNames"),
+        };
+        let shape = shape(wizard, index);
+        checks.push(fail(
+            at.span(),
+            quote!(::wizard::__private::titles_problem(::wizard::__private::Titles::#variant, #shape)),
+        ));
+    }
+    quote!(#(#checks)*)
 }
 
 fn is_asked(wizard: &Wizard, Names { step, draft, .. }: &Names) -> TokenStream {

@@ -2,10 +2,15 @@
 //! `wizard` crate that re-exports them.
 
 use serde_json::json;
-use wizard::{
-    Choice, ChoiceOption, DefaultValue, Kind, Question, Requirement, SummaryPart, SummaryValue,
-    Wizard, render_summary,
-};
+use wizard::__private::SummaryPart;
+use wizard::__private::render_summary;
+use wizard::question::ChoiceOption;
+use wizard::question::DefaultValue;
+use wizard::question::Kind;
+use wizard::question::Question;
+use wizard::question::Requirement;
+use wizard::summary::SummaryValue;
+use wizard::{Choice, Wizard};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Choice)]
 enum Tier {
@@ -21,7 +26,7 @@ enum Tier {
 #[derive(Debug, Wizard, serde::Serialize, serde::Deserialize)]
 #[wizard(
     tool = "t_tool",
-    flow = "f.flow",
+    id = "f.flow",
     alternative = "a.alt",
     noun = "Thing",
     summary = "Make {{thing}} {type} in {project}?\n**Tier**: {tier}"
@@ -54,8 +59,8 @@ fn question(key: &str) -> &'static Question {
 fn info_comes_from_the_container_and_the_doc_comment() {
     let info = MakeThing::INFO;
     assert_eq!(
-        (info.tool, info.flow, info.alternative, info.noun),
-        ("t_tool", "f.flow", "a.alt", "Thing")
+        (info.tool, info.id, info.alternative, info.noun),
+        ("t_tool", Some("f.flow"), Some("a.alt"), "Thing")
     );
     assert_eq!(info.doc, "First line. Second paragraph, indented.");
 }
@@ -289,7 +294,7 @@ fn the_draft_refuses_unknown_fields_and_skips_unset_ones() {
 #[derive(Debug, Wizard)]
 #[wizard(
     tool = "t_raw",
-    flow = "f.raw",
+    id = "f.raw",
     alternative = "a.raw",
     noun = "Raw",
     summary = "Go?"

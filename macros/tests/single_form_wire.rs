@@ -8,8 +8,11 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
+use wizard::prompt::PromptError;
+use wizard::single_form::ask as ask_single_form;
+use wizard::single_form::schema as combined_schema;
 use wizard::testkit::{Path, Reply, ScriptedClient, accept, connect};
-use wizard::{Flow, PromptError, Serve, StateKeys, Wizard, ask_single_form, combined_schema};
+use wizard::{Flow, Serve, StateKeys, Wizard};
 
 /// Books a desk.
 #[derive(Debug, Wizard)]

@@ -3,9 +3,11 @@
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
-use crate::question::{ChoiceOption, Kind, Titles};
+use crate::choice::Choice;
+use crate::question::{ChoiceOption, Kind};
+use crate::summary::SummaryValue;
 
-/// The answer shape a field type can take; the macro turns it and the field's
+/// The answer shape a field type can take; the derive turns it and the field's
 /// bounds into a [`Kind`] with [`Kind::build`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shape {
@@ -14,7 +16,7 @@ pub enum Shape {
     Integer,
     Float,
     Choice(&'static [ChoiceOption]),
-    MultiChoice(&'static [ChoiceOption]),
+    MultiSelect(&'static [ChoiceOption]),
 }
 
 /// The bounds written on a field: `min`, `max`, `min_items`, `max_items`, `choices`.
@@ -38,35 +40,16 @@ impl Bounds {
 }
 
 impl Kind {
-    /// Combines a type's shape with the bounds written on its field. Runs in const
-    /// context, so a mismatch (bounds on text, `choices` on a float, …) fails the build.
+    /// Combines a type's shape with the bounds written on its field. Never fails: a
+    /// combination the shape cannot take is reported by
+    /// [`bounds_problem`](crate::question_check::bounds_problem), which the derive
+    /// evaluates at compile time.
     pub const fn build(shape: Shape, bounds: Bounds) -> Kind {
-        let numeric = bounds.min.is_some() || bounds.max.is_some();
-        let items = bounds.min_items.is_some() || bounds.max_items.is_some();
         match shape {
-            Shape::Text | Shape::YesNo | Shape::Choice(_) if numeric || items => {
-                panic!(
-                    "`min`, `max`, `min_items` and `max_items` apply only to numbers and multi-selects"
-                )
-            }
-            Shape::Integer | Shape::Float if items => {
-                panic!("`min_items` and `max_items` apply only to multi-selects")
-            }
-            Shape::MultiChoice(_) if numeric => {
-                panic!("`min` and `max` apply only to numbers")
-            }
-            _ => {}
-        }
-        if let Some(choices) = bounds.choices {
-            if !matches!(shape, Shape::Integer) || numeric {
-                panic!("`choices = [..]` applies only to an integer field without `min`/`max`")
-            }
-            if choices.is_empty() {
-                panic!("`choices = [..]` needs at least one integer")
-            }
-            return Kind::IntegerChoice(choices);
-        }
-        match shape {
+            Shape::Integer if bounds.choices.is_some() => match bounds.choices {
+                Some(choices) => Kind::IntegerChoice(choices),
+                None => unreachable!(),
+            },
             Shape::Text => Kind::Text,
             Shape::YesNo => Kind::YesNo,
             Shape::Integer | Shape::Float => Kind::Number {
@@ -74,42 +57,38 @@ impl Kind {
                 max: bounds.max,
                 integer: matches!(shape, Shape::Integer),
             },
-            Shape::Choice(options) => {
-                if options.is_empty() {
-                    panic!("a choice enum needs at least one variant")
-                }
-                Kind::Choice(options)
-            }
-            Shape::MultiChoice(options) => {
-                if options.is_empty() {
-                    panic!("a choice enum needs at least one variant")
-                }
-                Kind::MultiSelect {
-                    options,
-                    min_items: bounds.min_items,
-                    max_items: bounds.max_items,
-                }
-            }
+            Shape::Choice(options) => Kind::Choice(options),
+            Shape::MultiSelect(options) => Kind::MultiSelect {
+                options,
+                min_items: bounds.min_items,
+                max_items: bounds.max_items,
+            },
         }
     }
 }
 
-impl Titles {
-    /// Refuses titles on a question with none to show. Runs in const context, so that
-    /// `#[ask(.., titled)]` on text or `enum_names` on a multi-select fails the build.
-    pub const fn check(self, shape: Shape) -> Titles {
-        match (self, shape) {
-            (Titles::Titled, Shape::Choice(_) | Shape::MultiChoice(_))
-            | (Titles::EnumNames, Shape::Choice(_)) => self,
-            (Titles::Titled, _) => {
-                panic!("`titled` applies only to a `#[derive(Choice)]` enum or a `Vec` of one")
-            }
-            (Titles::EnumNames, _) => panic!(
-                "`enum_names` applies only to one `#[derive(Choice)]` enum; a multi-select shows titles with `titled`"
-            ),
-        }
-    }
+/// What the draft stores of an answer: it rides in the signed `requestState` (serde),
+/// and shows in the summary.
+pub trait Stored:
+    Clone + Serialize + DeserializeOwned + SummaryValue + Send + Sync + 'static
+{
 }
+
+impl<T> Stored for T where
+    T: Clone + Serialize + DeserializeOwned + SummaryValue + Send + Sync + 'static
+{
+}
+
+/// The result of a `parse = fn` question: stored in the draft between rounds (serde,
+/// `Clone`) and shown in the summary (`SummaryValue`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a `parse` question",
+    label = "the `parse` function returns this type",
+    note = "the answer is stored between rounds and shown in the summary: `{Self}` needs `Clone`, serde's `Serialize` and `Deserialize`, and `wizard::summary::SummaryValue`"
+)]
+pub trait Parsed: Stored {}
+
+impl<T: Stored> Parsed for T {}
 
 /// A field type that can be asked in a flat MCP form.
 ///
@@ -122,23 +101,10 @@ impl Titles {
     note = "a question can be `String`, `bool`, an integer, a float, a `#[derive(Choice)]` enum or a `Vec` of one, each optionally in `Option<..>`",
     note = "for another type, ask for text and convert it with `#[ask(\"..\", parse = path::to::fn)]`"
 )]
-pub trait Answer: Sized + Clone + Serialize + DeserializeOwned {
+pub trait Answer: Stored {
     const SHAPE: Shape;
     /// Converts an answer the runtime already validated against the question's kind.
     fn from_answer(value: &Value) -> Result<Self, String>;
-}
-
-/// How a value shows in the summary; `None` leaves its row out (a `false` yes/no,
-/// an empty list).
-pub trait SummaryValue {
-    fn summary_text(&self) -> Option<String>;
-}
-
-/// A `#[derive(Choice)]` enum: unit variants with a wire value and a title.
-pub trait Choice: Sized + Copy + 'static {
-    const OPTIONS: &'static [ChoiceOption];
-    fn wire_value(&self) -> &'static str;
-    fn from_wire_value(value: &str) -> Option<Self>;
 }
 
 fn wrong(value: &Value, expected: &str) -> String {
@@ -166,17 +132,12 @@ macro_rules! integer_answer {
     ($($t:ty),*) => {$(
         impl Answer for $t {
             const SHAPE: Shape = Shape::Integer;
-            fn from_answer(value: &Value) -> Result<Self, String> {
+                    fn from_answer(value: &Value) -> Result<Self, String> {
                 value
                     .as_i64()
                     .and_then(|n| <$t>::try_from(n).ok())
                     .or_else(|| value.as_u64().and_then(|n| <$t>::try_from(n).ok()))
                     .ok_or_else(|| wrong(value, concat!("an integer that fits ", stringify!($t))))
-            }
-        }
-        impl SummaryValue for $t {
-            fn summary_text(&self) -> Option<String> {
-                Some(self.to_string())
             }
         }
     )*};
@@ -187,22 +148,17 @@ macro_rules! float_answer {
     ($($t:ty),*) => {$(
         impl Answer for $t {
             const SHAPE: Shape = Shape::Float;
-            #[allow(clippy::cast_possible_truncation, reason = "f32 fields accept f32 precision")]
+                    #[allow(clippy::cast_possible_truncation, reason = "f32 fields accept f32 precision")]
             fn from_answer(value: &Value) -> Result<Self, String> {
                 value.as_f64().map(|n| n as $t).ok_or_else(|| wrong(value, "a number"))
-            }
-        }
-        impl SummaryValue for $t {
-            fn summary_text(&self) -> Option<String> {
-                Some(self.to_string())
             }
         }
     )*};
 }
 float_answer!(f32, f64);
 
-impl<E: Choice + Serialize + DeserializeOwned> Answer for Vec<E> {
-    const SHAPE: Shape = Shape::MultiChoice(E::OPTIONS);
+impl<E: Choice + Stored> Answer for Vec<E> {
+    const SHAPE: Shape = Shape::MultiSelect(E::OPTIONS);
     fn from_answer(value: &Value) -> Result<Self, String> {
         let items = value.as_array().ok_or_else(|| wrong(value, "an array"))?;
         items
@@ -213,38 +169,5 @@ impl<E: Choice + Serialize + DeserializeOwned> Answer for Vec<E> {
                     .ok_or_else(|| wrong(item, "one of the options offered"))
             })
             .collect()
-    }
-}
-
-impl SummaryValue for String {
-    fn summary_text(&self) -> Option<String> {
-        Some(self.clone())
-    }
-}
-
-impl SummaryValue for str {
-    fn summary_text(&self) -> Option<String> {
-        Some(self.to_owned())
-    }
-}
-
-/// A yes/no shows only when yes.
-impl SummaryValue for bool {
-    fn summary_text(&self) -> Option<String> {
-        self.then(|| "Yes".to_owned())
-    }
-}
-
-impl<T: SummaryValue> SummaryValue for Option<T> {
-    fn summary_text(&self) -> Option<String> {
-        self.as_ref().and_then(T::summary_text)
-    }
-}
-
-/// A list shows as its items joined with `", "`, and not at all when empty.
-impl<T: SummaryValue> SummaryValue for Vec<T> {
-    fn summary_text(&self) -> Option<String> {
-        let items: Vec<String> = self.iter().filter_map(T::summary_text).collect();
-        (!items.is_empty()).then(|| items.join(", "))
     }
 }

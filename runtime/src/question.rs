@@ -58,7 +58,7 @@ pub struct Question {
     pub when: Option<&'static str>,
     /// The value a client pre-fills (text, number, choice). A yes/no asked on its own
     /// always opens on no, whatever this says; only a single form
-    /// ([`SingleForm`](crate::SingleForm)) offers a yes/no's [`DefaultValue::Bool`].
+    /// ([`SingleForm`](crate::single_form::SingleForm)) offers a yes/no's [`DefaultValue::Bool`].
     pub default: Option<DefaultValue>,
 }
 

@@ -1,5 +1,4 @@
-//! A thin `Service<RoleServer>` around a `ServerHandler` that fills two rmcp gaps
-//! (DESIGN.md, rmcp gaps 1 and 2):
+//! A thin `Service<RoleServer>` around a `ServerHandler` that fills two gaps of rmcp:
 //!
 //! 1. rmcp forgets the version a client asked for in `initialize` and keeps the
 //!    negotiated one. [`Serve`] records it and hands it to every request in
@@ -7,7 +6,7 @@
 //!    [`ClientView`](crate::flow::ClientView) reads it.
 //! 2. rmcp refuses an `input_required` result unless the *negotiated* version is
 //!    2026-07-28. A client that asked for 2026-07-28 in `initialize` (and was answered
-//!    2025-11-25) is served MRTR all the same (SPEC.md §5), so for that client
+//!    2025-11-25) is served MRTR all the same, so for that client
 //!    [`Serve`] dispatches `tools/call` itself: it lets `input_required` through and
 //!    marks every other tool result `resultType: "complete"`.
 //!
@@ -29,6 +28,18 @@ use rmcp::service::{NotificationContext, RequestContext, RoleServer, Service};
 pub struct InitializeVersion(pub ProtocolVersion);
 
 /// Wraps a handler; serve this instead of the handler.
+///
+/// ```no_run
+/// # #[derive(Clone)] struct MyServer;
+/// # impl rmcp::ServerHandler for MyServer {}
+/// # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
+/// use rmcp::ServiceExt;
+///
+/// let running = wizard::Serve::new(MyServer).serve(rmcp::transport::stdio()).await?;
+/// running.waiting().await?;
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct Serve<H> {
     inner: H,
@@ -40,6 +51,17 @@ impl<H: ServerHandler> Serve<H> {
         Serve {
             inner,
             asked: Mutex::new(None),
+        }
+    }
+
+    /// The version a client asked for, capped at the newest one the handler serves: a
+    /// server that stops at 2025-11-25 serves no MRTR, whatever the client asked for.
+    fn within_supported(&self, asked: &ProtocolVersion) -> ProtocolVersion {
+        let supported = ServerHandler::supported_protocol_versions(&self.inner);
+        let newest = supported.iter().reduce(|a, b| if b > a { b } else { a });
+        match newest {
+            Some(newest) if asked > newest => newest.clone(),
+            _ => asked.clone(),
         }
     }
 
@@ -80,7 +102,7 @@ impl<H: ServerHandler> Service<RoleServer> for Serve<H> {
         let asked = {
             let mut asked = self.asked.lock().unwrap_or_else(PoisonError::into_inner);
             if let ClientRequest::InitializeRequest(initialize) = &request {
-                *asked = Some(initialize.params.protocol_version.clone());
+                *asked = Some(self.within_supported(&initialize.params.protocol_version));
             }
             asked.clone()
         };

@@ -1,5 +1,5 @@
-//! The trait `#[derive(Wizard)]` implements: data (the question table, the names) and
-//! thin glue (apply an answer, evaluate a condition, build the result and the summary).
+//! The trait `#[derive(Wizard)]` implements: data (the names, the question table) that
+//! an author may read, and generated glue that only the runtime calls.
 
 use std::fmt::Debug;
 
@@ -8,72 +8,105 @@ use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
 use crate::question::Question;
+use crate::summary::SummaryPart;
 
-/// The names a wizard is known by.
+/// The names a wizard is known by, from `#[wizard(..)]` and its doc comment.
+///
+/// ```
+/// /// Adds a note.
+/// #[derive(Debug, wizard::Wizard)]
+/// #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text}?")]
+/// struct AddNote { #[ask("Text?")] text: String }
+///
+/// use wizard::Wizard;
+/// let info = AddNote::INFO;
+/// assert_eq!((info.tool, info.noun, info.doc), ("notes_add", "Note", "Adds a note."));
+/// assert_eq!((info.id, info.alternative), (None, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WizardInfo {
-    /// The MCP tool name, e.g. `gitlab_interactive_issue_create`.
+    /// The MCP tool name, e.g. `rooms_book`.
     pub tool: &'static str,
-    /// The catalog id, e.g. `interactive.issue_create`.
-    pub flow: &'static str,
-    /// The catalog id of the action doing the same work in one call, e.g. `issue.create`.
-    pub alternative: &'static str,
-    /// What the wizard creates, capitalised: `Issue`, `Merge request`; used in
-    /// `Issue creation cancelled by user.`
+    /// An id the server knows the wizard by besides its tool name (a catalog id such as
+    /// `interactive.room_book`), when it has one.
+    pub id: Option<&'static str>,
+    /// The id of the action doing the same work in one call (`room.book`), named to a
+    /// client that cannot be asked questions, when the server has one.
+    pub alternative: Option<&'static str>,
+    /// What the wizard makes, as the texts name it: `Booking`, `Merge request`.
     pub noun: &'static str,
-    /// The struct's doc comment, the first line of the tool description.
+    /// The struct's doc comment: the tool's description.
     pub doc: &'static str,
-}
-
-/// One piece of a summary: the wizard's own words, or a value that must be escaped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SummaryPart {
-    Literal(&'static str),
-    Value {
-        text: String,
-        /// Cut to this many characters (plus `...`) before escaping.
-        truncate: Option<usize>,
-    },
 }
 
 /// A wizard: an ordered list of questions whose answers build `Self`.
 ///
-/// Implement it with `#[derive(Wizard)]`; see the crate documentation.
+/// ```
+/// use wizard::Wizard;
+///
+/// #[derive(Debug, Wizard)]
+/// #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text}?")]
+/// struct AddNote {
+///     #[tool_arg]
+///     board: String,
+///     #[ask("What should the note say?")]
+///     text: String,
+/// }
+///
+/// assert_eq!(AddNote::QUESTIONS[0].key, "text");
+/// assert_eq!(AddNote::QUESTIONS[0].property(), "text");
+/// let args = AddNoteArgs { board: "team".into() }; // the tool's input
+/// # let _ = args;
+/// ```
+///
+/// Implement it with `#[derive(Wizard)]` (see the crate documentation) and run it with
+/// [`Flow::run`](crate::Flow::run). What an author reads: [`Wizard::INFO`],
+/// [`Wizard::QUESTIONS`] and [`Wizard::Args`]; everything else is generated glue the
+/// runtime calls, hidden from these docs and free to change.
 pub trait Wizard: Sized + Send + 'static {
-    /// Every answer so far, every field optional; rides inside `requestState`.
-    type Draft: Clone + Default + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
-    /// The fields that are tool arguments rather than questions (e.g. `project_id`).
+    /// The tool arguments: the `#[tool_arg]` fields, in a struct named `{Name}Args`
+    /// (serde, `JsonSchema`): the tool's input schema.
     type Args: Clone + Debug + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static;
-    /// One variant per question, in question order.
+    /// Every answer so far, every field optional (`{Name}Draft`); rides inside the
+    /// signed `requestState` between rounds, so it must stay small and hold no secret.
+    type Draft: Clone + Default + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    #[doc(hidden)]
     type Step: Copy + Eq + Debug + Send + Sync + 'static;
 
     const INFO: WizardInfo;
     /// The questions in field order, conditional ones included.
     const QUESTIONS: &'static [Question];
-    /// The steps, in the same order as [`Wizard::QUESTIONS`].
+    #[doc(hidden)]
     const STEPS: &'static [Self::Step];
 
     /// The position of `step` in [`Wizard::QUESTIONS`].
+    #[doc(hidden)]
     fn index(step: Self::Step) -> usize;
 
     /// Whether `step`'s condition (`when = field`) holds for the answers so far.
+    #[doc(hidden)]
     fn is_asked(draft: &Self::Draft, step: Self::Step) -> bool;
 
     /// Stores an answer already validated against the question's kind.
+    #[doc(hidden)]
     fn apply(draft: &mut Self::Draft, step: Self::Step, value: &Value) -> Result<(), String>;
 
     /// Builds the finished value once every required question has an answer.
+    #[doc(hidden)]
     fn finish(draft: Self::Draft, args: Self::Args) -> Result<Self, String>;
 
     /// The summary shown at the final yes/no, in parts the runtime escapes.
+    #[doc(hidden)]
     fn summary(draft: &Self::Draft, args: &Self::Args) -> Vec<SummaryPart>;
 
     /// The question asked at `step`.
+    #[doc(hidden)]
     fn question(step: Self::Step) -> &'static Question {
         &Self::QUESTIONS[Self::index(step)]
     }
 
     /// The first step at or after position `from` whose condition holds.
+    #[doc(hidden)]
     fn next_step(draft: &Self::Draft, from: usize) -> Option<Self::Step> {
         Self::STEPS
             .iter()

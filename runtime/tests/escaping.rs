@@ -1,7 +1,10 @@
-//! Summary escaping against injection (SPEC.md §3): hand-written cases, then a
+//! Summary escaping against injection: hand-written cases, then a
 //! property loop over generated hostile inputs.
 
-use wizard::{SummaryPart, escape_value, render_summary, truncate_chars};
+use wizard::__private::SummaryPart;
+use wizard::__private::render_summary;
+use wizard::summary::escape_value;
+use wizard::summary::truncate_chars;
 
 fn value(text: &str, truncate: Option<usize>) -> SummaryPart {
     SummaryPart::Value {
@@ -47,8 +50,11 @@ fn link_schemes_are_defanged_keeping_their_case() {
 
 #[test]
 fn hidden_characters_cannot_rebuild_a_link() {
-    assert_eq!(escape_value("h\u{200B}ttps:/\u{0}/x"), "`https[:]//x`");
-    assert_eq!(escape_value("https:\u{202E}//x"), "`https[:]//x`");
+    assert_eq!(
+        escape_value("h\u{200B}ttps:/\u{0}/x"),
+        "`h⟨U+200B⟩ttps:/⟨U+0000⟩/x`"
+    );
+    assert_eq!(escape_value("https:\u{202E}//x"), "`https:⟨U+202E⟩//x`");
 }
 
 #[test]
@@ -75,25 +81,38 @@ fn markdown_is_shown_not_rendered() {
 }
 
 #[test]
-fn control_characters_are_removed() {
-    assert_eq!(escape_value("a\u{0}b\u{7}c\u{1b}[31md"), "`abc[31md`");
-    assert_eq!(escape_value("a\tb\u{7f}c\u{9b}d"), "`abcd`");
+fn control_characters_show_as_code_points() {
+    assert_eq!(
+        escape_value("a\u{0}b\u{7}c\u{1b}[31md"),
+        "`a⟨U+0000⟩b⟨U+0007⟩c⟨U+001B⟩[31md`"
+    );
+    assert_eq!(
+        escape_value("a\tb\u{7f}c\u{9b}d"),
+        "`a⟨U+0009⟩b⟨U+007F⟩c⟨U+009B⟩d`"
+    );
 }
 
+/// The user confirms exactly what is sent: a character that changes or hides text shows
+/// as its code point instead of acting.
 #[test]
-fn bidi_zero_width_and_tag_characters_are_removed() {
-    assert_eq!(escape_value("abc\u{202E}fed\u{202C}"), "`abcfed`");
+fn bidi_zero_width_and_tag_characters_show_as_code_points() {
+    assert_eq!(
+        escape_value("abc\u{202E}fed\u{202C}"),
+        "`abc⟨U+202E⟩fed⟨U+202C⟩`"
+    );
     assert_eq!(
         escape_value("\u{2066}x\u{2069}\u{200E}\u{200F}\u{61C}"),
-        "`x`"
+        "`⟨U+2066⟩x⟨U+2069⟩⟨U+200E⟩⟨U+200F⟩⟨U+061C⟩`"
     );
     assert_eq!(
         escape_value("a\u{200B}b\u{200C}c\u{200D}d\u{2060}e\u{FEFF}"),
-        "`abcde`"
+        "`a⟨U+200B⟩b⟨U+200C⟩c⟨U+200D⟩d⟨U+2060⟩e⟨U+FEFF⟩`"
     );
     // Tag characters spell text a model reads and a person does not see.
-    assert_eq!(escape_value("ok\u{E0041}\u{E0042}"), "`ok`");
-    assert_eq!(escape_value("\u{202E}\u{200B}"), "` `");
+    assert_eq!(
+        escape_value("ok\u{E0041}\u{E0042}"),
+        "`ok⟨U+E0041⟩⟨U+E0042⟩`"
+    );
 }
 
 #[test]
@@ -170,14 +189,18 @@ fn forbidden(c: char) -> bool {
             | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
 }
 
-/// Steps 1–3 of SPEC.md §3 written the slow, obvious way, as the property loop's oracle.
+/// Steps 1–3 of `escape_value` (line breaks, invisible characters, links) written the
+/// slow, obvious way, as the property loop's oracle.
 fn visible_text(input: &str) -> String {
     input
         .replace("\r\n", "\n")
         .replace(['\r', '\u{85}', '\u{2028}', '\u{2029}'], "\n")
         .chars()
-        .map(|c| if c == '\n' { ' ' } else { c })
-        .filter(|c| !forbidden(*c))
+        .map(|c| match c {
+            '\n' => " ".to_owned(),
+            c if forbidden(c) => format!("⟨U+{:04X}⟩", u32::from(c)),
+            c => c.to_string(),
+        })
         .collect::<String>()
         .replace("://", "[:]//")
 }

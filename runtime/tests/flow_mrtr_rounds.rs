@@ -41,7 +41,8 @@ async fn each_round_asks_one_question_with_signed_state() {
     assert_eq!(
         serde_json::to_value(requested_schema).expect("serializes"),
         json!({"type": "object", "required": ["title"], "properties": {"title": {
-            "type": "string", "title": "title", "description": "Enter the issue title"}}})
+            "type": "string", "title": "title", "description": "Enter the issue title",
+            "minLength": 1}}})
     );
     assert!(
         first
@@ -172,7 +173,7 @@ async fn progress_is_reported_per_question_on_both_paths() {
         request.arguments = Some(common::object(json!({"project_id": "42"})));
         request.meta = Some(meta);
         let result = pair.client.call_tool(request).await.expect("ends");
-        assert_eq!(text(&result), "Issue creation cancelled by user.");
+        assert_eq!(text(&result), "Issue cancelled.");
         pair.close().await;
         assert_eq!(
             client.progress(),

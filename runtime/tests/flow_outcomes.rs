@@ -1,11 +1,14 @@
-//! Every row of SPEC.md §4 on every path, through the test kit (a real rmcp pair).
+//! Every way a wizard call ends (finished, cancelled, failed, unsupported client) on
+//! every path, through the test kit (a real rmcp pair).
 
 mod common;
 
 use common::{Issue, issue_args};
 use rmcp::model::{ClientCapabilities, ElicitationCapability, UrlElicitationCapability};
 use serde_json::json;
-use wizard::flow::{Failure, Outcome, Stage};
+use wizard::Failure;
+use wizard::Outcome;
+use wizard::Stage;
 use wizard::testkit::{self, Kit, Path, Reply, accept, cancel, decline, yes};
 
 const PATHS: [Path; 3] = [Path::Sync, Path::Mrtr, Path::MrtrDeclaredInInitialize];
@@ -86,7 +89,7 @@ fn optional_questions_declined_or_left_empty_stay_unset() {
 }
 
 fn assert_cancelled<W: wizard::Wizard>(report: testkit::Report<W>, noun_text: &str) {
-    assert!(matches!(report.outcome, Outcome::Cancelled));
+    assert!(matches!(report.outcome, Outcome::Cancelled(_)));
     assert_eq!(report.text(), noun_text);
     assert_eq!(report.result.is_error, Some(true));
     assert!(report.result.structured_content.is_none());
@@ -101,7 +104,7 @@ fn cancel_at_any_question_cancels() {
             replies.push(cancel());
             let report = testkit::run::<Issue>(path, issue_args(), replies);
             assert_eq!(report.keys(), ISSUE_KEYS[..=at], "{path:?} at {at}");
-            assert_cancelled(report, "Issue creation cancelled by user.");
+            assert_cancelled(report, "Issue cancelled.");
         }
     }
 }
@@ -111,13 +114,13 @@ fn declining_a_required_question_or_the_summary_cancels() {
     for path in PATHS {
         let report = testkit::run::<Issue>(path, issue_args(), [decline()]);
         assert_eq!(report.keys(), ["title"]);
-        assert_cancelled(report, "Issue creation cancelled by user.");
+        assert_cancelled(report, "Issue cancelled.");
 
         let mut replies = all_issue_answers();
         *replies.last_mut().expect("five replies") = decline();
         assert_cancelled(
             testkit::run::<Issue>(path, issue_args(), replies),
-            "Issue creation cancelled by user.",
+            "Issue cancelled.",
         );
     }
 }
@@ -129,7 +132,7 @@ fn no_at_the_summary_cancels() {
         *replies.last_mut().expect("five replies") = accept(json!({"confirmed": false}));
         assert_cancelled(
             testkit::run::<Issue>(path, issue_args(), replies),
-            "Issue creation cancelled by user.",
+            "Issue cancelled.",
         );
     }
 }
@@ -165,9 +168,7 @@ fn a_malformed_answer_is_an_error_naming_the_step_never_a_cancellation() {
         *replies.last_mut().expect("five replies") = accept(json!({"confirmed": "yes"}));
         let report = testkit::run::<Issue>(path, issue_args(), replies);
         assert!(
-            report
-                .text()
-                .starts_with("issue creation confirmation failed: "),
+            report.text().starts_with("confirming the issue failed: "),
             "{}",
             report.text()
         );

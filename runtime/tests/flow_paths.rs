@@ -1,4 +1,4 @@
-//! Which path a call takes (SPEC.md §5), including requests that declare nothing.
+//! Which path a call takes, including requests that declare nothing.
 
 mod common;
 
@@ -6,8 +6,8 @@ use common::{Issue, flow, issue_args, text};
 use rmcp::model::{CallToolRequestParams, InitializeResult, ServerCapabilities};
 use rmcp::service::{RoleClient, RoleServer, serve_directly};
 use serde_json::json;
+use wizard::Outcome;
 use wizard::Serve;
-use wizard::flow::Outcome;
 use wizard::testkit::{Elicit, Kit, Path, ScriptedClient, WizardServer, accept};
 
 #[tokio::test]
@@ -69,18 +69,56 @@ fn an_empty_elicitation_capability_means_form() {
     }
 }
 
+/// Texts of a deployment that names its own tools.
+struct Deployment;
+
+impl wizard::Texts for Deployment {
+    fn unsupported(&self, wizard: &wizard::WizardInfo) -> String {
+        format!(
+            "No elicitation here: call execute with action {} ({}, {}).",
+            wizard.alternative.unwrap_or_default(),
+            wizard.id.unwrap_or_default(),
+            wizard.tool
+        )
+    }
+
+    fn cancelled(&self, wizard: &wizard::WizardInfo) -> String {
+        format!("{} creation cancelled by user.", wizard.noun)
+    }
+}
+
 #[test]
 fn the_texts_come_from_the_deployment() {
-    let texts = wizard::FlowTexts {
-        unsupported: "No elicitation here: call gitlab_execute_action with action {alternative} ({flow}, {tool}).".into(),
-        form_unsupported: "form? {alternative}".into(),
-    };
     let report = Kit::new(Path::Mrtr)
-        .with_flow(flow().with_texts(texts))
+        .with_flow(flow().with_texts(Deployment))
         .with_capabilities(Default::default())
         .run::<Issue>(issue_args(), []);
     assert_eq!(
         report.text(),
-        "No elicitation here: call gitlab_execute_action with action issue.create (interactive.issue_create, demo_issue_create)."
+        "No elicitation here: call execute with action issue.create (interactive.issue_create, demo_issue_create)."
+    );
+    let report = Kit::new(Path::Sync)
+        .with_flow(flow().with_texts(Deployment))
+        .run::<Issue>(issue_args(), [wizard::testkit::cancel()]);
+    assert_eq!(report.text(), "Issue creation cancelled by user.");
+}
+
+/// A wizard of a server with no catalog: no id, no alternative, no tool arguments.
+#[derive(Debug, wizard::Wizard)]
+#[wizard(tool = "notes_add", noun = "Note", summary = "Add the note {text}?")]
+struct Note {
+    #[ask("What should the note say?")]
+    #[allow(dead_code, reason = "the call ends before it is asked")]
+    text: String,
+}
+
+#[test]
+fn the_default_texts_name_no_alternative_a_wizard_does_not_have() {
+    let report = Kit::new(Path::Sync)
+        .with_capabilities(Default::default())
+        .run::<Note>(NoteArgs {}, []);
+    assert_eq!(
+        report.text(),
+        "This client does not support elicitation, so this wizard cannot ask its questions."
     );
 }

@@ -1,4 +1,4 @@
-//! The primitives (seed 003) on both paths, with stable exchange ids on MRTR.
+//! The primitives on both paths, with stable exchange ids on MRTR.
 
 mod common;
 

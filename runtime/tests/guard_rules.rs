@@ -1,4 +1,6 @@
-//! The destructive-action guard (SPEC.md §7) over a real pair, on both paths.
+//! The destructive-action guard over a real pair, on both paths: approved up front it
+//! runs unasked; otherwise one yes/no (key `confirm`) decides, and every failure fails
+//! closed.
 
 mod common;
 
@@ -13,7 +15,7 @@ use wizard::testkit::{Path, Reply, ScriptedClient, accept, cancel, connect, decl
 
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 const REFUSAL: &str = "action \"issue.delete\" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.";
-const CANCELED: &str = "Operation canceled by user.";
+const CANCELED: &str = "Cancelled by the user.";
 
 struct Run {
     result: CallToolResult,
@@ -43,21 +45,14 @@ async fn delete(
 }
 
 #[tokio::test]
-async fn yolo_autopilot_or_confirm_true_proceed_without_asking() {
+async fn an_approved_call_proceeds_without_asking() {
     for path in PATHS {
-        for (yolo, autopilot) in [
-            (Some("true"), None),
-            (Some(" YES "), Some("false")),
-            (None, Some("1")),
-        ] {
-            let server = Prims {
-                yolo,
-                autopilot,
-                ..Prims::new(flow())
-            };
-            let run = delete(path, server, common::form(), json!({}), vec![]).await;
-            assert_eq!((run.asked, run.executed), (0, 1), "{yolo:?} {autopilot:?}");
-        }
+        let server = Prims {
+            approved: true,
+            ..Prims::new(flow())
+        };
+        let run = delete(path, server, common::form(), json!({}), vec![]).await;
+        assert_eq!((run.asked, run.executed), (0, 1), "{path:?}");
         let run = delete(
             path,
             Prims::new(flow()),
@@ -71,14 +66,16 @@ async fn yolo_autopilot_or_confirm_true_proceed_without_asking() {
 }
 
 #[tokio::test]
-async fn yolo_false_beats_autopilot_and_the_user_decides() {
+async fn otherwise_the_user_decides() {
     for path in PATHS {
-        let server = Prims {
-            yolo: Some("false"),
-            autopilot: Some("true"),
-            ..Prims::new(flow())
-        };
-        let run = delete(path, server, common::form(), json!({}), vec![yes()]).await;
+        let run = delete(
+            path,
+            Prims::new(flow()),
+            common::form(),
+            json!({}),
+            vec![yes()],
+        )
+        .await;
         assert_eq!((run.asked, run.executed), (1, 1), "{path:?}");
         assert_eq!(text(&run.result), "\"deleted\"");
     }
@@ -153,7 +150,7 @@ async fn a_transport_failure_fails_closed() {
         text.starts_with("Confirmation failed: the client refused the question: "),
         "{text}"
     );
-    assert!(text.ends_with("only after the user explicitly approves this operation."));
+    assert!(text.ends_with(". Nothing was done."), "{text}");
     assert_eq!((run.asked, run.executed), (1, 0));
 }
 
@@ -175,9 +172,7 @@ async fn a_malformed_answer_fails_closed() {
             ),
             "{text}"
         );
-        assert!(text.ends_with(
-            ". The action was not executed. Re-send with \"confirm\": true only after the user explicitly approves this operation."
-        ));
+        assert!(text.ends_with(". Nothing was done."), "{text}");
         assert_eq!(run.executed, 0);
     }
 }

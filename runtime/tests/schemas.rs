@@ -1,12 +1,21 @@
-//! The `requestedSchema` of every kind (SPEC.md §2), compared as whole JSON values,
+//! The `requestedSchema` of every kind, compared as whole JSON values,
 //! the refusal of questions that cannot be asked, and flat form schemas.
 
 use serde_json::{Map, Value, json};
-use wizard::{
-    CONFIRM_KEY, ChoiceOption, DefaultValue, Kind, Prompt, Question, Requirement,
-    check_flat_schema, check_prompt, check_question, prompt_schema, requested_schema,
-    validate_against, yes_no_schema,
-};
+use wizard::form::CONFIRM_KEY;
+use wizard::form::Prompt;
+use wizard::form::check_flat_schema;
+use wizard::form::check_prompt;
+use wizard::form::check_question;
+use wizard::form::prompt_schema;
+use wizard::form::requested_schema;
+use wizard::form::validate_against;
+use wizard::form::yes_no_schema;
+use wizard::question::ChoiceOption;
+use wizard::question::DefaultValue;
+use wizard::question::Kind;
+use wizard::question::Question;
+use wizard::question::Requirement;
 
 const fn option(value: &'static str, title: &'static str) -> ChoiceOption {
     ChoiceOption { value, title }
@@ -58,7 +67,7 @@ fn schema(q: &Question) -> Value {
     Value::Object(requested_schema(q))
 }
 
-/// The whole schema around one property, as SPEC.md §2 writes it.
+/// The whole schema around one property: a flat object whose one property is required.
 fn one_property(name: &str, property: Value) -> Value {
     json!({"type": "object", "properties": {name: property}, "required": [name]})
 }
@@ -66,9 +75,10 @@ fn one_property(name: &str, property: Value) -> Value {
 #[test]
 fn text() {
     let title = question("title", "Enter the issue title", Kind::Text);
+    // A required text says it must not be empty, so that clients check it too.
     let expected = one_property(
         "title",
-        json!({"type": "string", "title": "title", "description": "Enter the issue title"}),
+        json!({"type": "string", "title": "title", "description": "Enter the issue title", "minLength": 1}),
     );
     assert_eq!(schema(&title), expected);
     let optional = Question {
@@ -77,8 +87,11 @@ fn text() {
     };
     assert_eq!(
         schema(&optional),
-        expected,
-        "an optional question is still one required property"
+        one_property(
+            "title",
+            json!({"type": "string", "title": "title", "description": "Enter the issue title"}),
+        ),
+        "an optional question is still one required property, which may be empty"
     );
 }
 
@@ -344,7 +357,7 @@ fn every_kind() -> Value {
             "age": {"type": "integer", "minimum": 0, "maximum": 150},
             "score": {"type": "number", "minimum": 0.5},
             "verified": {"type": "boolean", "default": true},
-            "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}, "minItems": 1, "maxItems": 2},
+            "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}, "minItems": 1, "maxItems": 2, "uniqueItems": true},
             "colors": {"type": "array", "items": {"anyOf": [{"const": "red", "title": "Red"}, {"const": "blue", "title": "Blue"}]}}
         },
         "required": ["name", "age"]

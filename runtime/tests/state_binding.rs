@@ -1,4 +1,4 @@
-//! The binding table of SPEC.md §6: state issued for another tool or other arguments
+//! The binding of a requestState to its call: state issued for another tool or other arguments
 //! starts the questions again; the same arguments written differently do not.
 
 mod common;

@@ -12,7 +12,7 @@ use serde_json::json;
 use wizard::testkit::Path;
 use wizard::{Flow, StateKeys};
 
-const REFUSED: &str = "issue creation failed: the requestState was not issued by this server or was altered; \
+const REFUSED: &str = "issue failed: the requestState was not issued by this server or was altered; \
                        repeat the call without requestState to start again";
 
 fn segments(token: &str) -> Vec<String> {

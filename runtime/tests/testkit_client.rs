@@ -40,7 +40,7 @@ async fn a_new_script_forgets_what_was_asked_and_every_progress_note_is_kept_who
         let request = issue_call(json!({"project_id": "42"}));
 
         let first = pair.client.call_tool(request.clone()).await.expect("ends");
-        assert_eq!(text(&first), "Issue creation cancelled by user.");
+        assert_eq!(text(&first), "Issue cancelled.");
         let keys: Vec<String> = client.asked().into_iter().map(|a| a.key).collect();
         assert_eq!(keys, ["title", "description"], "{path:?}");
         let notes = client.progress_notifications();
@@ -59,7 +59,7 @@ async fn a_new_script_forgets_what_was_asked_and_every_progress_note_is_kept_who
         client.clear_progress();
         assert!(client.asked().is_empty());
         let second = pair.client.call_tool(request).await.expect("ends");
-        assert_eq!(text(&second), "Issue creation cancelled by user.");
+        assert_eq!(text(&second), "Issue cancelled.");
         assert_eq!(client.asked().len(), 1, "{path:?}");
         assert_eq!(client.unused(), 0);
         assert_eq!(client.progress(), ["asking title"]);

@@ -6,7 +6,6 @@ use std::time::Duration;
 use clap::Parser;
 use url::Url;
 use wizard::StateKeys;
-use wizard::guard::autonomy;
 
 use crate::access::{Access, AllowedProjects};
 use crate::catalog::Toolset;
@@ -58,6 +57,7 @@ pub struct Cli {
 
     /// Also offer the fixture tools and the prompt the MCP conformance suite calls
     /// (`test_*`); for testing the server, never for production.
+    #[cfg(feature = "conformance")]
     #[arg(long)]
     pub conformance: bool,
 
@@ -112,6 +112,7 @@ pub struct Settings {
     pub state_keys: Option<StateKeys>,
     pub sandbox: bool,
     /// `--conformance`: offer the conformance suite's fixtures.
+    #[cfg(feature = "conformance")]
     pub conformance: bool,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
@@ -205,11 +206,29 @@ impl Cli {
             autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
             state_keys,
             sandbox: self.sandbox,
+            #[cfg(feature = "conformance")]
             conformance: self.conformance,
             request_timeout,
             elicitation_timeout,
             transport: self.http.transport()?,
         })
+    }
+}
+
+/// Whether the operator lets destructive actions run unasked, from the raw values of
+/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`: `1`, `true` or `yes` (trimmed, any case) are
+/// true. When YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only
+/// when it is unset does AUTOPILOT count.
+pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> bool {
+    let truthy = |raw: &str| {
+        let raw = raw.trim();
+        ["1", "true", "yes"]
+            .iter()
+            .any(|yes| raw.eq_ignore_ascii_case(yes))
+    };
+    match yolo {
+        Some(yolo) => truthy(yolo),
+        None => autopilot.is_some_and(truthy),
     }
 }
 
@@ -256,6 +275,23 @@ pub(crate) fn parse_duration(raw: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yolo_decides_alone_when_set() {
+        assert!(autonomy(Some(" TRUE "), None));
+        assert!(autonomy(Some("yes"), Some("false")));
+        assert!(autonomy(Some("1"), None));
+        assert!(!autonomy(Some("false"), Some("true")));
+        assert!(!autonomy(Some(""), Some("true")));
+        assert!(!autonomy(Some("on"), None));
+    }
+
+    #[test]
+    fn autopilot_counts_only_without_yolo() {
+        assert!(autonomy(None, Some("Yes")));
+        assert!(!autonomy(None, Some("0")));
+        assert!(!autonomy(None, None));
+    }
 
     fn cli(args: &[&str]) -> Cli {
         let mut argv = vec!["gitlab-mcp-server"];

@@ -1,22 +1,25 @@
-//! The destructive guard's texts for one call: the refusal's first sentence and the
-//! yes/no the user is asked. The rules themselves are the runtime's (`wizard::guard`).
+//! The destructive guard's texts for one call: its refusal and the yes/no the user is
+//! asked. Asking is the runtime's (`wizard::guard`).
 
 use serde_json::{Map, Value};
-use wizard::escape_value;
+use wizard::summary::escape_value;
 
 use crate::catalog::Action;
 use crate::surfaces::SurfaceKind;
+use crate::wizards::REAPPROVE;
 
-/// The sentence before `Re-send with confirm=true …`. On the dynamic surface it is exactly
-/// SPEC §7's: `gitlab_execute_action: action "issue.delete" is destructive.`
+/// The refusal of a call that may not ask. On the dynamic surface:
+/// `gitlab_execute_action: action "issue.delete" is destructive. Re-send with
+/// confirm=true only after the user explicitly approves this operation.`
 pub fn refusal(surface: SurfaceKind, tool: &str, action: &Action) -> String {
-    match surface {
+    let first = match surface {
         SurfaceKind::Dynamic => format!("{tool}: action \"{}\" is destructive.", action.id),
         SurfaceKind::Meta | SurfaceKind::Individual => format!(
             "{tool}: action \"{}\" is destructive and this client cannot be asked to confirm it (it declared no form elicitation).",
             action.id
         ),
-    }
+    };
+    format!("{first} {REAPPROVE}")
 }
 
 /// `Delete issue (project_id `demo/sandbox`, issue_iid `5`)? This cannot be undone.`

@@ -2,13 +2,18 @@
 //! validate the arguments, guard destructive actions, run wizards through the runtime's
 //! Flow, send the GitLab call.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
+use axum::http::request::Parts;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, GetPromptRequestMethod,
-    GetPromptRequestParams, GetPromptResponse, Implementation, InitializeResult,
-    ListPromptsRequestMethod, ListPromptsResult, ListToolsResult, PaginatedRequestParams,
-    PromptsCapability, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, InitializeResult,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    Tool,
+};
+#[cfg(feature = "conformance")]
+use rmcp::model::{
+    GetPromptRequestParams, GetPromptResponse, ListPromptsResult, PromptsCapability,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler};
@@ -18,12 +23,14 @@ use wizard::{Flow, Serve};
 
 use crate::access::Access;
 use crate::catalog::{Action, Prepared, catalog};
+#[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
 use crate::destructive;
 use crate::execute::{error_result, send};
-use crate::gitlab::{GitLab, Token};
-use crate::run_wizard::WizardCall;
+use crate::gitlab::GitLab;
+use crate::http::RequestToken;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
+use crate::wizards::{GitLabTexts, WizardCall};
 
 /// What every session of one server shares.
 struct Core {
@@ -40,16 +47,20 @@ pub struct Options {
     pub access: Access,
     /// The runtime's wizard driver (state keys, elicitation timeout, transport).
     pub flow: Flow,
-    /// [`wizard::guard::autonomy`] of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
+    /// [`autonomy`](crate::config::autonomy) of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
     pub autonomous: bool,
 }
 
-/// The server handler. Cloning is cheap; clones share the tool surface and the Flow.
+/// The server handler, the same on stdio and HTTP. Cloning is cheap; clones share the
+/// tool surface and the Flow.
 #[derive(Clone)]
 pub struct GitLabMcp {
     core: Arc<Core>,
     gitlab: GitLab,
+    /// The protocol revisions served; rmcp's full list unless narrowed.
+    versions: Cow<'static, [ProtocolVersion]>,
     /// `--conformance`: the conformance suite's fixture tools and prompt.
+    #[cfg(feature = "conformance")]
     fixtures: Option<Fixtures>,
 }
 
@@ -58,34 +69,52 @@ impl GitLabMcp {
         GitLabMcp {
             core: Arc::new(Core {
                 surface: Surface::new(options.surface, catalog(), options.access),
-                flow: options.flow,
+                // The server's own wording of every ending, whatever flow it is given.
+                flow: options.flow.with_texts(GitLabTexts),
                 autonomous: options.autonomous,
             }),
             gitlab,
+            versions: Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS),
+            #[cfg(feature = "conformance")]
             fixtures: None,
         }
     }
 
     /// The same server also offering the conformance suite's fixtures (`--conformance`).
+    #[cfg(feature = "conformance")]
     #[must_use]
     pub fn with_fixtures(mut self, fixtures: Fixtures) -> Self {
         self.fixtures = Some(fixtures);
         self
     }
 
-    /// The same server calling GitLab with another token (the HTTP request's own), over
-    /// the same connection pool.
-    pub fn with_token(&self, token: Token) -> Self {
-        GitLabMcp {
-            core: Arc::clone(&self.core),
-            gitlab: self.gitlab.with_token(token),
-            fixtures: self.fixtures.clone(),
+    /// The same server serving no revision newer than `newest`. A stateful HTTP
+    /// deployment stops at 2025-11-25: rmcp routes a 2026-07-28 request past its
+    /// sessions, and with the narrowed list it answers HTTP 400 / `-32022` with
+    /// `data.supported` instead of serving it.
+    #[must_use]
+    pub fn serving_up_to(mut self, newest: &ProtocolVersion) -> Self {
+        self.versions = Cow::Borrowed(ProtocolVersion::known_up_to(newest));
+        self
+    }
+
+    /// The GitLab client for one request: an HTTP request that carried its own token
+    /// (taken out of its headers into a [`RequestToken`]) calls GitLab with that token,
+    /// over the same connection pool; every other request uses the server's token.
+    fn gitlab_for(&self, context: &RequestContext<RoleServer>) -> Cow<'_, GitLab> {
+        let token = context
+            .extensions
+            .get::<Parts>()
+            .and_then(|parts| parts.extensions.get::<RequestToken>());
+        match token {
+            Some(RequestToken(token)) => Cow::Owned(self.gitlab.with_token(token.clone())),
+            None => Cow::Borrowed(&self.gitlab),
         }
     }
 
-    /// Wrapped for serving: the wrapper records the version the client asked for in
-    /// `initialize` and serves MRTR to a client that declared 2026-07-28 there. Build one
-    /// per session.
+    /// Wrapped for serving on any transport: the wrapper records the version the client
+    /// asked for in `initialize` and serves MRTR to a client that declared 2026-07-28
+    /// there. Build one per session (stdio: one; HTTP: in the session factory).
     pub fn into_service(self) -> Serve<Self> {
         Serve::new(self)
     }
@@ -123,11 +152,13 @@ impl GitLabMcp {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        #[cfg(feature = "conformance")]
         if let Some(fixtures) = &self.fixtures
             && let Some(response) = fixtures.call(&self.core.flow, &request, &context).await
         {
             return response;
         }
+        let gitlab = self.gitlab_for(&context);
         let surface = &self.core.surface;
         let Some(resolved) = surface.resolve(&request.name, request.arguments.as_ref()) else {
             return Err(McpError::invalid_params(
@@ -166,7 +197,7 @@ impl GitLabMcp {
             Err(why) => return Ok(error_result(why).into()),
         };
         if let Some(projects) = &access.projects
-            && let Err(refusal) = projects.check(&self.gitlab, &params).await
+            && let Err(refusal) = projects.check(&gitlab, &params).await
         {
             return Ok(error_result(refusal).into());
         }
@@ -174,12 +205,12 @@ impl GitLabMcp {
             Prepared::Wizard(wizard) => {
                 let call = WizardCall {
                     flow: &self.core.flow,
-                    gitlab: &self.gitlab,
+                    gitlab: &gitlab,
                     request: &request,
                     context: &context,
-                    args: &params,
+                    params: &params,
                 };
-                Ok((wizard.run)(call).await)
+                Ok(wizard.run(call).await)
             }
             Prepared::Request(api_request) => {
                 if action.destructive {
@@ -193,14 +224,15 @@ impl GitLabMcp {
                         return Ok(response);
                     }
                 }
-                Ok(send(&self.gitlab, api_request, action.output, &params)
+                Ok(send(&gitlab, api_request, action.output, &params)
                     .await
                     .into())
             }
         }
     }
 
-    /// SPEC §7. `Some` is the response to return instead of running the action.
+    /// The destructive guard. `Some` is the response to return instead of running the
+    /// action.
     async fn guard(
         &self,
         call: Guarded<'_>,
@@ -212,10 +244,11 @@ impl GitLabMcp {
         let title = &call.action.title;
         let question = destructive::question(title, call.action, call.params);
         let mut prompter = self.core.flow.prompter(request, context);
+        // Approved up front by the operator (YOLO/AUTOPILOT) or by the user's explicit
+        // `"confirm": true`; otherwise asked, where this surface may ask.
         let destructive = Destructive {
-            autonomous: self.core.autonomous,
-            confirmed: call.confirm,
-            may_elicit: call.may_elicit,
+            approved: self.core.autonomous || call.confirm,
+            may_ask: call.may_elicit,
             refusal: &refusal,
             question: &question,
         };
@@ -233,7 +266,12 @@ struct Guarded<'a> {
 
 impl ServerHandler for GitLabMcp {
     fn get_info(&self) -> ServerConfig {
+        #[cfg_attr(
+            not(feature = "conformance"),
+            expect(unused_mut, reason = "only the fixtures change it")
+        )]
         let mut config = Self::config().with_instructions(self.instructions());
+        #[cfg(feature = "conformance")]
         if self.fixtures.is_some() {
             // The conformance suite's prompt fixture.
             config.capabilities.prompts = Some(PromptsCapability::default());
@@ -241,12 +279,21 @@ impl ServerHandler for GitLabMcp {
         config
     }
 
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        self.versions.clone()
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
+        #[cfg_attr(
+            not(feature = "conformance"),
+            expect(unused_mut, reason = "only the fixtures change it")
+        )]
         let mut tools = self.core.surface.tools().to_vec();
+        #[cfg(feature = "conformance")]
         if let Some(fixtures) = &self.fixtures {
             tools.extend_from_slice(fixtures.tools());
         }
@@ -254,13 +301,14 @@ impl ServerHandler for GitLabMcp {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        let fixture = self
-            .fixtures
-            .as_ref()
-            .and_then(|fixtures| fixtures.tool(name));
-        fixture.or_else(|| self.core.surface.tool(name)).cloned()
+        #[cfg(feature = "conformance")]
+        if let Some(tool) = self.fixtures.as_ref().and_then(|f| f.tool(name)) {
+            return Some(tool.clone());
+        }
+        self.core.surface.tool(name).cloned()
     }
 
+    #[cfg(feature = "conformance")]
     async fn list_prompts(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -268,10 +316,13 @@ impl ServerHandler for GitLabMcp {
     ) -> Result<ListPromptsResult, McpError> {
         match &self.fixtures {
             Some(fixtures) => Ok(ListPromptsResult::with_all_items(fixtures.prompts())),
-            None => Err(McpError::method_not_found::<ListPromptsRequestMethod>()),
+            None => Err(McpError::method_not_found::<
+                rmcp::model::ListPromptsRequestMethod,
+            >()),
         }
     }
 
+    #[cfg(feature = "conformance")]
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
@@ -279,7 +330,9 @@ impl ServerHandler for GitLabMcp {
     ) -> Result<GetPromptResponse, McpError> {
         match &self.fixtures {
             Some(fixtures) => fixtures.get_prompt(&request, &context),
-            None => Err(McpError::method_not_found::<GetPromptRequestMethod>()),
+            None => Err(McpError::method_not_found::<
+                rmcp::model::GetPromptRequestMethod,
+            >()),
         }
     }
 

@@ -3,14 +3,16 @@
 //! REST client ([`gitlab`]). The in-memory GitLab behind `--sandbox` is its own crate,
 //! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
-//! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`];
-//! serve `server.into_service()` on any rmcp transport, one per session. For per-request
-//! credentials (HTTP), `server.with_token(token)` shares everything
-//! else.
+//! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`].
+//! On stdio serve `server.into_service()` (the `wizard::Serve` wrapper, which remembers
+//! the version a client asked for in `initialize`); over HTTP [`http::router`] serves the
+//! same handler type, one per session, and an HTTP request's own GitLab token reaches
+//! it in the request's extensions.
 pub mod access;
 pub mod actions;
 pub mod catalog;
 pub mod config;
+#[cfg(feature = "conformance")]
 pub mod conformance;
 pub mod destructive;
 pub mod docs;
@@ -18,7 +20,11 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
-pub mod run_wizard;
 pub mod startup;
 pub mod surfaces;
 pub mod wizards;
+
+/// The workspace README's Rust snippets, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

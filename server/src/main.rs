@@ -9,7 +9,6 @@ use tracing_subscriber::EnvFilter;
 
 use gitlab_mcp_server::config::{Cli, Settings, Transport};
 use gitlab_mcp_server::handler::GitLabMcp;
-use gitlab_mcp_server::http::HttpHandler;
 use gitlab_mcp_server::startup::{Started, start};
 
 #[global_allocator]
@@ -74,10 +73,7 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     );
     match settings.transport {
         Transport::Stdio => serve_stdio(server).await?,
-        Transport::Http(http) => {
-            let handler = HttpHandler::new(server, http.stateless);
-            gitlab_mcp_server::http::serve(handler, http).await?
-        }
+        Transport::Http(http) => gitlab_mcp_server::http::serve(server, http).await?,
     }
     // Kept alive until the client is gone.
     drop(sandbox);

@@ -7,6 +7,7 @@ use url::Url;
 use wizard::{Flow, StateKeys};
 
 use crate::config::{Settings, Transport};
+#[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
 use crate::gitlab::{self, GitLab, GitLabConfig};
 use crate::handler::{GitLabMcp, Options};
@@ -51,12 +52,16 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         .clone()
         .unwrap_or_else(StateKeys::random);
     // Stateless HTTP keeps no channel open for a request from the server to a legacy
-    // client, so such a client counts as unable to elicit (SPEC.md §8).
+    // client, so such a client counts as unable to elicit.
     let stateless_http = matches!(&settings.transport, Transport::Http(http) if http.stateless);
     let flow = Flow::new(keys)
         .with_elicitation_timeout(settings.elicitation_timeout)
         .with_url_base(gitlab_url.clone())
         .with_server_requests(!stateless_http);
+    #[cfg_attr(
+        not(feature = "conformance"),
+        expect(unused_mut, reason = "only the fixtures change it")
+    )]
     let mut server = GitLabMcp::new(
         gitlab,
         Options {
@@ -66,6 +71,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
             autonomous: settings.autonomous,
         },
     );
+    #[cfg(feature = "conformance")]
     if settings.conformance {
         server = server.with_fixtures(Fixtures::new());
     }

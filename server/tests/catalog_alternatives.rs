@@ -28,7 +28,11 @@ fn required(schema: &Map<String, Value>) -> Vec<String> {
 /// exactly when the question is.
 fn alternative_covers<W: Wizard>() {
     let alternative = catalog()
-        .get(W::INFO.alternative)
+        .get(
+            W::INFO
+                .alternative
+                .expect("a wizard of this server has an alternative"),
+        )
         .expect("the alternative exists");
     let schema = &alternative.input_schema;
     let required = required(schema);
@@ -48,7 +52,7 @@ fn alternative_covers<W: Wizard>() {
         );
     }
     let wizard = catalog()
-        .get(W::INFO.flow)
+        .get(W::INFO.id.expect("a wizard of this server has an id"))
         .expect("the wizard is in the catalog");
     for arg in &wizard.parameters {
         assert!(

@@ -16,7 +16,7 @@ fn prepare(id: &str, params: Value) -> Result<ApiRequest, String> {
     let params = params.as_object().expect("params are an object").clone();
     match action(id).prepare(&params)? {
         Prepared::Request(request) => Ok(request),
-        Prepared::Wizard(wizard) => panic!("{id} runs {}", wizard.info.flow),
+        Prepared::Wizard(wizard) => panic!("{id} runs {}", wizard.info.id),
     }
 }
 

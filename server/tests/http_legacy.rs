@@ -1,4 +1,4 @@
-//! Regression guard (SPEC.md §8): on stateless HTTP a 2025-11-25 client has no channel for
+//! Regression guard: on stateless HTTP a 2025-11-25 client has no channel for
 //! synchronous elicitation, even when it declares it. A wizard answers with its alternative,
 //! a destructive action needs `confirm: true` — no panic, no hang, nothing sent unasked.
 

@@ -1,4 +1,5 @@
-//! The transport × protocol table of SPEC.md §8 over HTTP, and what guards the endpoint:
+//! Which protocol revisions each HTTP deployment serves (stateless: both, MRTR for
+//! 2026-07-28; stateful: up to 2025-11-25, with synchronous elicitation), and what guards the endpoint:
 //! Host and Origin checks, the body limit, graceful shutdown.
 
 mod http_support;

@@ -1,12 +1,14 @@
 //! The `requestedSchema` of every question of the four wizards, pinned as checked-in
 //! snapshot files (`tests/snapshots/<tool>.json`), and checked field by field against
-//! SPEC.md §2. Rewrite the snapshots with `UPDATE_SNAPSHOTS=1` after a deliberate change.
+//! the form rules written out below. Rewrite the snapshots with `UPDATE_SNAPSHOTS=1` after a deliberate change.
 
 use std::path::PathBuf;
 
 use gitlab_mcp_server::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 use serde_json::{Map, Value, json};
-use wizard::{Kind, Question, Wizard, requested_schema, yes_no_schema};
+use wizard::Wizard;
+use wizard::form::{requested_schema, yes_no_schema};
+use wizard::question::{Kind, Question, Requirement};
 
 /// `{ "<key>": {"message": …, "requestedSchema": …}, …, "confirm": … }` in question order.
 fn schemas<W: Wizard>() -> Value {
@@ -25,13 +27,19 @@ fn schemas<W: Wizard>() -> Value {
     Value::Object(all)
 }
 
-/// What SPEC.md §2 says the schema of `question` is, written out independently of the runtime.
+/// The schema of `question`, written out independently of the runtime: one required
+/// property per question (`confirmed` for a yes/no, `selection` for a choice, the key
+/// otherwise), a yes/no opening on no, a required text of at least one character.
 fn spec_schema(question: &Question) -> Value {
     let (property, body) = match question.kind {
-        Kind::Text => (
-            question.key,
-            json!({"type": "string", "title": question.key, "description": question.message}),
-        ),
+        Kind::Text => {
+            let mut body =
+                json!({"type": "string", "title": question.key, "description": question.message});
+            if question.requirement == Requirement::Required {
+                body["minLength"] = json!(1);
+            }
+            (question.key, body)
+        }
         Kind::YesNo => (
             "confirmed",
             json!({"type": "boolean", "title": "Confirm", "description": question.message, "default": false}),
@@ -54,7 +62,7 @@ fn check<W: Wizard>() {
         assert_eq!(
             actual[question.key]["requestedSchema"],
             spec_schema(question),
-            "{}: `{}` differs from SPEC.md §2",
+            "{}: `{}` differs from the form rules",
             W::INFO.tool,
             question.key
         );

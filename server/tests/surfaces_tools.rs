@@ -212,7 +212,10 @@ fn assert_lists_questions<W: Wizard>(tool: &Tool) {
     }
     assert!(description[from..].contains("`confirm`"), "{description}");
     assert!(
-        description.contains(&format!("use the action `{}` instead", W::INFO.alternative)),
+        description.contains(&format!(
+            "use the action `{}` instead",
+            W::INFO.alternative.unwrap()
+        )),
         "{description}"
     );
 }

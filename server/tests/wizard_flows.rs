@@ -4,13 +4,23 @@
 
 use gitlab_mcp_server::gitlab::ProjectId;
 use gitlab_mcp_server::wizards::{
-    IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs, ProjectWizard,
-    ProjectWizardArgs, ReleaseWizard, ReleaseWizardArgs, Visibility,
+    GitLabTexts, IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs,
+    ProjectWizard, ProjectWizardArgs, ReleaseWizard, ReleaseWizardArgs, Visibility,
 };
 use rmcp::model::ClientCapabilities;
 use serde_json::json;
-use wizard::flow::Outcome;
+use wizard::Outcome;
 use wizard::testkit::{self, Kit, Path, accept, answer, cancel, decline, no, pick, yes};
+
+/// The scripted run with this server's texts.
+fn run<W: wizard::Wizard>(
+    path: Path,
+    args: W::Args,
+    replies: impl IntoIterator<Item = wizard::prompt::Reply>,
+) -> testkit::Report<W> {
+    let flow = wizard::Flow::new(wizard::StateKeys::random()).with_texts(GitLabTexts);
+    Kit::new(path).with_flow(flow).run(args, replies)
+}
 
 /// Every question the project wizard may ask, in order.
 const PROJECT_KEYS: [&str; 6] = [
@@ -38,8 +48,7 @@ fn issue_asks_five_questions_and_builds_the_issue() {
             yes(),
             yes(),
         ];
-        let report =
-            testkit::run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, replies);
+        let report = run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, replies);
         assert_eq!(
             report.keys(),
             ["title", "description", "labels", "confidential", "confirm"],
@@ -76,7 +85,7 @@ fn merge_request_asks_eight_questions() {
             yes(),
         ];
         let args = MergeRequestWizardArgs { project_id: P42 };
-        let report = testkit::run::<MergeRequestWizard>(path, args, replies);
+        let report = run::<MergeRequestWizard>(path, args, replies);
         assert_eq!(
             report.keys(),
             [
@@ -114,7 +123,7 @@ fn release_name_may_be_empty_but_must_be_answered() {
             decline(),
             yes(),
         ];
-        let report = testkit::run::<ReleaseWizard>(path, args(), replies);
+        let report = run::<ReleaseWizard>(path, args(), replies);
         assert_eq!(
             report.keys(),
             ["tag_name", "name", "description", "confirm"]
@@ -126,9 +135,8 @@ fn release_name_may_be_empty_but_must_be_answered() {
         let release = report.finished();
         assert_eq!((release.name.as_str(), release.description), ("", None));
 
-        let report =
-            testkit::run::<ReleaseWizard>(path, args(), [answer("tag_name", "v1.0.0"), decline()]);
-        assert!(matches!(report.outcome, Outcome::Cancelled));
+        let report = run::<ReleaseWizard>(path, args(), [answer("tag_name", "v1.0.0"), decline()]);
+        assert!(matches!(report.outcome, Outcome::Cancelled(_)));
         assert_eq!(report.text(), "Release creation cancelled by user.");
     }
 }
@@ -139,7 +147,7 @@ fn project_asks_the_default_branch_only_after_a_readme_yes() {
         let start = || vec![answer("name", "demo"), decline(), pick("public")];
         let mut replies = start();
         replies.extend([yes(), answer("default_branch", "trunk"), yes()]);
-        let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
+        let report = run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
         assert_eq!(report.keys(), PROJECT_KEYS);
         assert_eq!(
             report.asked[2].schema,
@@ -158,7 +166,7 @@ fn project_asks_the_default_branch_only_after_a_readme_yes() {
         for readme in [no(), decline()] {
             let mut replies = start();
             replies.extend([readme, yes()]);
-            let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
+            let report = run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
             let without_branch: Vec<&str> = PROJECT_KEYS
                 .into_iter()
                 .filter(|key| *key != "default_branch")
@@ -175,7 +183,7 @@ fn project_asks_the_default_branch_only_after_a_readme_yes() {
 fn a_visibility_that_was_not_offered_is_malformed() {
     for path in PATHS {
         let replies = [answer("name", "p"), decline(), pick("secret")];
-        let report = testkit::run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
+        let report = run::<ProjectWizard>(path, ProjectWizardArgs {}, replies);
         assert!(
             report.text().starts_with("collecting visibility: "),
             "{path:?}: {}",
@@ -188,17 +196,12 @@ fn a_visibility_that_was_not_offered_is_malformed() {
 #[test]
 fn every_wizard_cancels_with_its_own_noun() {
     for path in PATHS {
-        let issue =
-            testkit::run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, [cancel()]);
+        let issue = run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, [cancel()]);
         assert_eq!(issue.text(), "Issue creation cancelled by user.");
         let args = MergeRequestWizardArgs { project_id: P42 };
-        let mr = testkit::run::<MergeRequestWizard>(
-            path,
-            args,
-            [answer("source_branch", "f"), cancel()],
-        );
+        let mr = run::<MergeRequestWizard>(path, args, [answer("source_branch", "f"), cancel()]);
         assert_eq!(mr.text(), "Merge request creation cancelled by user.");
-        let project = testkit::run::<ProjectWizard>(
+        let project = run::<ProjectWizard>(
             path,
             ProjectWizardArgs {},
             [answer("name", "p"), decline(), decline()],
@@ -215,8 +218,7 @@ fn a_malformed_summary_answer_names_the_wizard() {
         decline(),
         accept(json!({"confirmed": 1})),
     ];
-    let report =
-        testkit::run::<ReleaseWizard>(Path::Mrtr, ReleaseWizardArgs { project_id: P42 }, replies);
+    let report = run::<ReleaseWizard>(Path::Mrtr, ReleaseWizardArgs { project_id: P42 }, replies);
     assert!(
         report
             .text()

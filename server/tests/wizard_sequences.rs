@@ -7,7 +7,9 @@ use gitlab_mcp_server::wizards::{
     ReleaseWizard, Visibility,
 };
 use serde_json::{Value, json};
-use wizard::{Requirement, Wizard, render_summary};
+use wizard::__private::render_summary;
+use wizard::Wizard;
+use wizard::question::Requirement;
 
 enum Reply {
     Give(Value),
@@ -50,7 +52,7 @@ impl<W: Wizard> Run<W> {
     }
 }
 
-/// Every question of each wizard, in order (SPEC §1).
+/// Every question of each wizard, in order.
 const ISSUE_KEYS: [&str; 4] = ["title", "description", "labels", "confidential"];
 const MERGE_REQUEST_KEYS: [&str; 7] = [
     "source_branch",

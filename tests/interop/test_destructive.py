@@ -1,5 +1,5 @@
 """A destructive action (`issue.delete`) on the meta and individual surfaces: the server
-asks the user one yes/no (key `confirm`) and deletes only after a yes (SPEC.md §7).
+asks the user one yes/no (key `confirm`) and deletes only after a yes.
 """
 
 from __future__ import annotations

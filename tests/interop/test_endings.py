@@ -1,4 +1,4 @@
-"""How a wizard ends when it does not create anything (SPEC.md §4): a client with no
+"""How a wizard ends when it does not create anything: a client with no
 elicitation is pointed to the one-call alternative, and a cancel, the decline of a required
 question or a no at the summary end the flow. Nothing reaches GitLab on any of them.
 """

@@ -1,7 +1,7 @@
 """Each of the four wizards, run to completion by the official Python SDK on every route
 that can ask questions: stdio on 2025-11-25 (one `elicitation/create` per question) and on
 2026-07-28 (`input_required` rounds the SDK drives itself), HTTP stateless on 2026-07-28,
-and HTTP stateful on 2025-11-25 (SPEC.md §8). On HTTP stateless a 2025-11-25 client has no
+and HTTP stateful on 2025-11-25. On HTTP stateless a 2025-11-25 client has no
 channel for synchronous questions, so every wizard answers with its one-call alternative.
 """
 

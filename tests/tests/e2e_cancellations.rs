@@ -116,13 +116,13 @@ async fn cancellations(session: &Session) {
             let key = key_at(&wizard, exit.at);
             let at = format!(
                 "{} {}: {:?} at `{key}`",
-                session.launch, wizard.flow, exit.last
+                session.launch, wizard.id, exit.last
             );
             let mut replies = script.answers[..exit.at].to_vec();
             replies.push(exit.last);
             session.sandbox.clear_requests();
             let run = session
-                .run_action(wizard.flow, script.args.clone(), None, replies)
+                .run_action(wizard.id, script.args.clone(), None, replies)
                 .await;
             assert!(run.is_error(), "{at}: isError");
             assert_eq!(run.text(), wizard.cancelled(), "{at}");
@@ -162,7 +162,7 @@ async fn malformed(session: &Session) {
         let at = format!("{} malformed {replies:?}", session.launch);
         session.sandbox.clear_requests();
         let run = session
-            .run_action(wizard.flow, json!({"project_id": 1}), None, replies)
+            .run_action(wizard.id, json!({"project_id": 1}), None, replies)
             .await;
         assert!(run.is_error(), "{at}: isError");
         assert!(

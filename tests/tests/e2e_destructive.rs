@@ -1,4 +1,4 @@
-//! The destructive guard (SPEC §7) over the real binary: every destructive action on every
+//! The destructive guard over the real binary: every destructive action on every
 //! surface and both revisions, with and without `confirm`, under YOLO, AUTOPILOT and
 //! `GITLAB_MCP_YOLO_MODE=false` + `AUTOPILOT=true`, with a client that can elicit (answering
 //! yes, no, decline, cancel), one that cannot, and one that declared url mode only.

@@ -130,7 +130,7 @@ async fn wizard_final_call(session: &Session) {
         yes(),
     ];
     let run = session
-        .run_action(spec::ISSUE.flow, json!({"project_id": 1}), None, replies)
+        .run_action(spec::ISSUE.id, json!({"project_id": 1}), None, replies)
         .await;
     assert_eq!(run.unused, 0, "{at}: every question was asked");
     assert_clear_error(session, &at, &run.result, &case);

@@ -8,7 +8,7 @@ use common::{Elicit, Launch, REVISIONS, SURFACES, Session, assert_nothing_sent, 
 use serde_json::json;
 
 fn args(wizard: &WizardSpec) -> serde_json::Value {
-    if wizard.flow == spec::PROJECT.flow {
+    if wizard.id == spec::PROJECT.id {
         json!({})
     } else {
         json!({"project_id": 1})
@@ -17,11 +17,9 @@ fn args(wizard: &WizardSpec) -> serde_json::Value {
 
 async fn refusals(session: &Session, says: &str) {
     for wizard in spec::WIZARDS {
-        let at = format!("{} {}", session.launch, wizard.flow);
+        let at = format!("{} {}", session.launch, wizard.id);
         session.sandbox.clear_requests();
-        let run = session
-            .run_action(wizard.flow, args(&wizard), None, [])
-            .await;
+        let run = session.run_action(wizard.id, args(&wizard), None, []).await;
         assert!(run.is_error(), "{at}: isError");
         let text = run.text();
         assert!(text.contains(says), "{at}: {text:?} should say {says:?}");
@@ -30,10 +28,7 @@ async fn refusals(session: &Session, says: &str) {
             "{at}: {text:?} should name `{}`",
             wizard.alternative
         );
-        for other in spec::WIZARDS
-            .iter()
-            .filter(|other| other.flow != wizard.flow)
-        {
+        for other in spec::WIZARDS.iter().filter(|other| other.id != wizard.id) {
             assert!(
                 !text.contains(other.alternative),
                 "{at}: {text:?} names only its own alternative"

@@ -1,7 +1,7 @@
-//! The wire details of SPEC §5: progress notifications while a wizard runs, `resultType`
+//! The wire details of both paths: progress notifications while a wizard runs, `resultType`
 //! on every 2026-07-28 result (also for a client that declared 2026-07-28 only in
 //! `initialize`) and on no legacy one, one question per `input_required` round, and the
-//! requestState rules of SPEC §6 (forged or foreign state refused, state for other
+//! requestState rules (forged or foreign state refused, state for other
 //! arguments ignored).
 
 mod common;
@@ -49,7 +49,7 @@ async fn wizard_reports_progress(session: &Session) {
     session.client.clear_progress();
     let run = session
         .run_action(
-            spec::ISSUE.flow,
+            spec::ISSUE.id,
             json!({"project_id": 1}),
             None,
             issue_replies(),
@@ -119,13 +119,13 @@ async fn result_types(session: &Session) {
         ("bad arguments", "issue.get", json!({"project_id": 1}), None),
         (
             "a completed wizard",
-            spec::ISSUE.flow,
+            spec::ISSUE.id,
             json!({"project_id": 1}),
             Some(issue_replies()),
         ),
         (
             "a cancelled wizard",
-            spec::ISSUE.flow,
+            spec::ISSUE.id,
             json!({"project_id": 1}),
             Some(vec![common::Reply::Cancel]),
         ),
@@ -182,7 +182,7 @@ async fn result_type_follows_the_declared_revision() {
 
 /// The issue wizard's call on this surface, for `project_id` arguments.
 fn issue_call(session: &Session, args: Value) -> CallToolRequestParams {
-    let (tool, arguments) = session.action(spec::ISSUE.flow, args, None);
+    let (tool, arguments) = session.action(spec::ISSUE.id, args, None);
     request(&tool, arguments)
 }
 

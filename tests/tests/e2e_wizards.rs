@@ -200,7 +200,7 @@ async fn check(session: &Session, case: Case) {
     let at = format!("{} {}", session.launch, case.name);
     session.sandbox.clear_requests();
     let run = session
-        .run_action(case.wizard.flow, case.args, None, case.replies)
+        .run_action(case.wizard.id, case.args, None, case.replies)
         .await;
     assert!(
         !run.is_error(),

@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Release", summary = "Create {tag_name}?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Release", summary = "Create {tag_name}?")]
 struct NewRelease {
     #[ask("Enter the tag name")]
     tag_name: String,

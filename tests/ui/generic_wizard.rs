@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Issue", summary = "Create {title}?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Issue", summary = "Create {title}?")]
 struct NewIssue<T> {
     #[ask("Enter the issue title")]
     title: T,

@@ -7,7 +7,7 @@ struct Address {
 }
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Customer", summary = "Create {name}?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Customer", summary = "Create {name}?")]
 struct NewCustomer {
     #[ask("Enter the name")]
     name: String,

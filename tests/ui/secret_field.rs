@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Login", summary = "Log in as {user}?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Login", summary = "Log in as {user}?")]
 struct Login {
     #[ask("Enter your user name")]
     user: String,

@@ -3,7 +3,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", noun = "Project", summary = "Create {name} in {group}?")]
+#[wizard(tool = "t", id = "f", noun = "Project", summary = "Create {name} in {group}?")]
 struct NewProject {
     #[ask("Enter the project name", colour = "blue")]
     name: String,

@@ -7,7 +7,7 @@ enum Visibility {
 }
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Project", summary = "Create {visibility}?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Project", summary = "Create {visibility}?")]
 struct NewProject {
     #[ask("Select the project visibility", titled)]
     visibility: Visibility,

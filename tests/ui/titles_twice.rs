@@ -1,6 +1,6 @@
 use wizard::{Choice, Wizard};
 
-#[derive(Clone, Copy, Choice)]
+#[derive(Debug, Clone, Copy, Choice)]
 enum Visibility {
     Private,
     Public,

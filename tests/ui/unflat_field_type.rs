@@ -3,7 +3,7 @@ use std::collections::{BTreeMap, HashMap};
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Thing", summary = "Create?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Thing", summary = "Create?")]
 struct NewThing {
     #[ask("Enter the variables", summary = "Variables")]
     variables: HashMap<String, String>,

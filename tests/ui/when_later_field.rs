@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Project", summary = "Create?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Project", summary = "Create?")]
 struct NewProject {
     #[ask("Enter the default branch name", when = initialize_with_readme, summary = "Default Branch")]
     default_branch: Option<String>,

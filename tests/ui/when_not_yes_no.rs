@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Project", summary = "Create {name}?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Project", summary = "Create {name}?")]
 struct NewProject {
     #[ask("Enter the project name")]
     name: String,

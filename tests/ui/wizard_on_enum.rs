@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Issue", summary = "Create?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Issue", summary = "Create?")]
 enum NewIssue {
     Bug { title: String },
     Feature { title: String },

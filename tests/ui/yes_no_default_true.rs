@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", flow = "f", alternative = "a", noun = "Issue", summary = "Create?")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Issue", summary = "Create?")]
 struct NewIssue {
     #[ask("Should this issue be confidential?", summary = "Confidential", default = true)]
     confidential: bool,

@@ -1,5 +1,5 @@
 //! What the client declared for this request: its protocol version and its
-//! elicitation support (SPEC.md §5), and the wire path that follows from them.
+//! elicitation support, and the wire path that follows from them.
 
 use rmcp::model::{ClientCapabilities, ProtocolVersion};
 use rmcp::service::{RequestContext, RoleServer};

@@ -4,27 +4,27 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
+use rmcp::model::ElicitationSchema;
+use serde_json::Value;
 
-use crate::flow::outcome::{Failure, Stage};
+use crate::flow::outcome::Stage;
 use crate::flow::reply::Reply;
-use crate::schema::{CONFIRM_KEY, Prompt, requested_schema, yes_no_schema};
+use crate::form::{CONFIRM_KEY, Prompt, is_unset, typed_schema, validate_answer, validate_prompt};
 use crate::summary::render_summary;
-use crate::validate::{is_unset, validate_answer, validate_prompt};
 use crate::wizard::Wizard;
 
 /// How far a wizard got: the answers so far and the position from which the next
 /// question is looked for. A declined optional question leaves its field unset, so
 /// the draft alone cannot say which questions were asked.
 #[derive(Debug, Clone)]
-pub(crate) struct Progress<W: Wizard> {
+pub(crate) struct Place<W: Wizard> {
     pub(crate) at: usize,
     pub(crate) draft: W::Draft,
 }
 
-impl<W: Wizard> Progress<W> {
+impl<W: Wizard> Place<W> {
     pub(crate) fn start() -> Self {
-        Progress {
+        Place {
             at: 0,
             draft: W::Draft::default(),
         }
@@ -33,10 +33,11 @@ impl<W: Wizard> Progress<W> {
 
 /// The question to send: its exchange key, message and `requestedSchema`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Ask {
+pub(crate) struct Turn {
     pub key: &'static str,
     pub message: Cow<'static, str>,
-    pub schema: Map<String, Value>,
+    /// The `requestedSchema`, or why it cannot be sent.
+    pub schema: Result<ElicitationSchema, String>,
     /// 1-based position among the wizard's questions (the summary comes last).
     pub number: usize,
 }
@@ -48,7 +49,7 @@ pub(crate) enum Next<W> {
     Ask,
     Finished(W),
     Cancelled,
-    Failed(Failure),
+    Failed(Stage, String),
 }
 
 /// A wizard plus its tool arguments (needed by the summary and by `finish`).
@@ -57,39 +58,34 @@ pub(crate) struct Machine<'a, W: Wizard> {
 }
 
 impl<W: Wizard> Machine<'_, W> {
-    fn current(progress: &Progress<W>) -> Option<W::Step> {
-        W::next_step(&progress.draft, progress.at)
+    fn current(place: &Place<W>) -> Option<W::Step> {
+        W::next_step(&place.draft, place.at)
     }
 
     /// The stage a failure at the current question is reported under.
-    pub(crate) fn stage(progress: &Progress<W>) -> Stage {
-        match Self::current(progress) {
+    pub(crate) fn stage(place: &Place<W>) -> Stage {
+        match Self::current(place) {
             Some(step) => Stage::Question(W::question(step).key),
             None => Stage::Summary,
         }
     }
 
-    /// The key of the current exchange: a question's key or `confirm`.
-    pub(crate) fn key(progress: &Progress<W>) -> &'static str {
-        Self::current(progress).map_or(CONFIRM_KEY, |step| W::question(step).key)
-    }
-
-    pub(crate) fn ask(&self, progress: &Progress<W>) -> Ask {
-        match Self::current(progress) {
+    pub(crate) fn ask(&self, place: &Place<W>) -> Turn {
+        match Self::current(place) {
             Some(step) => {
                 let question = W::question(step);
-                Ask {
+                Turn {
                     key: question.key,
                     message: Cow::Borrowed(question.message),
-                    schema: requested_schema(question),
+                    schema: typed_schema(&Prompt::from(question)),
                     number: W::index(step) + 1,
                 }
             }
             None => {
-                let message = render_summary(&W::summary(&progress.draft, self.args));
-                Ask {
+                let message = render_summary(&W::summary(&place.draft, self.args));
+                Turn {
                     key: CONFIRM_KEY,
-                    schema: yes_no_schema(&message),
+                    schema: typed_schema(&Prompt::confirm(&message)),
                     message: Cow::Owned(message),
                     number: W::QUESTIONS.len() + 1,
                 }
@@ -97,9 +93,9 @@ impl<W: Wizard> Machine<'_, W> {
         }
     }
 
-    pub(crate) fn answer(&self, progress: &mut Progress<W>, reply: Reply) -> Next<W> {
-        let Some(step) = Self::current(progress) else {
-            return self.confirm(progress, reply);
+    pub(crate) fn answer(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
+        let Some(step) = Self::current(place) else {
+            return self.confirm(place, reply);
         };
         let question = W::question(step);
         let content = match reply {
@@ -109,35 +105,34 @@ impl<W: Wizard> Machine<'_, W> {
             Reply::Accept(content) => Some(content),
         };
         if let Some(content) = content {
-            let failed =
-                |why: String| Next::Failed(Failure::new(Stage::Question(question.key), why));
+            let failed = |why: String| Next::Failed(Stage::Question(question.key), why);
             let value = match validate_answer(question, content.as_ref()) {
                 Ok(value) => value,
                 Err(malformed) => return failed(malformed.to_string()),
             };
             if !is_unset(question, &value)
-                && let Err(why) = W::apply(&mut progress.draft, step, &value)
+                && let Err(why) = W::apply(&mut place.draft, step, &value)
             {
                 return failed(why);
             }
         }
-        progress.at = W::index(step) + 1;
+        place.at = W::index(step) + 1;
         Next::Ask
     }
 
     /// The final yes/no: yes builds the wizard, no / decline / cancel end the flow.
-    fn confirm(&self, progress: &mut Progress<W>, reply: Reply) -> Next<W> {
+    fn confirm(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
         let content = match reply {
             Reply::Cancel | Reply::Decline => return Next::Cancelled,
             Reply::Accept(content) => content,
         };
-        let failed = |why: String| Next::Failed(Failure::new(Stage::Summary, why));
+        let failed = |why: String| Next::Failed(Stage::Summary, why);
         match validate_prompt(&Prompt::confirm(""), content.as_ref()) {
             Ok(Value::Bool(true)) => {}
             Ok(_) => return Next::Cancelled,
             Err(malformed) => return failed(malformed.to_string()),
         }
-        match W::finish(std::mem::take(&mut progress.draft), self.args.clone()) {
+        match W::finish(std::mem::take(&mut place.draft), self.args.clone()) {
             Ok(wizard) => Next::Finished(wizard),
             Err(why) => failed(why),
         }

@@ -1,88 +1,78 @@
 //! Running a wizard inside an rmcp tool call, on whichever wire path the client
-//! declared (SPEC.md §4–§6), and the primitives for code that is not a whole wizard.
+//! declared: one `elicitation/create` per question while the call runs (2025-11-25 and
+//! earlier), or one `input_required` round per question (2026-07-28), the answers so
+//! far riding in a signed `requestState` bound to the tool and its exact arguments.
 //!
-//! Build one [`Flow`] per server, serve the handler wrapped in
-//! [`Serve`](crate::Serve), and in a tool handler:
-//!
-//! ```no_run
-//! use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
-//! use rmcp::service::{RequestContext, RoleServer};
-//! use wizard::guard::{Destructive, autonomy, confirm_flag, guard};
-//! use wizard::{Flow, Wizard};
-//!
-//! async fn create<W: Wizard>(
-//!     flow: &Flow,
-//!     args: W::Args,
-//!     request: &CallToolRequestParams,
-//!     context: &RequestContext<RoleServer>,
-//! ) -> CallToolResponse {
-//!     let wizard: W = match flow.run::<W>(args, request, context).await.into_response() {
-//!         Ok(wizard) => wizard,
-//!         // input_required, or cancelled / failed / unsupported with the exact texts
-//!         Err(response) => return response,
-//!     };
-//!     // … make the real call from `wizard` …
-//!     CallToolResult::success(vec![ContentBlock::text("created")]).into()
-//! }
-//!
-//! async fn delete(
-//!     flow: &Flow,
-//!     request: &CallToolRequestParams,
-//!     context: &RequestContext<RoleServer>,
-//! ) -> CallToolResponse {
-//!     let yolo = std::env::var("MY_YOLO").ok();
-//!     let call = Destructive {
-//!         autonomous: autonomy(yolo.as_deref(), None),
-//!         confirmed: confirm_flag(request.arguments.as_ref()),
-//!         may_elicit: true,
-//!         refusal: "action \"issue.delete\" is destructive.",
-//!         question: "Delete issue #1?",
-//!     };
-//!     if let Some(response) = guard(&mut flow.prompter(request, context), call).await {
-//!         return response;
-//!     }
-//!     CallToolResult::success(vec![ContentBlock::text("deleted")]).into()
-//! }
-//! ```
+//! The path is decided by what the client *declared*: the version and capabilities in
+//! a request's own `_meta` first, else those it sent in `initialize` (the version it
+//! asked for, not the one negotiated: [`Serve`](crate::Serve) records it).
 
 mod client;
 mod machine;
 mod mrtr;
 pub(crate) mod outcome;
-mod prompter;
 mod reply;
+pub(crate) mod rounds;
 mod sync;
-mod url_check;
-mod wire;
+#[cfg(feature = "url-mode")]
+pub(crate) mod url_check;
+pub(crate) mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::CallToolRequestParams;
+use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::service::{RequestContext, RoleServer};
+#[cfg(feature = "url-mode")]
 use url::Url;
 
 pub use client::{ClientView, Elicitation, WirePath};
-pub use outcome::{Failure, FlowTexts, Outcome, Stage, cancelled_text};
-pub use prompter::{PromptError, Prompter};
+pub use outcome::{Failure, Outcome, Stage};
 pub use reply::Reply;
 
+use crate::prompt::Prompter;
 use crate::state::{Sealer, StateKeys};
+use crate::texts::{DefaultTexts, Texts};
 use crate::wizard::Wizard;
 
 /// Runs wizards and primitives; build one per server and share it (cloning is cheap).
+///
+/// ```
+/// use std::time::Duration;
+/// use wizard::{Flow, StateKeys};
+///
+/// let flow = Flow::new(StateKeys::random())
+///     .with_elicitation_timeout(Duration::from_secs(300))
+///     // Stateless HTTP: no request from the server reaches a 2025-11-25 client.
+///     .with_server_requests(false);
+/// assert_eq!(flow.elicitation_timeout(), Duration::from_secs(300));
+/// ```
+///
+/// In a tool handler, [`Flow::call`] runs a wizard whole; [`Flow::run`] when you read the
+/// arguments yourself; [`Flow::prompter`] for single questions.
 #[derive(Debug, Clone)]
 pub struct Flow {
-    config: Arc<Config>,
+    pub(crate) config: Arc<Config>,
 }
 
-#[derive(Debug, Clone)]
-struct Config {
-    sealer: Sealer,
-    timeout: Duration,
-    texts: FlowTexts,
-    server_requests: bool,
-    url_base: Option<Url>,
+#[derive(Clone)]
+pub(crate) struct Config {
+    pub(crate) sealer: Sealer,
+    pub(crate) timeout: Duration,
+    texts: Arc<dyn Texts>,
+    pub(crate) server_requests: bool,
+    #[cfg(feature = "url-mode")]
+    pub(crate) url_base: Option<Url>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("sealer", &self.sealer)
+            .field("timeout", &self.timeout)
+            .field("server_requests", &self.server_requests)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Flow {
@@ -98,8 +88,9 @@ impl Flow {
             config: Arc::new(Config {
                 sealer: Sealer::new(keys, Self::DEFAULT_STATE_TTL),
                 timeout: Self::DEFAULT_TIMEOUT,
-                texts: FlowTexts::default(),
+                texts: Arc::new(DefaultTexts),
                 server_requests: true,
+                #[cfg(feature = "url-mode")]
                 url_base: None,
             }),
         }
@@ -120,11 +111,16 @@ impl Flow {
         self
     }
 
-    /// The texts that name the deployment's own actions.
+    /// The texts of every ending but a finished wizard, and of the guard.
     #[must_use]
-    pub fn with_texts(mut self, texts: FlowTexts) -> Self {
-        Arc::make_mut(&mut self.config).texts = texts;
+    pub fn with_texts(mut self, texts: impl Texts) -> Self {
+        Arc::make_mut(&mut self.config).texts = Arc::new(texts);
         self
+    }
+
+    /// The texts this flow shows.
+    pub fn texts(&self) -> &dyn Texts {
+        &*self.config.texts
     }
 
     /// Whether a request from the server can reach the client while a call runs;
@@ -137,6 +133,7 @@ impl Flow {
 
     /// The base URL that url-mode elicitation may send users to (same scheme, host
     /// and port, and a path under the base's path); without one, url mode is refused.
+    #[cfg(feature = "url-mode")]
     #[must_use]
     pub fn with_url_base(mut self, base: Url) -> Self {
         Arc::make_mut(&mut self.config).url_base = Some(base);
@@ -159,23 +156,37 @@ impl Flow {
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Outcome<W> {
-        let texts = &self.config.texts;
+        let texts = self.texts();
         match ClientView::of(context).path(self.config.server_requests) {
-            WirePath::Unsupported => {
-                Outcome::Unsupported(FlowTexts::fill(&texts.unsupported, &W::INFO))
-            }
-            WirePath::FormUnsupported => {
-                Outcome::FormUnsupported(FlowTexts::fill(&texts.form_unsupported, &W::INFO))
-            }
-            WirePath::Sync => sync::run(self, args, context).await,
+            WirePath::Unsupported => Outcome::Unsupported(texts.unsupported(&W::INFO)),
+            WirePath::FormUnsupported => Outcome::FormUnsupported(texts.form_unsupported(&W::INFO)),
+            WirePath::Sync => sync::run(self, args, context).await.with_texts(texts),
             WirePath::Mrtr => {
                 let round = mrtr::round(self, args, request);
                 if let Some((number, key)) = round.asked {
                     wire::progress(context, number, key).await;
                 }
-                round.outcome
+                round.ended.with_texts(texts)
             }
         }
+    }
+
+    /// Runs wizard `W` for a call to its tool, all in one: the arguments
+    /// ([`arguments`](crate::arguments)), the questions ([`Flow::run`]) and the ending
+    /// ([`Outcome::into_response`]). `Ok` is the finished wizard after the user's yes;
+    /// `Err` the response to return as it is: bad arguments, the next question's
+    /// round, or an ending with its text.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the response goes straight back to rmcp, which takes it by value"
+    )]
+    pub async fn call<W: Wizard>(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<W, CallToolResponse> {
+        let args = crate::tool::arguments::<W>(request)?;
+        self.run::<W>(args, request, context).await.into_response()
     }
 
     /// One MRTR round without IO: what [`Flow::run`] does on the 2026-07-28 path once
@@ -185,7 +196,9 @@ impl Flow {
         args: W::Args,
         request: &CallToolRequestParams,
     ) -> Outcome<W> {
-        mrtr::round(self, args, request).outcome
+        mrtr::round(self, args, request)
+            .ended
+            .with_texts(self.texts())
     }
 
     /// The primitives (confirm, text, number, choices, gather, url) for this call.

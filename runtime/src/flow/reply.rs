@@ -4,7 +4,7 @@ use rmcp::model::{ElicitResult, ElicitationAction};
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
 
-use crate::form_schema::kind_of;
+use crate::flat::kind_of;
 
 /// accept (with the form's content), decline or cancel.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,8 +3,8 @@
 use rmcp::service::{RequestContext, RoleServer};
 
 use crate::flow::Flow;
-use crate::flow::machine::{Machine, Next, Progress};
-use crate::flow::outcome::{Failure, Outcome};
+use crate::flow::machine::{Machine, Next, Place};
+use crate::flow::outcome::Ended;
 use crate::flow::wire;
 use crate::wizard::Wizard;
 
@@ -12,14 +12,17 @@ pub(crate) async fn run<W: Wizard>(
     flow: &Flow,
     args: W::Args,
     context: &RequestContext<RoleServer>,
-) -> Outcome<W> {
+) -> Ended<W> {
     let machine = Machine::<W> { args: &args };
-    let mut progress = Progress::<W>::start();
+    let mut place = Place::<W>::start();
     loop {
-        let ask = machine.ask(&progress);
-        let stage = Machine::<W>::stage(&progress);
-        let failed = |why: String| Outcome::Failed(Failure::new(stage, why));
-        let params = match wire::form(ask.message.into_owned(), ask.schema.into()) {
+        let ask = machine.ask(&place);
+        let stage = Machine::<W>::stage(&place);
+        let failed = |why: String| Ended::Failed(stage, why);
+        let params = match ask
+            .schema
+            .map(|schema| wire::form(ask.message.into_owned(), schema))
+        {
             Ok(params) => params,
             Err(why) => return failed(why),
         };
@@ -28,11 +31,11 @@ pub(crate) async fn run<W: Wizard>(
             Ok(reply) => reply,
             Err(why) => return failed(why),
         };
-        match machine.answer(&mut progress, reply) {
+        match machine.answer(&mut place, reply) {
             Next::Ask => {}
-            Next::Finished(wizard) => return Outcome::Finished(wizard),
-            Next::Cancelled => return Outcome::Cancelled,
-            Next::Failed(failure) => return Outcome::Failed(failure),
+            Next::Finished(wizard) => return Ended::Finished(wizard),
+            Next::Cancelled => return Ended::Cancelled,
+            Next::Failed(stage, why) => return Ended::Failed(stage, why),
         }
     }
 }

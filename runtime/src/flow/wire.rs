@@ -5,64 +5,30 @@
 use std::time::Duration;
 
 use rmcp::model::{
-    BooleanSchema, ElicitRequest, ElicitRequestParams, ElicitationSchema, InputRequest,
-    InputRequests, InputRequiredResult, IntegerSchema, NumberSchema, PrimitiveSchemaDefinition,
-    ProgressNotificationParam, StringSchema,
+    ClientResult, ElicitRequest, ElicitRequestParams, ElicitationSchema, InputRequest,
+    InputRequests, InputRequiredResult, ProgressNotificationParam, ServerRequest,
 };
-use rmcp::service::{RequestContext, RoleServer, ServiceError};
-use serde::Deserialize as _;
+use rmcp::service::{PeerRequestOptions, RequestContext, RoleServer, ServiceError};
 use serde_json::Value;
 
 use crate::flow::reply::Reply;
 
-/// A form request; the schema goes through rmcp's typed `ElicitationSchema`, so a
-/// schema no MCP client accepts is refused here, before anything is sent.
-pub(crate) fn form(message: String, schema: Value) -> Result<ElicitRequestParams, String> {
-    let requested_schema = match typed(&schema) {
-        Some(typed) => typed,
-        None => serde_json::from_value(schema)
-            .map_err(|error| format!("the form schema is not one MCP clients accept: {error}"))?,
-    };
-    Ok(ElicitRequestParams::FormElicitationParams {
+/// A form request with a typed schema.
+pub(crate) fn form(message: String, requested_schema: ElicitationSchema) -> ElicitRequestParams {
+    ElicitRequestParams::FormElicitationParams {
         meta: None,
         message,
         requested_schema,
-    })
+    }
 }
 
-/// The common shapes (one boolean, text or number property) read straight into the
-/// definition their `type` names. rmcp's own reading goes through an untagged enum
-/// that tries every variant in turn, a quarter of an MRTR round; choices, arrays and
-/// anything unusual still take that path. `None`: use it.
-fn typed(schema: &Value) -> Option<ElicitationSchema> {
-    let object = schema.as_object()?;
-    if object.get("type")? != "object" || object.len() != 3 {
-        return None;
-    }
-    let mut builder = ElicitationSchema::builder();
-    for (name, property) in object.get("properties")?.as_object()? {
-        let fields = property.as_object()?;
-        let known = |allowed: &[&str]| fields.keys().all(|key| allowed.contains(&key.as_str()));
-        const COMMON: [&str; 4] = ["type", "title", "description", "default"];
-        let definition = match fields.get("type")?.as_str()? {
-            "boolean" if known(&COMMON) => {
-                PrimitiveSchemaDefinition::Boolean(BooleanSchema::deserialize(property).ok()?)
-            }
-            "string" if known(&[&COMMON[..], &["minLength", "maxLength", "format"]].concat()) => {
-                PrimitiveSchemaDefinition::String(StringSchema::deserialize(property).ok()?)
-            }
-            "number" if known(&[&COMMON[..], &["minimum", "maximum"]].concat()) => {
-                PrimitiveSchemaDefinition::Number(NumberSchema::deserialize(property).ok()?)
-            }
-            "integer" if known(&[&COMMON[..], &["minimum", "maximum"]].concat()) => {
-                PrimitiveSchemaDefinition::Integer(IntegerSchema::deserialize(property).ok()?)
-            }
-            _ => return None,
-        };
-        builder = builder.property(name.clone(), definition);
-    }
-    builder.required = Vec::<String>::deserialize(object.get("required")?).ok()?;
-    builder.build().ok()
+/// A form request with a schema given as JSON: read through rmcp's typed
+/// `ElicitationSchema`, so a schema no MCP client accepts is refused here, before
+/// anything is sent.
+pub(crate) fn form_json(message: String, schema: Value) -> Result<ElicitRequestParams, String> {
+    let requested_schema = serde_json::from_value(schema)
+        .map_err(|error| format!("the form schema is not one MCP clients accept: {error}"))?;
+    Ok(form(message, requested_schema))
 }
 
 /// The `input_required` result of one round: exactly one input request under `key`.
@@ -85,12 +51,21 @@ pub(crate) async fn elicit(
     params: ElicitRequestParams,
     timeout: Duration,
 ) -> Result<Reply, String> {
-    match context
+    let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
+    let sent = context
         .peer
-        .create_elicitation_with_timeout(params, Some(timeout))
-        .await
-    {
-        Ok(result) => Reply::from_result(result),
+        .send_request_with_option(request, PeerRequestOptions::with_timeout(timeout))
+        .await;
+    let answered = match sent {
+        Ok(handle) => handle.await_response().await,
+        Err(error) => Err(error),
+    };
+    match answered {
+        Ok(ClientResult::ElicitResult(result)) => Reply::from_result(result),
+        Ok(_) => Err(
+            "the client answered the question with something other than an elicitation result"
+                .into(),
+        ),
         Err(ServiceError::Timeout { timeout }) => {
             Err(format!("no answer arrived within {timeout:?}"))
         }
@@ -110,37 +85,5 @@ pub(crate) async fn progress(context: &RequestContext<RoleServer>, number: usize
         let param = ProgressNotificationParam::new(token, number as f64)
             .with_message(format!("asking {key}"));
         let _ = context.peer.notify_progress(param).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-    use crate::schema::{Prompt, prompt_schema};
-
-    /// The short cut reads every shape it takes exactly as rmcp's generic reading does.
-    #[test]
-    fn the_short_cut_agrees_with_rmcp() {
-        let prompts = [
-            Prompt::yes_no("ok", "Proceed?"),
-            Prompt::text("title", "Title?"),
-            Prompt::number("n", "How many?", Some(1.0), Some(2.5), false),
-            Prompt::number("n", "How many?", None, Some(10.0), true),
-        ];
-        for prompt in prompts {
-            let schema = Value::Object(prompt_schema(&prompt));
-            let fast = typed(&schema).expect("a common shape");
-            let generic: ElicitationSchema = serde_json::from_value(schema.clone()).expect("valid");
-            assert_eq!(fast, generic, "{schema}");
-            assert_eq!(
-                serde_json::to_value(&fast).expect("serializes"),
-                serde_json::to_value(&generic).expect("serializes")
-            );
-        }
-        let choice = Value::Object(prompt_schema(&Prompt::choice("c", "Pick", &["a", "b"])));
-        assert!(typed(&choice).is_none(), "choices take rmcp's reading");
-        assert!(typed(&json!({"type": "object", "properties": {"a": {"type": "string", "pattern": "x"}}, "required": []})).is_none());
     }
 }

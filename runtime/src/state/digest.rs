@@ -1,4 +1,4 @@
-//! The call digest that binds a requestState to one tool call (SPEC.md §6):
+//! The call digest that binds a requestState to one tool call:
 //! SHA-256 of the tool name, a NUL byte and the canonical arguments.
 //!
 //! Canonical JSON: object keys sorted, no whitespace, strings as serde_json escapes

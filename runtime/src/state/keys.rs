@@ -8,7 +8,19 @@ use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_S
 use rmcp::model::RequestStateCodec;
 use sha2::{Digest, Sha256};
 
-/// The signing keys: the first signs, every one verifies.
+/// The signing keys of `requestState`: the first signs, every one verifies.
+///
+/// ```
+/// use wizard::StateKeys;
+///
+/// // One process: a random key. Replicas: the operator's ring, newest first.
+/// let _one = StateKeys::random();
+/// let ring = StateKeys::parse(
+///     "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+/// );
+/// assert!(ring.is_ok());
+/// assert!(StateKeys::parse("too-short").is_err());
+/// ```
 #[derive(Clone)]
 pub struct StateKeys {
     codec: RequestStateCodec,

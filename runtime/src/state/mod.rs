@@ -1,4 +1,4 @@
-//! requestState (SPEC.md §6): signed, call-bound, expiring state that rides through
+//! requestState: signed, call-bound, expiring state that rides through
 //! the client between the rounds of a multi-round-trip call.
 
 mod digest;

@@ -55,7 +55,7 @@ pub enum Path {
     /// `server/discover` on 2026-07-28 with per-request `_meta`: `input_required` rounds.
     Mrtr,
     /// `initialize` asking for 2026-07-28, negotiated down to 2025-11-25, and still
-    /// served `input_required` rounds (SPEC.md §5).
+    /// served `input_required` rounds.
     MrtrDeclaredInInitialize,
 }
 
@@ -138,7 +138,7 @@ impl<W: Wizard> Report<W> {
             Outcome::Finished(wizard) => wizard,
             other => panic!(
                 "the wizard did not finish: {}",
-                other.error_text().unwrap_or_else(|| "still pending".into())
+                other.error_text().unwrap_or("still pending")
             ),
         }
     }
@@ -205,7 +205,8 @@ impl Kit {
         let server = WizardServer::<W>::new(self.flow.clone());
         let ended = server.ended.clone();
         let calls = server.calls.clone();
-        let client = ScriptedClient::new(self.capabilities.clone(), replies).with_keys(key_of::<W>);
+        let client =
+            ScriptedClient::new(self.capabilities.clone(), replies).with_keys(question_key::<W>);
         let path = self.path;
         let scripted = client.clone();
         let result = block_on(async move {
@@ -235,12 +236,14 @@ impl Kit {
     }
 }
 
-/// The key of the question with this message; the summary is `confirm`.
-fn key_of<W: Wizard>(message: &str, _schema: &Value) -> String {
+/// The key of `W`'s question with this message, and `confirm` for any other (the
+/// summary, a guard's yes/no): what a [`ScriptedClient`] records on the sync path, where
+/// the key is not on the wire, once given `with_keys(question_key::<W>)`.
+pub fn question_key<W: Wizard>(message: &str, _schema: &Value) -> String {
     W::QUESTIONS
         .iter()
         .find(|question| question.message == message)
-        .map_or(crate::schema::CONFIRM_KEY, |question| question.key)
+        .map_or(crate::form::CONFIRM_KEY, |question| question.key)
         .to_owned()
 }
 

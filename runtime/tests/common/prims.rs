@@ -10,16 +10,17 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
-use wizard::guard::{Destructive, autonomy, confirm_flag, guard};
-use wizard::{Flow, PromptError, Prompter};
+use wizard::Flow;
+use wizard::guard::{Destructive, guard};
+use wizard::prompt::PromptError;
+use wizard::prompt::Prompter;
 
 pub struct Prims {
     pub flow: Flow,
     /// How many times the destructive action really ran.
     pub executed: Arc<AtomicUsize>,
-    /// The guard's settings: YOLO, AUTOPILOT, whether the surface may ask.
-    pub yolo: Option<&'static str>,
-    pub autopilot: Option<&'static str>,
+    /// The server's own yes (its policy), and whether the surface may ask.
+    pub approved: bool,
     pub may_elicit: bool,
 }
 
@@ -28,8 +29,7 @@ impl Prims {
         Prims {
             flow,
             executed: Arc::new(AtomicUsize::new(0)),
-            yolo: None,
-            autopilot: None,
+            approved: false,
             may_elicit: true,
         }
     }
@@ -127,11 +127,13 @@ impl ServerHandler for Prims {
                 .await
                 .map(|()| json!("opened")),
             "delete" => {
+                // The policy of this test server: approved up front, or `"confirm": true`.
+                let confirmed = request.arguments.as_ref().and_then(|a| a.get("confirm"))
+                    == Some(&Value::Bool(true));
                 let call = Destructive {
-                    autonomous: autonomy(self.yolo, self.autopilot),
-                    confirmed: confirm_flag(request.arguments.as_ref()),
-                    may_elicit: self.may_elicit,
-                    refusal: "action \"issue.delete\" is destructive.",
+                    approved: self.approved || confirmed,
+                    may_ask: self.may_elicit,
+                    refusal: "action \"issue.delete\" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.",
                     question: "Delete issue #1?",
                 };
                 if let Some(response) = guard(&mut p, call).await {

@@ -11,7 +11,7 @@ use wizard::Wizard;
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
 #[wizard(
     tool = "demo_issue_create",
-    flow = "interactive.issue_create",
+    id = "interactive.issue_create",
     alternative = "issue.create",
     noun = "Issue",
     summary = "Create issue in project {project_id}?\n\n**Title**: {title}"

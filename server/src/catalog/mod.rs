@@ -93,7 +93,7 @@ impl Action {
         let check = params::check_known(params, &self.parameters);
         let result = check.and_then(|()| match &self.run {
             Run::GitLab(build) => build(params).map(Prepared::Request),
-            Run::Wizard(wizard) => (wizard.check_args)(params).map(|()| Prepared::Wizard(wizard)),
+            Run::Wizard(wizard) => (wizard.prepare)(params).map(Prepared::Wizard),
         });
         result.map_err(|why| format!("invalid parameters for `{}`: {why}", self.id))
     }
@@ -103,7 +103,7 @@ impl Action {
 #[derive(Debug)]
 pub enum Prepared {
     Request(ApiRequest),
-    Wizard(&'static WizardAction),
+    Wizard(crate::wizards::ReadyWizard),
 }
 
 /// Every action, in a stable order: the toolsets' tables, then the wizards.

@@ -23,6 +23,8 @@ pub fn input_schema_and_doc<T: JsonSchema>() -> (Arc<Map<String, Value>>, String
 fn object_schema<T: JsonSchema>(settings: SchemaSettings) -> (Map<String, Value>, String) {
     let mut settings = settings;
     settings.inline_subschemas = true;
+    // Only the formats JSON Schema defines: clients warn about `uint32` and the like.
+    let settings = settings.with_transform(wizard::StandardFormats);
     let schema = settings.into_generator().into_root_schema_for::<T>();
     let Value::Object(mut object) = schema.to_value() else {
         panic!("the schema of a parameter struct is an object");

@@ -2,13 +2,14 @@
 //! wizard makes — the same call its alternative (`issue.create`, …) makes.
 
 use serde_json::{Map, Value};
-use wizard::{Question, Wizard, WizardInfo};
+use wizard::question::Question;
+use wizard::{Wizard, WizardInfo};
 
 use super::{Action, Output, Resource, Run, input_schema, params};
-use crate::docs::wizard_description;
 use crate::gitlab::ApiRequest;
-use crate::run_wizard::{RunWizard, run};
-use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
+use crate::wizards::{
+    IssueWizard, MergeRequestWizard, ProjectWizard, ReadyWizard, ReleaseWizard, description,
+};
 
 /// A wizard whose finished struct becomes one GitLab call. Each resource's module says
 /// how (`issue.rs`, …), beside the alternative that makes the same call.
@@ -17,20 +18,50 @@ pub trait GitLabWizard: Wizard + Sync {
     fn request(&self) -> ApiRequest;
 }
 
+/// A wizard's names as the catalog reads them: each of this server's wizards has a
+/// catalog id and an alternative action (checked when the catalog is compiled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WizardNames {
+    /// The MCP tool name, e.g. `gitlab_interactive_issue_create`.
+    pub tool: &'static str,
+    /// The catalog id, e.g. `interactive.issue_create`.
+    pub id: &'static str,
+    /// The catalog id of the action doing the same work in one call, e.g. `issue.create`.
+    pub alternative: &'static str,
+}
+
+impl WizardNames {
+    pub const fn of<W: Wizard>() -> WizardNames {
+        let WizardInfo {
+            tool,
+            id,
+            alternative,
+            ..
+        } = W::INFO;
+        match (id, alternative) {
+            (Some(id), Some(alternative)) => WizardNames {
+                tool,
+                id,
+                alternative,
+            },
+            _ => panic!("every wizard of this server needs an `id` and an `alternative`"),
+        }
+    }
+}
+
 /// What the catalog keeps of a wizard: its names and questions, and how to run it.
 pub struct WizardAction {
-    pub info: WizardInfo,
+    pub info: WizardNames,
     pub questions: &'static [Question],
-    /// Validates the tool arguments (`project_id`) into `W::Args`.
-    pub check_args: fn(&Map<String, Value>) -> Result<(), String>,
-    /// Runs the wizard inside a tool call and makes its GitLab call.
-    pub run: RunWizard,
+    /// Validates the tool arguments (`project_id`) into the wizard's typed arguments,
+    /// once: the wizard then runs with them.
+    pub prepare: fn(&Map<String, Value>) -> Result<ReadyWizard, String>,
 }
 
 impl std::fmt::Debug for WizardAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("WizardAction")
-            .field("flow", &self.info.flow)
+            .field("tool", &self.info.tool)
             .finish_non_exhaustive()
     }
 }
@@ -38,16 +69,15 @@ impl std::fmt::Debug for WizardAction {
 impl WizardAction {
     const fn of<W: GitLabWizard>() -> WizardAction {
         WizardAction {
-            info: W::INFO,
+            info: WizardNames::of::<W>(),
             questions: W::QUESTIONS,
-            check_args: check_args::<W>,
-            run: run::<W>,
+            prepare: prepare::<W>,
         }
     }
 }
 
-fn check_args<W: Wizard>(args: &Map<String, Value>) -> Result<(), String> {
-    params::parse::<W::Args>(args).map(drop)
+fn prepare<W: GitLabWizard>(args: &Map<String, Value>) -> Result<ReadyWizard, String> {
+    params::parse::<W::Args>(args).map(ReadyWizard::new::<W>)
 }
 
 static ISSUE: WizardAction = WizardAction::of::<IssueWizard>();
@@ -55,7 +85,7 @@ static MERGE_REQUEST: WizardAction = WizardAction::of::<MergeRequestWizard>();
 static RELEASE: WizardAction = WizardAction::of::<ReleaseWizard>();
 static PROJECT: WizardAction = WizardAction::of::<ProjectWizard>();
 
-/// The wizard entries, in the order of SPEC §1.
+/// The wizard entries: issue, merge request, release, project.
 pub(super) fn all() -> Vec<Action> {
     vec![
         entry::<IssueWizard>(&ISSUE),
@@ -66,19 +96,20 @@ pub(super) fn all() -> Vec<Action> {
 }
 
 fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
-    let info = W::INFO;
-    let resource = Resource::of(info.alternative).expect("a wizard's alternative is a catalog id");
-    let verb = info
-        .flow
+    let WizardNames {
+        id, alternative, ..
+    } = WizardNames::of::<W>();
+    let resource = Resource::of(alternative).expect("a wizard's alternative is a catalog id");
+    let verb = id
         .strip_prefix("interactive.")
         .expect("wizard ids start with `interactive.`");
     let input_schema = input_schema::<W::Args>();
     Action {
-        id: info.flow,
+        id,
         resource,
         verb,
-        title: format!("Create {} step by step", info.noun.to_lowercase()),
-        description: wizard_description(&info, W::QUESTIONS),
+        title: format!("Create {} step by step", W::INFO.noun.to_lowercase()),
+        description: description::tool_description::<W>(),
         read_only: false,
         destructive: false,
         idempotent: false,

@@ -6,7 +6,10 @@
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
-use wizard::{Choice, Flow, PromptError, SingleForm, Wizard, ask_single_form};
+use wizard::prompt::PromptError;
+use wizard::single_form::SingleForm;
+use wizard::single_form::ask as ask_single_form;
+use wizard::{Choice, Flow, Wizard};
 
 use super::asking;
 use crate::execute::error_result;
@@ -197,7 +200,7 @@ async fn ask<W: SingleForm>(
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
-    use wizard::combined_schema;
+    use wizard::single_form::schema as combined_schema;
 
     use super::*;
 

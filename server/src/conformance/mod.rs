@@ -21,7 +21,8 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value, json};
-use wizard::{Flow, Prompter, Wizard};
+use wizard::prompt::Prompter;
+use wizard::{Flow, Wizard};
 
 use crate::catalog::input_schema;
 use crate::execute::error_result;

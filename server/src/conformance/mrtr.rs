@@ -8,10 +8,10 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
-use wizard::flow::ClientView;
+use wizard::prompt::ClientView;
 use wizard::state::CallDigest;
 
-use super::rounds::{self, Answers, Ask, Call, Need, Progress, text_form};
+use super::rounds::{self, Answers, Call, Need, Request, Standing, text_form};
 use crate::execute::error_result;
 
 /// The MRTR fixture tools, by name.
@@ -57,12 +57,12 @@ pub const TOOLS: [(&str, &str); 9] = [
 /// The prompt of the non-tool-request scenario.
 pub const PROMPT: &str = "test_input_required_result_prompt";
 
-fn name_form(key: &'static str, message: &'static str) -> Ask {
+fn name_form(key: &'static str, message: &'static str) -> Request {
     text_form(key, message, "name")
 }
 
-fn capital() -> Ask {
-    Ask {
+fn capital() -> Request {
+    Request {
         key: "capital_question",
         need: Need::Sampling {
             text: "What is the capital of France?",
@@ -71,20 +71,20 @@ fn capital() -> Ask {
     }
 }
 
-fn roots() -> Ask {
-    Ask {
+fn roots() -> Request {
+    Request {
         key: "client_roots",
         need: Need::Roots,
     }
 }
 
-fn confirm() -> Ask {
+fn confirm() -> Request {
     let schema = json!({
         "type": "object",
         "properties": {"ok": {"type": "boolean"}},
         "required": ["ok"],
     });
-    Ask {
+    Request {
         key: "confirm",
         need: Need::Form {
             message: "Please confirm",
@@ -95,7 +95,7 @@ fn confirm() -> Ask {
 
 /// The rounds of `tool`, and whether its first answers need a state. `None` for a
 /// tool that is not an MRTR fixture.
-fn rounds_of(tool: &str, view: &ClientView) -> Option<(Vec<Vec<Ask>>, bool)> {
+fn rounds_of(tool: &str, view: &ClientView) -> Option<(Vec<Vec<Request>>, bool)> {
     let rounds = match tool {
         "test_input_required_result_elicitation" => {
             vec![vec![name_form("user_name", "What is your name?")]]
@@ -108,7 +108,7 @@ fn rounds_of(tool: &str, view: &ClientView) -> Option<(Vec<Vec<Ask>>, bool)> {
         }
         "test_input_required_result_multiple_inputs" => vec![vec![
             name_form("user_name", "What is your name?"),
-            Ask {
+            Request {
                 key: "greeting",
                 need: Need::Sampling {
                     text: "Generate a greeting",
@@ -150,7 +150,7 @@ pub fn call(
 ) -> Option<Result<CallToolResponse, McpError>> {
     let view = ClientView::of(context);
     let (rounds, needs_state) = rounds_of(&request.name, &view)?;
-    let needed: Vec<Ask> = rounds.iter().flatten().cloned().collect();
+    let needed: Vec<Request> = rounds.iter().flatten().cloned().collect();
     if let Err(missing) = rounds::require(&view, &needed) {
         return Some(Err(missing));
     }
@@ -169,8 +169,8 @@ pub fn call(
         needs_state,
     };
     Some(rounds::step(codec, &call).map(|progress| match progress {
-        Progress::Asking(input) => CallToolResponse::InputRequired(input),
-        Progress::Done(answers) => {
+        Standing::Asking(input) => CallToolResponse::InputRequired(input),
+        Standing::Done(answers) => {
             let text = finished(&request.name, &answers);
             CallToolResult::success(vec![ContentBlock::text(text)]).into()
         }
@@ -246,8 +246,8 @@ pub fn get_prompt(
         needs_state: false,
     };
     match rounds::step(codec, &call)? {
-        Progress::Asking(input) => Ok(GetPromptResponse::InputRequired(input)),
-        Progress::Done(answers) => {
+        Standing::Asking(input) => Ok(GetPromptResponse::InputRequired(input)),
+        Standing::Done(answers) => {
             let context = field(&answers, "user_context", "context");
             let text = format!("Answer the next question using this context: {context}");
             let message = PromptMessage::new_text(Role::User, text);

@@ -7,7 +7,8 @@ use rmcp::model::{
     ProgressNotificationParam,
 };
 use rmcp::service::{RequestContext, RoleServer};
-use wizard::{Flow, PromptError};
+use wizard::Flow;
+use wizard::prompt::PromptError;
 
 use super::asking;
 use crate::execute::error_result;

@@ -16,9 +16,11 @@ use rmcp::model::{
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use wizard::flow::{ClientView, Elicitation, Reply};
+use wizard::form::validate_against;
+use wizard::prompt::ClientView;
+use wizard::prompt::Elicitation;
+use wizard::prompt::Reply;
 use wizard::state::CallDigest;
-use wizard::validate_against;
 
 /// How long a fixture's requestState stays valid.
 const STATE_TTL: Duration = Duration::from_secs(10 * 60);
@@ -39,19 +41,19 @@ pub enum Need {
 
 /// One input request under its `inputRequests` key.
 #[derive(Debug, Clone)]
-pub struct Ask {
+pub struct Request {
     pub key: &'static str,
     pub need: Need,
 }
 
 /// A form asking for one required string, as the suite's fixtures do.
-pub fn text_form(key: &'static str, message: &'static str, field: &str) -> Ask {
+pub fn text_form(key: &'static str, message: &'static str, field: &str) -> Request {
     let schema = json!({
         "type": "object",
         "properties": {field: {"type": "string"}},
         "required": [field],
     });
-    Ask {
+    Request {
         key,
         need: Need::Form { message, schema },
     }
@@ -62,7 +64,7 @@ pub fn text_form(key: &'static str, message: &'static str, field: &str) -> Ask {
 pub type Answers = Map<String, Value>;
 
 /// Where a call stands after this request.
-pub enum Progress {
+pub enum Standing {
     /// Every round is answered.
     Done(Answers),
     /// Return this and wait for the client's answers.
@@ -72,7 +74,7 @@ pub enum Progress {
 /// One MRTR request of a fixture: its rounds and what the client sent with it.
 pub struct Call<'a> {
     pub digest: CallDigest,
-    pub rounds: &'a [Vec<Ask>],
+    pub rounds: &'a [Vec<Request>],
     pub responses: Option<&'a InputResponses>,
     pub state: Option<&'a str>,
     /// Whether first-round answers count only with a state (the request-state and
@@ -81,7 +83,7 @@ pub struct Call<'a> {
 }
 
 #[derive(Default, Serialize, Deserialize)]
-struct Saved {
+struct State {
     #[serde(rename = "r")]
     round: usize,
     #[serde(rename = "a")]
@@ -89,7 +91,7 @@ struct Saved {
 }
 
 /// Applies the answers `call` carries and says what comes next.
-pub fn step(codec: &RequestStateCodec, call: &Call<'_>) -> Result<Progress, McpError> {
+pub fn step(codec: &RequestStateCodec, call: &Call<'_>) -> Result<Standing, McpError> {
     let bound = call.digest.as_bytes();
     let verified = call.state.is_some();
     let mut saved = match call.state {
@@ -100,7 +102,7 @@ pub fn step(codec: &RequestStateCodec, call: &Call<'_>) -> Result<Progress, McpE
                 None,
             )
         })?,
-        None => Saved::default(),
+        None => State::default(),
     };
     if let Some(round) = call.rounds.get(saved.round)
         && (verified || !call.needs_state)
@@ -117,7 +119,7 @@ pub fn step(codec: &RequestStateCodec, call: &Call<'_>) -> Result<Progress, McpE
         }
     }
     let Some(round) = call.rounds.get(saved.round) else {
-        return Ok(Progress::Done(saved.answers));
+        return Ok(Standing::Done(saved.answers));
     };
     let mut requests = InputRequests::new();
     for ask in round
@@ -130,7 +132,7 @@ pub fn step(codec: &RequestStateCodec, call: &Call<'_>) -> Result<Progress, McpE
     let state = codec.seal_json_with(&saved, &options).map_err(|error| {
         McpError::internal_error(format!("sealing the requestState: {error}"), None)
     })?;
-    Ok(Progress::Asking(InputRequiredResult::new(
+    Ok(Standing::Asking(InputRequiredResult::new(
         Some(requests),
         Some(state),
     )))
@@ -147,7 +149,7 @@ pub fn declared(view: &ClientView, need: &Need) -> bool {
 }
 
 /// `-32021` naming every capability `asks` need that the client did not declare.
-pub fn require(view: &ClientView, asks: &[Ask]) -> Result<(), McpError> {
+pub fn require(view: &ClientView, asks: &[Request]) -> Result<(), McpError> {
     let mut missing = Map::new();
     for ask in asks.iter().filter(|ask| !declared(view, &ask.need)) {
         let name = match ask.need {
@@ -189,7 +191,7 @@ fn input_request(need: &Need) -> Result<InputRequest, McpError> {
 }
 
 /// Checks one input response against what was asked; anything else is `-32602`.
-fn check(ask: &Ask, raw: &Value) -> Result<Value, McpError> {
+fn check(ask: &Request, raw: &Value) -> Result<Value, McpError> {
     let key = ask.key;
     let refuse =
         |why: String| McpError::invalid_params(format!("input response `{key}`: {why}"), None);

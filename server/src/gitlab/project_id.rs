@@ -7,7 +7,7 @@ use std::fmt;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use wizard::SummaryValue;
+use wizard::summary::SummaryValue;
 
 /// A project by its numeric id (`42`) or its full path (`group/project`).
 ///

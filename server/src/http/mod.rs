@@ -3,14 +3,13 @@
 //! Stateless by default: every request stands alone, a 2026-07-28 client runs wizards in
 //! MRTR rounds whose state travels in the signed `requestState`, so replicas sharing
 //! `GITLAB_MCP_STATE_KEYS` need no affinity. `--stateless=false` keeps an rmcp session per
-//! client for synchronous elicitation on 2025-11-25 and serves nothing newer (SPEC.md §8).
+//! client for synchronous elicitation on 2025-11-25 and serves nothing newer.
 //!
 //! The endpoint is `/mcp`; `/healthz` answers 200 for load balancers. `Host` and `Origin`
 //! are checked (DNS rebinding, cross-site requests), bodies are limited, and on SIGINT or
 //! SIGTERM the server stops accepting, lets requests in flight finish, and returns.
 
 mod credentials;
-mod handler;
 mod settings;
 mod shutdown;
 mod values;
@@ -23,13 +22,15 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::get;
 use axum::serve::ListenerExt;
+use rmcp::model::ProtocolVersion;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+use crate::handler::GitLabMcp;
+
 pub use credentials::{PRIVATE_TOKEN, RequestToken};
-pub use handler::HttpHandler;
 pub use settings::{
     DEFAULT_ADDR, DEFAULT_MAX_REQUEST_BODY, HttpArgs, HttpSettings, LOOPBACK_HOSTS,
     LOOPBACK_ORIGINS,
@@ -50,10 +51,10 @@ pub struct HttpServer {
 
 impl HttpServer {
     /// Binds `settings.addr` (port 0: any free port) and builds the routes.
-    pub async fn bind(handler: HttpHandler, settings: HttpSettings) -> io::Result<HttpServer> {
+    pub async fn bind(server: GitLabMcp, settings: HttpSettings) -> io::Result<HttpServer> {
         let listener = TcpListener::bind(settings.addr).await?;
         let streams = CancellationToken::new();
-        let router = router(handler, &settings, streams.clone());
+        let router = router(server, &settings, streams.clone());
         Ok(HttpServer {
             listener,
             router,
@@ -111,7 +112,7 @@ impl HttpServer {
 }
 
 /// Binds, logs where it listens, and serves until SIGINT or SIGTERM.
-pub async fn serve(handler: HttpHandler, settings: HttpSettings) -> io::Result<()> {
+pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> {
     let stateless = settings.stateless;
     if settings.allowed_hosts.is_none() {
         tracing::warn!(
@@ -123,7 +124,7 @@ pub async fn serve(handler: HttpHandler, settings: HttpSettings) -> io::Result<(
             "only these Host headers are accepted; set GITLAB_MCP_ALLOWED_HOSTS to the names clients use"
         );
     }
-    let server = HttpServer::bind(handler, settings).await?;
+    let server = HttpServer::bind(server, settings).await?;
     let addr = server.local_addr()?;
     let stop = shutdown_signal()?;
     tracing::info!(
@@ -139,9 +140,26 @@ pub async fn serve(handler: HttpHandler, settings: HttpSettings) -> io::Result<(
 }
 
 /// `/mcp` (rmcp's streamable HTTP service behind the token layer) and `/healthz`.
-pub fn router(handler: HttpHandler, settings: &HttpSettings, streams: CancellationToken) -> Router {
+///
+/// The service is the server's own handler, the type stdio serves, one per session; it
+/// reads a request's own GitLab token from the request's extensions. A stateful
+/// deployment serves revisions up to 2025-11-25 only, so no HTTP session is ever a
+/// 2026-07-28 client that came through `initialize`: the [`wizard::Serve`] wrapper,
+/// which exists for such a session, has nothing to do here (and rmcp's HTTP service
+/// takes a `ServerHandler`, which the wrapper cannot be without losing its purpose).
+///
+/// On a stateless deployment a legacy request has no channel for a request from the
+/// server (no session; its response stream cannot be answered): the Flow is built with
+/// `with_server_requests(false)` there (`startup::start`), so a wizard answers with its
+/// alternative and a destructive action needs `confirm: true`.
+pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationToken) -> Router {
+    let server = if settings.stateless {
+        server
+    } else {
+        server.serving_up_to(&ProtocolVersion::V_2025_11_25)
+    };
     let service = StreamableHttpService::new(
-        move || Ok(handler.clone()),
+        move || Ok(server.clone()),
         Arc::new(LocalSessionManager::default()),
         rmcp_config(settings, streams),
     );

@@ -10,7 +10,7 @@ use crate::gitlab::ProjectId;
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
 #[wizard(
     tool = "gitlab_interactive_issue_create",
-    flow = "interactive.issue_create",
+    id = "interactive.issue_create",
     alternative = "issue.create",
     noun = "Issue",
     summary = "Create issue in project {project_id}?\n\n**Title**: {title}"

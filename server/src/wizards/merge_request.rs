@@ -10,7 +10,7 @@ use crate::gitlab::ProjectId;
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
 #[wizard(
     tool = "gitlab_interactive_mr_create",
-    flow = "interactive.mr_create",
+    id = "interactive.mr_create",
     alternative = "merge_request.create",
     noun = "Merge request",
     summary = "Create merge request in project {project_id}?\n\n**Title**: {title}\n**Source**: {source_branch} -> **Target**: {target_branch}"

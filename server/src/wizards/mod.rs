@@ -1,13 +1,19 @@
-//! The four wizards: one struct each, whose fields are the questions in order
-//! (SPEC.md §1) and whose summary template is SPEC.md §3.
+//! The four wizards: one struct each, whose fields are the questions in order and whose
+//! summary template is the text of the final yes/no; how they run
+//! ([`ReadyWizard`]), how their tools describe them ([`description`]) and this server's wording
+//! of their endings ([`GitLabTexts`]). Their catalog entries are in
+//! `catalog/wizards.rs`, the GitLab call each makes beside its alternative's action.
 //!
 //! Each struct is also the parameter set of its non-interactive alternative
 //! (`issue.create`, …): every question a parameter, required where required.
 
+pub mod description;
 mod issue;
 mod merge_request;
 mod project;
 mod release;
+mod run;
+mod texts;
 
 pub use issue::{IssueWizard, IssueWizardArgs, IssueWizardDraft, IssueWizardStep};
 pub use merge_request::{
@@ -17,3 +23,5 @@ pub use project::{
     ProjectWizard, ProjectWizardArgs, ProjectWizardDraft, ProjectWizardStep, Visibility,
 };
 pub use release::{ReleaseWizard, ReleaseWizardArgs, ReleaseWizardDraft, ReleaseWizardStep};
+pub use run::{ReadyWizard, WizardCall, WizardFuture};
+pub use texts::{GitLabTexts, REAPPROVE};

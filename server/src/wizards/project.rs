@@ -17,7 +17,7 @@ pub enum Visibility {
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
 #[wizard(
     tool = "gitlab_interactive_project_create",
-    flow = "interactive.project_create",
+    id = "interactive.project_create",
     alternative = "project.create",
     noun = "Project",
     summary = "Create new GitLab project?\n\n**Name**: {name}\n**Visibility**: {visibility}"

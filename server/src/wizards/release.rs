@@ -10,7 +10,7 @@ use crate::gitlab::ProjectId;
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
 #[wizard(
     tool = "gitlab_interactive_release_create",
-    flow = "interactive.release_create",
+    id = "interactive.release_create",
     alternative = "release.create",
     noun = "Release",
     summary = "Create release in project {project_id}?\n\n**Tag**: {tag_name}\n**Name**: {name}"

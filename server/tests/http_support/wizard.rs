@@ -24,7 +24,7 @@ pub fn issue_answer(key: &str) -> Value {
     }
 }
 
-/// What GitLab must receive once the wizard is done (SPEC.md §9).
+/// What GitLab must receive once the wizard is done.
 pub fn issue_body() -> Value {
     json!({
         "title": "Login fails behind the balancer",

@@ -1,5 +1,5 @@
 //! The scripted MCP client is the runtime's test kit client ([`wizard::testkit`]); this
-//! adapter only teaches it SPEC's keys, so the legacy path, where no key travels,
+//! adapter only teaches it the wizards' question keys, so the legacy path, where no key travels,
 //! records the same keys as the 2026-07-28 path.
 
 pub use wizard::testkit::{

@@ -77,7 +77,7 @@ pub fn surface_call(
     params: Value,
     confirm: Option<bool>,
 ) -> (String, Value) {
-    let wizard = spec::WIZARDS.iter().find(|wizard| wizard.flow == id);
+    let wizard = spec::WIZARDS.iter().find(|wizard| wizard.id == id);
     let with_confirm = |mut arguments: Value| {
         if let Some(confirm) = confirm {
             arguments["confirm"] = Value::Bool(confirm);

@@ -1,6 +1,6 @@
-//! SPEC.md's texts, written out again by hand so that the tests check the server against
-//! the spec rather than against its own tables: the four wizards' questions (§1), the
-//! answer schemas (§2), the endings (§4) and the guard's sentences (§7).
+//! The server's promised texts, written out again by hand so that the tests check the
+//! server against what clients were promised rather than against its own tables: the
+//! four wizards' questions, the answer schemas, the endings and the guard's sentences.
 
 use serde_json::{Value, json};
 
@@ -19,6 +19,8 @@ pub struct Question {
     pub kind: Kind,
     /// A decline ends the flow as a cancellation.
     pub required: bool,
+    /// A required text whose answer may be `""`.
+    pub may_be_empty: bool,
 }
 
 /// An optional text question.
@@ -28,6 +30,7 @@ const fn text(key: &'static str, message: &'static str) -> Question {
         message,
         kind: Kind::Text,
         required: false,
+        may_be_empty: false,
     }
 }
 
@@ -46,14 +49,16 @@ const fn yes_no(key: &'static str, message: &'static str) -> Question {
         message,
         kind: Kind::YesNo,
         required: false,
+        may_be_empty: false,
     }
 }
 
-/// One row of SPEC §1 and its questions in order (the summary is not listed).
+/// One wizard (tool, catalog id, alternative) and its questions in order (the summary
+/// is not listed).
 #[derive(Debug, Clone, Copy)]
 pub struct WizardSpec {
     pub tool: &'static str,
-    pub flow: &'static str,
+    pub id: &'static str,
     pub alternative: &'static str,
     pub noun: &'static str,
     pub questions: &'static [Question],
@@ -61,7 +66,7 @@ pub struct WizardSpec {
 
 pub const ISSUE: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_issue_create",
-    flow: "interactive.issue_create",
+    id: "interactive.issue_create",
     alternative: "issue.create",
     noun: "Issue",
     questions: &[
@@ -77,7 +82,7 @@ pub const ISSUE: WizardSpec = WizardSpec {
 
 pub const MERGE_REQUEST: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_mr_create",
-    flow: "interactive.mr_create",
+    id: "interactive.mr_create",
     alternative: "merge_request.create",
     noun: "Merge request",
     questions: &[
@@ -99,7 +104,7 @@ pub const MERGE_REQUEST: WizardSpec = WizardSpec {
 
 pub const RELEASE: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_release_create",
-    flow: "interactive.release_create",
+    id: "interactive.release_create",
     alternative: "release.create",
     noun: "Release",
     questions: &[
@@ -108,10 +113,13 @@ pub const RELEASE: WizardSpec = WizardSpec {
             "Enter the tag name for the release (must already exist)",
         ),
         // Must be answered, though the answer may be empty.
-        required(
-            "name",
-            "Enter the release name (leave empty to use the tag name)",
-        ),
+        Question {
+            may_be_empty: true,
+            ..required(
+                "name",
+                "Enter the release name (leave empty to use the tag name)",
+            )
+        },
         text(
             "description",
             "Enter the release description/notes (Markdown supported, or leave empty)",
@@ -121,7 +129,7 @@ pub const RELEASE: WizardSpec = WizardSpec {
 
 pub const PROJECT: WizardSpec = WizardSpec {
     tool: "gitlab_interactive_project_create",
-    flow: "interactive.project_create",
+    id: "interactive.project_create",
     alternative: "project.create",
     noun: "Project",
     questions: &[
@@ -135,6 +143,7 @@ pub const PROJECT: WizardSpec = WizardSpec {
             message: "Select the project visibility",
             kind: Kind::Choice(&["private", "internal", "public"]),
             required: true,
+            may_be_empty: false,
         },
         yes_no(
             "initialize_with_readme",
@@ -158,7 +167,7 @@ impl WizardSpec {
             .questions
             .iter()
             .find(|question| question.key == key)
-            .unwrap_or_else(|| panic!("{} asks no `{key}`", self.flow))
+            .unwrap_or_else(|| panic!("{} asks no `{key}`", self.id))
     }
 
     /// `Issue creation cancelled by user.`
@@ -168,9 +177,14 @@ impl WizardSpec {
 }
 
 impl Question {
-    /// The `requestedSchema` of SPEC §2.
+    /// The `requestedSchema` of this question, as clients were promised it.
     pub fn schema(&self) -> Value {
         match self.kind {
+            // A required text must not be empty, and says so.
+            Kind::Text if self.required && !self.may_be_empty => form(
+                self.key,
+                json!({"type": "string", "title": self.key, "description": self.message, "minLength": 1}),
+            ),
             Kind::Text => form(
                 self.key,
                 json!({"type": "string", "title": self.key, "description": self.message}),
@@ -214,7 +228,7 @@ pub fn key_of(message: &str, schema: &Value) -> String {
     }
 }
 
-/// Every refusal of SPEC §7 ends with this sentence.
+/// Every refusal of a destructive call ends with this sentence.
 pub const REAPPROVE: &str =
     "Re-send with confirm=true only after the user explicitly approves this operation.";
 /// A no, decline or cancel at the guard's question.

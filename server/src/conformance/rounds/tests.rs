@@ -9,7 +9,7 @@ fn codec() -> RequestStateCodec {
     RequestStateCodec::try_new(vec![7; 32]).expect("a 32-byte key")
 }
 
-fn two_rounds() -> Vec<Vec<Ask>> {
+fn two_rounds() -> Vec<Vec<Request>> {
     vec![
         vec![text_form("step1", "Name?", "name")],
         vec![text_form("step2", "Colour?", "color")],
@@ -21,7 +21,7 @@ fn responses(value: Value) -> InputResponses {
 }
 
 fn call<'a>(
-    rounds: &'a [Vec<Ask>],
+    rounds: &'a [Vec<Request>],
     responses: Option<&'a InputResponses>,
     state: Option<&'a str>,
     needs_state: bool,
@@ -36,9 +36,9 @@ fn call<'a>(
     }
 }
 
-fn asking(progress: Progress) -> (Vec<String>, String) {
+fn asking(progress: Standing) -> (Vec<String>, String) {
     match progress {
-        Progress::Asking(input) => {
+        Standing::Asking(input) => {
             let value = serde_json::to_value(&input).expect("serialises");
             let keys = value["inputRequests"]
                 .as_object()
@@ -48,7 +48,7 @@ fn asking(progress: Progress) -> (Vec<String>, String) {
                 .collect();
             (keys, input.request_state.expect("a requestState"))
         }
-        Progress::Done(answers) => panic!("expected a question, got the answers {answers:?}"),
+        Standing::Done(answers) => panic!("expected a question, got the answers {answers:?}"),
     }
 }
 
@@ -73,7 +73,7 @@ fn the_rounds_are_asked_in_order_and_complete_with_every_answer() {
     )
     .unwrap()
     {
-        Progress::Done(answers) => {
+        Standing::Done(answers) => {
             assert_eq!(answers["step1"]["content"]["name"], "Ada");
             assert_eq!(answers["step2"]["content"]["color"], "blue");
             assert!(
@@ -81,7 +81,7 @@ fn the_rounds_are_asked_in_order_and_complete_with_every_answer() {
                 "keys nobody asked for are ignored"
             );
         }
-        Progress::Asking(_) => panic!("every round was answered"),
+        Standing::Asking(_) => panic!("every round was answered"),
     }
 }
 
@@ -111,7 +111,7 @@ fn answers_without_a_state_count_only_when_the_fixture_allows_it() {
     let rounds = vec![vec![text_form("user_name", "Name?", "name")]];
     let answer = responses(json!({"user_name": accepted("name", "Ada")}));
     let lenient = step(&codec(), &call(&rounds, Some(&answer), None, false)).unwrap();
-    assert!(matches!(lenient, Progress::Done(_)));
+    assert!(matches!(lenient, Standing::Done(_)));
     let strict = step(&codec(), &call(&rounds, Some(&answer), None, true)).unwrap();
     assert_eq!(asking(strict).0, ["user_name"], "asked again, never used");
 }
@@ -120,14 +120,14 @@ fn answers_without_a_state_count_only_when_the_fixture_allows_it() {
 fn malformed_answers_are_invalid_params() {
     let rounds = vec![vec![
         text_form("user_name", "Name?", "name"),
-        Ask {
+        Request {
             key: "greeting",
             need: Need::Sampling {
                 text: "Hi?",
                 max_tokens: 5,
             },
         },
-        Ask {
+        Request {
             key: "client_roots",
             need: Need::Roots,
         },
@@ -150,11 +150,11 @@ fn malformed_answers_are_invalid_params() {
         "client_roots": {"roots": [{"uri": "file:///w", "name": "w"}]},
     }));
     match step(&codec(), &call(&rounds, Some(&good), None, false)).unwrap() {
-        Progress::Done(answers) => {
+        Standing::Done(answers) => {
             assert_eq!(answers["user_name"], json!({"action": "decline"}));
             assert_eq!(answers["greeting"], json!({"text": "Hello!"}));
             assert_eq!(answers["client_roots"], json!({"roots": ["file:///w"]}));
         }
-        Progress::Asking(_) => panic!("every request was answered"),
+        Standing::Asking(_) => panic!("every request was answered"),
     }
 }

@@ -9,8 +9,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::escape::{escape_value, truncate_chars};
-use crate::validate::Malformed;
+use crate::form::Malformed;
+use crate::summary::{escape_value, truncate_chars};
 
 mod format;
 mod parse;
@@ -106,6 +106,7 @@ impl Field<'_> {
                 choices,
                 min_items,
                 max_items,
+                unique,
             } => {
                 let items = value.as_array().ok_or_else(|| {
                     format!(
@@ -119,7 +120,7 @@ impl Field<'_> {
                 let offered: Vec<_> = choices.iter().map(|choice| format!("`{choice}`")).collect();
                 let picked = picked
                     .ok_or_else(|| format!("`{name}` may hold only {}", offered.join(", ")))?;
-                if !distinct(&picked) {
+                if *unique && !distinct(&picked) {
                     return Err(format!(
                         "`{name}` holds an item twice, expected distinct items"
                     ));

@@ -1,7 +1,8 @@
-//! Escaping of the values shown in a summary (SPEC.md §3), so that text from the model
-//! cannot pass itself off as the server's own words.
+//! Escaping of the values shown in a summary, so that text from the model cannot pass
+//! itself off as the server's own words, and the user sees every character sent.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 /// Cuts `s` to its first `n` Unicode scalar values plus `...` when it has more than `n`.
 /// Applied before escaping, so the cut never splits an escape.
@@ -12,17 +13,16 @@ pub fn truncate_chars(s: &str, n: usize) -> Cow<'_, str> {
     }
 }
 
-/// Escapes one summary value per SPEC.md §3.
-///
-/// The spec removes control characters (1) and turns line breaks into spaces (2); line
-/// breaks are control characters too, so both happen in one pass that takes them first:
+/// Escapes one summary value, in one pass that takes line breaks first (they are
+/// control characters too):
 ///
 /// 1–2. each `\r\n`, `\r`, `\n`, and also U+0085, U+2028 and U+2029, becomes one space;
-///    every other control character (`\t` included) is removed, and so are the
-///    invisible characters a reader cannot see but a model reads: the bidirectional
-///    controls U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, the zero-width
-///    characters U+200B–U+200D, U+2060–U+2064, U+FEFF, the interlinear annotation marks
-///    U+FFF9–U+FFFB and the tag characters U+E0000–U+E007F;
+///    every other control character (`\t` included), and every invisible character a
+///    reader cannot see but a model reads, shows as its code point, `⟨U+202E⟩`: the
+///    bidirectional controls U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, the
+///    zero-width characters U+200B–U+200D, U+2060–U+2064, U+FEFF, the interlinear
+///    annotation marks U+FFF9–U+FFFB and the tag characters U+E0000–U+E007F. The value
+///    is sent as the user typed it, so the summary shows every character it holds;
 /// 3. every `://` is defanged to `[:]//`, so `https://x` → `https[:]//x` and `HTTP://`
 ///    → `HTTP[:]//` keep their case and no scheme stays a live link;
 /// 4. the result is wrapped in a code span one backtick longer than the longest run of
@@ -30,8 +30,9 @@ pub fn truncate_chars(s: &str, n: usize) -> Cow<'_, str> {
 ///    with a backtick, so Markdown inside shows as typed; an empty value is `` ` ` ``.
 ///
 /// ```
-/// assert_eq!(wizard::escape_value("**hi**\nsee https://x"), "`**hi** see https[:]//x`");
-/// assert_eq!(wizard::escape_value("`a``"), "``` `a`` ```");
+/// assert_eq!(wizard::summary::escape_value("**hi**\nsee https://x"), "`**hi** see https[:]//x`");
+/// assert_eq!(wizard::summary::escape_value("`a``"), "``` `a`` ```");
+/// assert_eq!(wizard::summary::escape_value("evil\u{202E}txt"), "`evil⟨U+202E⟩txt`");
 /// ```
 pub fn escape_value(s: &str) -> String {
     let mut clean = String::with_capacity(s.len());
@@ -43,7 +44,9 @@ pub fn escape_value(s: &str) -> String {
                 clean.push(' ');
             }
             '\n' | '\u{85}' | '\u{2028}' | '\u{2029}' => clean.push(' '),
-            c if is_invisible(c) => {}
+            c if is_invisible(c) => {
+                let _ = write!(clean, "⟨U+{:04X}⟩", u32::from(c));
+            }
             c => clean.push(c),
         }
     }
@@ -55,7 +58,8 @@ pub fn escape_value(s: &str) -> String {
     fence(&defanged)
 }
 
-fn is_invisible(c: char) -> bool {
+/// A control character, or one that changes or hides text without showing itself.
+pub(crate) fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'

@@ -27,6 +27,8 @@ pub(super) enum Field<'s> {
         choices: Vec<&'s str>,
         min_items: Option<u64>,
         max_items: Option<u64>,
+        /// `uniqueItems: true`: a repeated item is refused.
+        unique: bool,
     },
 }
 
@@ -191,12 +193,11 @@ fn multi<'s>(at: &str, property: &'s Map<String, Value>) -> Result<Field<'s>, St
         _ => None,
     }
     .ok_or(usage)?;
-    if property
-        .get("uniqueItems")
-        .is_some_and(|unique| !unique.is_boolean())
-    {
-        return Err(format!("{at} needs `uniqueItems` to be true or false"));
-    }
+    let unique = match property.get("uniqueItems") {
+        None => false,
+        Some(Value::Bool(unique)) => *unique,
+        Some(_) => return Err(format!("{at} needs `uniqueItems` to be true or false")),
+    };
     let min_items = count(at, property, "minItems")?;
     let max_items = count(at, property, "maxItems")?;
     ordered(at, min_items, max_items, "minItems", "maxItems")?;
@@ -204,6 +205,7 @@ fn multi<'s>(at: &str, property: &'s Map<String, Value>) -> Result<Field<'s>, St
         choices,
         min_items,
         max_items,
+        unique,
     })
 }
 

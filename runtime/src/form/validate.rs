@@ -1,4 +1,4 @@
-//! Checking an accepted answer against the question it answers (SPEC.md §2).
+//! Checking an accepted answer against the question it answers.
 //!
 //! A malformed answer is the client's fault, never the user's decision: it comes back
 //! as [`Malformed`], which callers report as an error and never as a cancellation.
@@ -7,9 +7,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::escape::{escape_value, truncate_chars};
+use super::{Options, Prompt, PromptKind};
 use crate::question::{Kind, Question, Requirement};
-use crate::schema::{Options, Prompt, PromptKind};
+use crate::summary::escape::is_invisible;
+use crate::summary::{escape_value, truncate_chars};
 
 /// An answer that does not fit its question; the text says what was wrong and what
 /// was expected.
@@ -45,12 +46,18 @@ pub fn validate_answer(
     validate_prompt(&Prompt::from(q), content)
 }
 
-/// Whether an accepted answer to `q` means "not set": an optional text that is empty
-/// or only whitespace. A required-but-may-be-empty text keeps its `""`.
+/// Whether an accepted answer to `q` means "not set": an optional text with no visible
+/// character (empty, spaces, invisible characters). A required-but-may-be-empty text
+/// keeps its `""`.
 pub fn is_unset(q: &Question, value: &Value) -> bool {
     q.kind == Kind::Text
         && q.requirement == Requirement::Optional
-        && value.as_str().is_some_and(|text| text.trim().is_empty())
+        && value.as_str().is_some_and(|text| !visible(text))
+}
+
+/// Whether `text` holds a character a reader can see.
+fn visible(text: &str) -> bool {
+    text.chars().any(|c| !c.is_whitespace() && !is_invisible(c))
 }
 
 /// [`validate_answer`] for any prompt, derived or built at run time.
@@ -83,6 +90,13 @@ pub fn validate_prompt(
             if p.requirement == Requirement::Required && text.trim().is_empty() {
                 return Err(Malformed::new(format!(
                     "`{property}` must not be empty, expected a non-empty string"
+                )));
+            }
+            // What the user confirms must be what is sent: text that shows nothing is
+            // refused rather than sent unseen.
+            if p.requirement == Requirement::Required && !visible(text) {
+                return Err(Malformed::new(format!(
+                    "`{property}` holds only invisible characters, expected visible text"
                 )));
             }
             Ok(value.clone())
@@ -243,19 +257,19 @@ fn multi_select(
             shown(value)
         )));
     };
-    for (i, item) in items.iter().enumerate() {
-        let Some(text) = item.as_str().filter(|text| options.contains(text)) else {
+    // The schema cannot say `uniqueItems` (rmcp's typed schema has no such field), so a
+    // repeated item is accepted, as the schema allows, and kept once.
+    let mut picked: Vec<Value> = Vec::with_capacity(items.len());
+    for item in items {
+        if !item.as_str().is_some_and(|text| options.contains(text)) {
             return Err(Malformed::new(format!(
                 "`{property}` may hold only {}, got {}",
                 listed(options.values()),
                 shown(item)
             )));
-        };
-        if items[..i].contains(item) {
-            return Err(Malformed::new(format!(
-                "`{property}` holds {} twice, expected distinct items",
-                escape_value(text)
-            )));
+        }
+        if !picked.contains(item) {
+            picked.push(item.clone());
         }
     }
     let count = items.len();
@@ -269,5 +283,5 @@ fn multi_select(
             "`{property}` must hold at most {max} items, got {count}"
         )));
     }
-    Ok(value.clone())
+    Ok(Value::Array(picked))
 }

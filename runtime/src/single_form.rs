@@ -1,5 +1,5 @@
 //! A single form: every question of a wizard in one `requestedSchema`, for answers
-//! that belong together on one screen rather than one question at a time (SPEC.md §2).
+//! that belong together on one screen rather than one question at a time.
 //!
 //! A wizard opts in with `#[wizard(single_form)]`, which implements [`SingleForm`].
 //! Each question becomes one property named after its key; a choice may show its
@@ -9,15 +9,14 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Prompt, check_question, property};
-use crate::flow::{PromptError, Prompter};
-use crate::form_schema::validate_against;
-use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Requirement, Titles};
-use crate::validate::{is_unset, validate_answer};
+use crate::flat::validate_against;
+use crate::form::{Prompt, check_question, is_unset, property, validate_answer};
+use crate::prompt::{PromptError, Prompter};
+use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Titles};
 use crate::wizard::Wizard;
 
 /// A wizard asked as one form; implemented by `#[derive(Wizard)]` with
-/// `#[wizard(single_form)]`. Ask it with [`ask_single_form`].
+/// `#[wizard(single_form)]`. Ask it with [`ask`].
 pub trait SingleForm: Wizard {
     /// The choice questions that show their options' titles, by key (`#[ask(..,
     /// titled)]`, `#[ask(.., enum_names)]`); every other choice offers bare values.
@@ -35,7 +34,7 @@ pub struct Filled<W> {
 /// The one `requestedSchema` asking every question of `W`: a property per question,
 /// named after its key, `required` listing the questions that must be answered (a
 /// required text also gets `minLength: 1`). Fails when a question cannot be asked.
-pub fn combined_schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
+pub fn schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for question in W::QUESTIONS {
@@ -49,9 +48,6 @@ pub fn combined_schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
         let mut property = property(&Prompt::from(question), key);
         if let (Kind::YesNo, Some(DefaultValue::Bool(yes))) = (question.kind, question.default) {
             property.insert("default".into(), yes.into());
-        }
-        if let (Kind::Text, Requirement::Required) = (question.kind, question.requirement) {
-            property.insert("minLength".into(), 1.into());
         }
         if let Some(titles) = titles_of::<W>(key) {
             show_titles(question, titles, &mut property)?;
@@ -79,19 +75,19 @@ pub fn combined_schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
 }
 
 /// Builds `W` from the content of an accepted single form: checked against
-/// [`combined_schema`], then each answer stored as the one-question path would store
+/// [`schema`], then each answer stored as the one-question path would store
 /// it. An optional question left out or left empty stays unset.
 pub fn from_form<W: SingleForm>(
     content: &Map<String, Value>,
     args: W::Args,
 ) -> Result<W, PromptError> {
-    let schema = combined_schema::<W>().map_err(PromptError::Invalid)?;
+    let schema = schema::<W>().map_err(PromptError::Invalid)?;
     validate_against(&Value::Object(schema), content)
         .map_err(|malformed| PromptError::Malformed(malformed.to_string()))?;
     fill(content, args)
 }
 
-/// Stores each answer of content already checked against [`combined_schema`] as the
+/// Stores each answer of content already checked against [`schema`] as the
 /// one-question path would store it, and builds `W`.
 fn fill<W: SingleForm>(content: &Map<String, Value>, args: W::Args) -> Result<W, PromptError> {
     let mut draft = W::Draft::default();
@@ -118,13 +114,13 @@ fn fill<W: SingleForm>(content: &Map<String, Value>, args: W::Args) -> Result<W,
 /// the path the client declared, and builds `W` from the answers. On the MRTR path
 /// the first call queues the form ([`PromptError::Pending`]): return
 /// [`Prompter::input_required`] and call again with the client's answer.
-pub async fn ask_single_form<W: SingleForm>(
+pub async fn ask<W: SingleForm>(
     prompter: &mut Prompter,
     id: &str,
     message: &str,
     args: W::Args,
 ) -> Result<Filled<W>, PromptError> {
-    let schema = combined_schema::<W>().map_err(PromptError::Invalid)?;
+    let schema = schema::<W>().map_err(PromptError::Invalid)?;
     // `gather` checks the content against the schema it sent.
     let content = prompter.gather(id, message, schema).await?;
     let wizard = fill::<W>(&content, args)?;

@@ -1,5 +1,6 @@
-//! The `requestedSchema` of one question (SPEC.md §2): a flat object with exactly one
-//! property, listed in `required`.
+//! The form of one question: its `requestedSchema` (a flat object with exactly one
+//! property, listed in `required`), the checks that refuse a question no client could
+//! answer, and the validation of an answer.
 //!
 //! A derived [`Question`] holds `'static` data; a question a primitive builds at run
 //! time (options from a `Vec<String>`, the rendered summary as its message) borrows its
@@ -13,15 +14,19 @@
 
 use serde_json::{Map, Number, Value, json};
 
-use crate::question::{DefaultValue, Question};
+use crate::question::{DefaultValue, Question, Requirement};
 
 mod check;
-mod form;
 mod prompt;
+mod typed;
+mod validate;
 
 pub use check::{check_prompt, check_question};
-pub use form::{Filled, SingleForm, ask_single_form, combined_schema, from_form};
 pub use prompt::{CONFIRM_KEY, Options, Prompt, PromptKind};
+pub use typed::typed_schema;
+pub use validate::{Malformed, is_unset, validate_answer, validate_prompt};
+
+pub use crate::flat::{check_flat_schema, validate_against};
 
 /// The `requestedSchema` of a derived question.
 pub fn requested_schema(q: &Question) -> Map<String, Value> {
@@ -67,6 +72,10 @@ pub(crate) fn property(p: &Prompt<'_>, title: &str) -> Map<String, Value> {
     property.insert("title".into(), title.into());
     property.insert("description".into(), p.message.into());
     match p.kind {
+        // A required text must not be empty: said here, so that clients check it too.
+        PromptKind::Text if p.requirement == Requirement::Required => {
+            property.insert("minLength".into(), 1.into());
+        }
         PromptKind::Text => {}
         PromptKind::YesNo => {
             property.insert("default".into(), false.into());

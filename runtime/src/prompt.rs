@@ -1,5 +1,5 @@
-//! Primitives for handlers that are not a whole wizard (seed 003's `Flow`): confirm,
-//! text, number, choices, gather data, url mode — each on both paths.
+//! Primitives for handlers that are not a whole wizard: confirm, text, number,
+//! choices, gather data, url mode — each on both wire paths.
 //!
 //! On the MRTR path a handler runs from the top every round: an exchange answered in
 //! an earlier round replays from the signed state, the first unanswered one is queued
@@ -9,20 +9,20 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use rmcp::model::{
-    CallToolRequestParams, ElicitRequestParams, InputRequiredResult, InputResponses,
-};
+use rmcp::model::{CallToolRequestParams, ElicitRequestParams, InputRequiredResult};
 use rmcp::service::{RequestContext, RoleServer};
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::flow::client::{ClientView, Elicitation, WirePath};
-use crate::flow::reply::Reply;
-use crate::flow::{Flow, url_check, wire};
-use crate::form_schema::{check_flat_schema, validate_against};
-use crate::schema::{Options, Prompt, check_prompt, prompt_schema};
-use crate::state::{CallDigest, Opened, StateKind};
-use crate::validate::validate_prompt;
+use crate::flat::{check_flat_schema, validate_against};
+use crate::flow::rounds::Rounds;
+#[cfg(feature = "url-mode")]
+use crate::flow::url_check;
+use crate::flow::{Flow, wire};
+use crate::form::{Options, Prompt, check_prompt, typed_schema, validate_prompt};
+use crate::state::StateKind;
+
+pub use crate::flow::{ClientView, Elicitation, Reply, WirePath};
+pub use crate::form::CONFIRM_KEY;
 
 /// Why a primitive returned no answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,31 +75,26 @@ impl fmt::Display for PromptError {
 
 impl std::error::Error for PromptError {}
 
-/// What rides in requestState between rounds: the answered exchanges (as elicitation
-/// results) and the one asked last round.
-#[derive(Debug, Default, Serialize, Deserialize)]
-struct Saved {
-    #[serde(rename = "a", default)]
-    answers: BTreeMap<String, Value>,
-    #[serde(rename = "p", default, skip_serializing_if = "Option::is_none")]
-    asked: Option<String>,
-}
+/// The answered exchanges so far, as elicitation results, by exchange id: the body a
+/// prompter seals each round.
+type Answers = BTreeMap<String, Value>;
 
 /// The primitives of one tool call; build it with [`Flow::prompter`].
 pub struct Prompter {
     flow: Flow,
     context: RequestContext<RoleServer>,
     view: ClientView,
-    digest: CallDigest,
-    saved: Saved,
-    responses: InputResponses,
-    refused: Option<String>,
+    rounds: Rounds,
+    /// The answers so far, and the exchange asked last round; or why the echoed state
+    /// was refused.
+    resumed: Result<(Answers, Option<String>), String>,
     queued: Option<(String, ElicitRequestParams)>,
     asked: usize,
 }
 
 enum Mode {
     Form,
+    #[cfg(feature = "url-mode")]
     Url,
 }
 
@@ -110,31 +105,31 @@ impl Prompter {
         context: &RequestContext<RoleServer>,
     ) -> Self {
         let view = ClientView::of(context);
-        let digest = CallDigest::of(&request.name, request.arguments.as_ref());
-        let mut saved = Saved::default();
-        let mut refused = None;
-        if view.uses_mrtr()
-            && let Some(sealed) = request.request_state.as_deref()
-        {
-            match flow.config.sealer.open(StateKind::Prompts, &digest, sealed) {
-                Ok(Opened::Valid(body)) => {
-                    saved = serde_json::from_slice(&body).unwrap_or_default()
-                }
-                Ok(Opened::Stale) => {}
-                Err(error) => refused = Some(error.to_string()),
-            }
-        }
+        let rounds = Rounds::new(&flow, StateKind::Prompts, request);
+        // A handler runs from the top every round: each exchange answered earlier replays
+        // from the sealed answers, and only the one asked last round may be answered now.
+        let resumed = if view.uses_mrtr() {
+            rounds.resume::<Answers>().map(|resumed| match resumed {
+                Some(resumed) => (resumed.body, Some(resumed.asked)),
+                None => (Answers::new(), None),
+            })
+        } else {
+            Ok((Answers::new(), None))
+        };
         Prompter {
             flow,
             context: context.clone(),
             view,
-            digest,
-            saved,
-            responses: request.input_responses.clone().unwrap_or_default(),
-            refused,
+            rounds,
+            resumed,
             queued: None,
             asked: 0,
         }
+    }
+
+    /// The flow this prompter asks for.
+    pub(crate) fn flow(&self) -> &Flow {
+        &self.flow
     }
 
     /// Whether questions travel as `input_required` rounds (2026-07-28).
@@ -255,7 +250,7 @@ impl Prompter {
         let schema = Value::Object(schema);
         check_flat_schema(&schema).map_err(PromptError::Invalid)?;
         let params =
-            wire::form(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
+            wire::form_json(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
         let content = match self.exchange(id, params, Mode::Form).await? {
             Reply::Accept(content) => content.unwrap_or_default(),
             Reply::Decline => return Err(PromptError::Declined),
@@ -266,6 +261,7 @@ impl Prompter {
         Ok(content)
     }
 
+    #[cfg(feature = "url-mode")]
     /// Asks the user to open `target`, which must be a page of the configured
     /// instance ([`Flow::with_url_base`]) and needs a client that declared url mode.
     /// Accept means the user agreed to open it, not that the work there is done.
@@ -283,7 +279,13 @@ impl Prompter {
             meta: None,
             message: message.to_owned(),
             url: url.to_string(),
-            elicitation_id: elicitation_id(),
+            // 2025-11-25 requires a unique id; 2026-07-28 has no such field, and rmcp
+            // writes an empty one for "absent".
+            elicitation_id: if self.uses_mrtr() {
+                String::new()
+            } else {
+                elicitation_id()
+            },
         };
         match self.exchange(id, params, Mode::Url).await? {
             Reply::Accept(_) => Ok(()),
@@ -296,24 +298,15 @@ impl Prompter {
     /// answers so far; `None` when nothing is queued.
     pub fn input_required(&self) -> Option<InputRequiredResult> {
         let (id, params) = self.queued.as_ref()?;
-        let saved = Saved {
-            answers: self.saved.answers.clone(),
-            asked: Some(id.clone()),
-        };
-        let body = serde_json::to_vec(&saved).ok()?;
-        let state = self
-            .flow
-            .config
-            .sealer
-            .seal(StateKind::Prompts, &self.digest, &body);
-        Some(wire::input_required(id, params.clone(), state))
+        let (answers, _) = self.resumed.as_ref().ok()?;
+        self.rounds.ask(id, params.clone(), answers).ok()
     }
 
     /// A form question: checked before anything is sent, then validated on arrival.
     async fn ask(&mut self, id: &str, prompt: &Prompt<'_>) -> Result<Value, PromptError> {
         check_prompt(prompt).map_err(PromptError::Invalid)?;
-        let params = wire::form(prompt.message.to_owned(), prompt_schema(prompt).into())
-            .map_err(PromptError::Invalid)?;
+        let schema = typed_schema(prompt).map_err(PromptError::Invalid)?;
+        let params = wire::form(prompt.message.to_owned(), schema);
         match self.exchange(id, params, Mode::Form).await? {
             Reply::Accept(content) => validate_prompt(prompt, content.as_ref())
                 .map_err(|error| PromptError::Malformed(error.to_string())),
@@ -334,6 +327,7 @@ impl Prompter {
                 WirePath::FormUnsupported => return Err(PromptError::FormNotSupported),
                 path => path,
             },
+            #[cfg(feature = "url-mode")]
             Mode::Url if !self.can_open_url() => {
                 return Err(if matches!(self.view.elicitation(), Elicitation::None) {
                     PromptError::NotSupported
@@ -341,7 +335,9 @@ impl Prompter {
                     PromptError::UrlNotSupported
                 });
             }
+            #[cfg(feature = "url-mode")]
             Mode::Url if self.uses_mrtr() => WirePath::Mrtr,
+            #[cfg(feature = "url-mode")]
             Mode::Url => WirePath::Sync,
         };
         self.asked += 1;
@@ -351,24 +347,24 @@ impl Prompter {
                 .await
                 .map_err(PromptError::Failed);
         }
-        if let Some(refused) = &self.refused {
-            return Err(PromptError::Failed(refused.clone()));
-        }
+        let (answers, asked) = match &mut self.resumed {
+            Ok(resumed) => resumed,
+            Err(refused) => return Err(PromptError::Failed(refused.clone())),
+        };
         if self.queued.is_some() {
             return Err(PromptError::Pending);
         }
-        if let Some(stored) = self.saved.answers.get(id) {
+        if let Some(stored) = answers.get(id) {
             return Reply::from_input_response(stored).map_err(PromptError::Failed);
         }
         // Only the exchange the signed state says was asked may be answered.
-        if self.saved.asked.as_deref() == Some(id)
-            && let Some(raw) = self.responses.get(id)
+        if asked.as_deref() == Some(id)
+            && let Some(reply) = self.rounds.answer(id)
         {
-            let reply = Reply::from_input_response(raw)
-                .map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
+            let reply = reply.map_err(|why| PromptError::Failed(format!("`{id}`: {why}")))?;
             let stored = serde_json::to_value(reply.to_result())
                 .map_err(|error| PromptError::Failed(error.to_string()))?;
-            self.saved.answers.insert(id.to_owned(), stored);
+            answers.insert(id.to_owned(), stored);
             return Ok(reply);
         }
         wire::progress(&self.context, self.asked, id).await;
@@ -377,6 +373,7 @@ impl Prompter {
     }
 }
 
+#[cfg(feature = "url-mode")]
 /// A unique id for a url-mode request (required before 2026-07-28).
 fn elicitation_id() -> String {
     let mut bytes = [0u8; 16];

@@ -1,0 +1,110 @@
+//! Every text the runtime shows a user or a model, given by the server.
+
+use crate::wizard::WizardInfo;
+
+/// The texts of the endings that are not a finished wizard, and of the guard.
+///
+/// Every method has a plain default; a server overrides the ones it words otherwise
+/// and hands its texts to [`Flow::with_texts`](crate::Flow::with_texts). A text may
+/// name the server's own tools (the wizard's `alternative`, for one), which the runtime
+/// cannot know.
+///
+/// ```
+/// use wizard::{Flow, StateKeys, Texts, WizardInfo};
+///
+/// struct RoomTexts;
+///
+/// impl Texts for RoomTexts {
+///     fn cancelled(&self, wizard: &WizardInfo) -> String {
+///         format!("{} cancelled. Nothing was booked.", wizard.noun)
+///     }
+/// }
+///
+/// let flow = Flow::new(StateKeys::random()).with_texts(RoomTexts);
+/// # let _ = flow;
+/// ```
+pub trait Texts: Send + Sync + 'static {
+    /// The user cancelled, declined a required question or said no at the summary.
+    /// Default: `Booking cancelled.`
+    fn cancelled(&self, wizard: &WizardInfo) -> String {
+        format!("{} cancelled.", wizard.noun)
+    }
+
+    /// The answer to the question `key` could not be used (`why`). Default:
+    /// `collecting room: …`
+    fn question_failed(&self, wizard: &WizardInfo, key: &str, why: &str) -> String {
+        let _ = wizard;
+        format!("collecting {key}: {why}")
+    }
+
+    /// The answer to the final yes/no could not be used, or the finished value could
+    /// not be built. Default: `confirming the booking failed: …`
+    fn summary_failed(&self, wizard: &WizardInfo, why: &str) -> String {
+        format!(
+            "confirming the {} failed: {why}",
+            wizard.noun.to_lowercase()
+        )
+    }
+
+    /// The echoed requestState was not issued by this server, or was altered. Default:
+    /// `booking failed: …`
+    fn state_refused(&self, wizard: &WizardInfo, why: &str) -> String {
+        format!("{} failed: {why}", wizard.noun.to_lowercase())
+    }
+
+    /// The client declared no elicitation, or no channel reaches it. The default names
+    /// the wizard's `alternative` when it has one, and nothing else.
+    fn unsupported(&self, wizard: &WizardInfo) -> String {
+        let mut text =
+            "This client does not support elicitation, so this wizard cannot ask its questions."
+                .to_owned();
+        push_alternative(&mut text, wizard);
+        text
+    }
+
+    /// The client declared url-mode elicitation only.
+    fn form_unsupported(&self, wizard: &WizardInfo) -> String {
+        let mut text = "This client does not support form elicitation (it declared url mode \
+                        only), so this wizard cannot ask its questions."
+            .to_owned();
+        push_alternative(&mut text, wizard);
+        text
+    }
+
+    /// The user said no to a [`guard`](crate::guard)'s yes/no, declined or cancelled
+    /// it. Default: `Cancelled by the user.`
+    fn guard_cancelled(&self) -> String {
+        "Cancelled by the user.".to_owned()
+    }
+
+    /// A guard's yes/no could not be asked or answered (`why`): the guard fails
+    /// closed. Default: `Confirmation failed: …. Nothing was done.`
+    fn guard_failed(&self, why: &str) -> String {
+        format!(
+            "Confirmation failed: {}. Nothing was done.",
+            why.trim_end_matches('.')
+        )
+    }
+}
+
+/// ` Use the `room.book` action instead, passing every field in one call.`
+fn push_alternative(text: &mut String, wizard: &WizardInfo) {
+    if let Some(alternative) = wizard.alternative {
+        text.push_str(&format!(
+            " Use the `{alternative}` action instead, passing every field in one call."
+        ));
+    }
+}
+
+/// The default texts: `Booking cancelled.`, `collecting room: …`, and the rest as
+/// each [`Texts`] method says.
+///
+/// ```
+/// # use wizard::{DefaultTexts, Texts, WizardInfo};
+/// let info = WizardInfo { tool: "rooms_book", id: None, alternative: None, noun: "Booking", doc: "" };
+/// assert_eq!(DefaultTexts.cancelled(&info), "Booking cancelled.");
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DefaultTexts;
+
+impl Texts for DefaultTexts {}

@@ -1,0 +1,182 @@
+//! A wizard as an MCP tool: the `Tool` to list, and the arguments of a call to it.
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject, Tool};
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use schemars::transform::{Transform, transform_subschemas};
+use serde_json::Value;
+
+use crate::flow::outcome::error_result;
+use crate::wizard::Wizard;
+
+/// The tool that runs wizard `W`, for `tools/list`: named `W::INFO.tool`, described by
+/// the struct's doc comment, taking `W::Args` (the `#[tool_arg]` fields) as its input
+/// schema ([`input_schema`]).
+///
+/// ```
+/// #[derive(Debug, wizard::Wizard)]
+/// #[wizard(tool = "notes_add", noun = "Note", summary = "Add the note {text}?")]
+/// /// Adds a note, asking for its text.
+/// struct AddNote {
+///     #[ask("What should the note say?")]
+///     text: String,
+/// }
+///
+/// let tool = wizard::tool::<AddNote>();
+/// assert_eq!(tool.name, "notes_add");
+/// assert_eq!(tool.description.as_deref(), Some("Adds a note, asking for its text."));
+/// assert_eq!(tool.input_schema["type"], "object");
+/// ```
+pub fn tool<W: Wizard>() -> Tool {
+    Tool::new(W::INFO.tool, W::INFO.doc, input_schema::<W::Args>())
+}
+
+/// The arguments of a call to `W`'s tool, or the response to return: an error result
+/// (`isError: true`) naming what is wrong, which a model can read and correct.
+///
+/// ```
+/// # #[derive(Debug, wizard::Wizard)]
+/// # #[wizard(tool = "notes_add", noun = "Note", summary = "Add {text} to {board}?")]
+/// # struct AddNote { #[tool_arg] board: String, #[ask("Text?")] text: String }
+/// use rmcp::model::CallToolRequestParams;
+///
+/// let request = CallToolRequestParams::new("notes_add")
+///     .with_arguments(serde_json::json!({"board": "team"}).as_object().cloned().unwrap());
+/// let args = wizard::arguments::<AddNote>(&request).unwrap();
+/// assert_eq!(args.board, "team");
+/// assert!(wizard::arguments::<AddNote>(&CallToolRequestParams::new("notes_add")).is_err());
+/// ```
+#[allow(
+    clippy::result_large_err,
+    reason = "the response goes straight back to rmcp, which takes it by value"
+)]
+pub fn arguments<W: Wizard>(request: &CallToolRequestParams) -> Result<W::Args, CallToolResponse> {
+    let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
+    serde_json::from_value(arguments).map_err(|error| {
+        let text = format!("invalid arguments for `{}`: {error}", W::INFO.tool);
+        CallToolResponse::Complete(error_result(text))
+    })
+}
+
+/// The input schema of `T` as MCP clients read it: an object schema with every
+/// subschema inline (many clients follow no `$ref`), without `$schema` or `title`, and
+/// with only the string formats JSON Schema defines (schemars adds `uint32` and
+/// friends, which clients warn about; `minimum: 0` already says the same).
+///
+/// ```
+/// #[derive(schemars::JsonSchema)]
+/// struct ListArgs {
+///     /// How many to list.
+///     limit: Option<u32>,
+/// }
+/// let schema = wizard::input_schema::<ListArgs>();
+/// assert_eq!(
+///     serde_json::Value::Object((*schema).clone()),
+///     serde_json::json!({
+///         "type": "object",
+///         "properties": {"limit": {"type": ["integer", "null"], "minimum": 0, "description": "How many to list."}},
+///     })
+/// );
+/// ```
+pub fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    let mut generator = settings.with_transform(StandardFormats).into_generator();
+    let schema = generator.root_schema_for::<T>();
+    let mut object = match schema.to_value() {
+        Value::Object(object) => object,
+        // `true` / `false` schemas: a type with no fields takes an empty object.
+        _ => JsonObject::new(),
+    };
+    for key in ["$schema", "title", "description"] {
+        object.remove(key);
+    }
+    object.entry("type").or_insert_with(|| "object".into());
+    object
+        .entry("properties")
+        .or_insert_with(|| Value::Object(JsonObject::new()));
+    Arc::new(object)
+}
+
+/// A schemars transform that drops every `format` JSON Schema does not define (such as
+/// `uint32`, `int64`, `double`), so that clients validating schemas see only standard
+/// keywords. [`input_schema`] applies it; add it to your own schema settings:
+///
+/// ```
+/// let settings = schemars::generate::SchemaSettings::draft2020_12()
+///     .with_transform(wizard::StandardFormats);
+/// let schema = settings.into_generator().into_root_schema_for::<u32>();
+/// assert_eq!(schema.get("format"), None);
+/// assert_eq!(schema.get("minimum"), Some(&serde_json::json!(0)));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StandardFormats;
+
+/// The formats of JSON Schema draft 2020-12.
+const STANDARD_FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+impl Transform for StandardFormats {
+    fn transform(&mut self, schema: &mut schemars::Schema) {
+        if let Some(object) = schema.as_object_mut()
+            && object
+                .get("format")
+                .and_then(Value::as_str)
+                .is_some_and(|format| !STANDARD_FORMATS.contains(&format))
+        {
+            object.remove("format");
+        }
+        transform_subschemas(self, schema);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    struct Page {
+        /// The page to fetch.
+        page: u32,
+        per_page: Option<u16>,
+        ratio: f64,
+        at: String,
+    }
+
+    #[test]
+    fn input_schemas_carry_only_standard_formats() {
+        let schema = Value::Object((*input_schema::<Page>()).clone());
+        let text = schema.to_string();
+        assert!(!text.contains("uint") && !text.contains("double"), "{text}");
+        assert_eq!(
+            schema["properties"]["page"],
+            json!({"type": "integer", "minimum": 0, "description": "The page to fetch."})
+        );
+        assert_eq!(schema["type"], "object");
+        assert!(schema.get("title").is_none() && schema.get("$schema").is_none());
+    }
+}

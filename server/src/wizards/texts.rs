@@ -1,0 +1,82 @@
+//! This server's wording of the runtime's texts: the wizards' endings and the
+//! destructive guard's, exactly as clients of the GitLab server have always read them.
+
+use wizard::{Texts, WizardInfo};
+
+/// The GitLab server's [`Texts`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GitLabTexts;
+
+/// The sentence every destructive refusal and guard failure ends with.
+pub const REAPPROVE: &str =
+    "Re-send with confirm=true only after the user explicitly approves this operation.";
+
+impl Texts for GitLabTexts {
+    /// `Issue creation cancelled by user.`
+    fn cancelled(&self, wizard: &WizardInfo) -> String {
+        format!("{} creation cancelled by user.", wizard.noun)
+    }
+
+    /// `collecting title: …`
+    fn question_failed(&self, _wizard: &WizardInfo, key: &str, why: &str) -> String {
+        format!("collecting {key}: {why}")
+    }
+
+    /// `issue creation confirmation failed: …`
+    fn summary_failed(&self, wizard: &WizardInfo, why: &str) -> String {
+        format!(
+            "{} creation confirmation failed: {why}",
+            wizard.noun.to_lowercase()
+        )
+    }
+
+    /// `issue creation failed: …`
+    fn state_refused(&self, wizard: &WizardInfo, why: &str) -> String {
+        format!("{} creation failed: {why}", wizard.noun.to_lowercase())
+    }
+
+    /// Names the one alternative action by catalog id, and nothing else.
+    fn unsupported(&self, wizard: &WizardInfo) -> String {
+        format!(
+            "This client does not support elicitation, so this wizard cannot ask its questions. \
+             Use the `{}` action instead, passing every field in one call.",
+            wizard.alternative.unwrap_or_default()
+        )
+    }
+
+    fn form_unsupported(&self, wizard: &WizardInfo) -> String {
+        format!(
+            "This client does not support form elicitation (it declared url mode only), so this \
+             wizard cannot ask its questions. Use the `{}` action instead, passing every field in \
+             one call.",
+            wizard.alternative.unwrap_or_default()
+        )
+    }
+
+    fn guard_cancelled(&self) -> String {
+        "Operation canceled by user.".to_owned()
+    }
+
+    /// `Confirmation failed: <why>. The action was not executed. Re-send with …`
+    fn guard_failed(&self, why: &str) -> String {
+        let why = why.trim_end_matches('.');
+        format!(
+            "Confirmation failed: {why}. The action was not executed. Re-send with \"confirm\": \
+             true only after the user explicitly approves this operation."
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guard_failure_text_is_exact() {
+        assert_eq!(
+            GitLabTexts.guard_failed("no answer arrived within 600 seconds."),
+            "Confirmation failed: no answer arrived within 600 seconds. The action was not executed. \
+             Re-send with \"confirm\": true only after the user explicitly approves this operation."
+        );
+    }
+}
