@@ -8,9 +8,8 @@ use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{PageNumber, PerPage};
-use crate::catalog::wizards::GitLabWizard;
 use crate::catalog::{Action, delete, get, post, put};
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::ProjectId;
 use crate::wizards::{ProjectWizard, Visibility};
 
 pub fn actions() -> Vec<Action> {
@@ -40,24 +39,6 @@ pub struct ProjectExtra {
     pub namespace_id: Option<u64>,
     /// Topics to tag the project with.
     pub topics: Option<Vec<String>>,
-}
-
-/// The project wizard sends `default_branch` only with a README: GitLab applies it only
-/// then, and the wizard asks for it only after a yes.
-impl GitLabWizard for ProjectWizard {
-    fn request(&self) -> ApiRequest {
-        let readme = self.initialize_with_readme;
-        let body = Body::new()
-            .set("name", &self.name)
-            .opt("description", self.description.as_ref())
-            .set("visibility", self.visibility)
-            .set("initialize_with_readme", readme)
-            .opt(
-                "default_branch",
-                self.default_branch.as_ref().filter(|_| readme),
-            );
-        ApiRequest::post().segment("projects").json(body.into())
-    }
 }
 
 impl Extra<ProjectWizard> for ProjectExtra {

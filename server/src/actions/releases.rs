@@ -7,9 +7,8 @@ use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{PageNumber, PerPage};
-use crate::catalog::wizards::GitLabWizard;
 use crate::catalog::{Action, delete, get, post, put};
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::ProjectId;
 use crate::wizards::ReleaseWizard;
 
 pub fn actions() -> Vec<Action> {
@@ -40,20 +39,6 @@ pub struct ReleaseExtra {
     pub milestones: Option<Vec<String>>,
     /// When the release happened (ISO 8601, e.g. `2026-07-28T12:00:00Z`); default now.
     pub released_at: Option<String>,
-}
-
-/// The release wizard always sends `name`: an empty one lets GitLab use the tag name.
-impl GitLabWizard for ReleaseWizard {
-    fn request(&self) -> ApiRequest {
-        let body = Body::new()
-            .set("tag_name", &self.tag_name)
-            .set("name", &self.name)
-            .opt("description", self.description.as_ref());
-        ApiRequest::post()
-            .project(&self.project_id)
-            .segment("releases")
-            .json(body.into())
-    }
 }
 
 impl Extra<ReleaseWizard> for ReleaseExtra {

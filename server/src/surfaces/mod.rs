@@ -1,4 +1,4 @@
-//! The three tool surfaces of SPEC §8, each a view of the one catalog: which tools are
+//! The three tool surfaces, each a view of the one catalog: which tools are
 //! listed, and how a call to one of them resolves to a catalog action.
 
 mod dynamic;

@@ -4,7 +4,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
 
-use crate::gitlab::ProjectId;
+use crate::catalog::body::Body;
+use crate::catalog::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
 
 /// Step-by-step issue creation: title, description, labels, confidentiality, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -42,4 +44,19 @@ pub struct IssueWizard {
     #[ask("Should this issue be confidential?", summary = "Confidential")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confidential: Option<bool>,
+}
+
+/// The issue wizard sends only the fields that were set, labels joined with `,`.
+impl GitLabWizard for IssueWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .set("title", &self.title)
+            .opt("description", self.description.as_ref())
+            .labels("labels", self.labels.as_deref())
+            .opt("confidential", self.confidential);
+        ApiRequest::post()
+            .project(&self.project_id)
+            .segment("issues")
+            .json(body.into())
+    }
 }

@@ -4,7 +4,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
 
-use crate::gitlab::ProjectId;
+use crate::catalog::body::Body;
+use crate::catalog::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
 
 /// Guided merge request creation: branches, title, description, labels, remove-source and squash options, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -52,4 +54,22 @@ pub struct MergeRequestWizard {
     #[ask("Squash commits on merge?", summary = "Squash commits")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squash: Option<bool>,
+}
+
+/// The merge request wizard sends only the fields that were set.
+impl GitLabWizard for MergeRequestWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .set("source_branch", &self.source_branch)
+            .set("target_branch", &self.target_branch)
+            .set("title", &self.title)
+            .opt("description", self.description.as_ref())
+            .labels("labels", self.labels.as_deref())
+            .opt("remove_source_branch", self.remove_source_branch)
+            .opt("squash", self.squash);
+        ApiRequest::post()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .json(body.into())
+    }
 }

@@ -4,6 +4,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::{Choice, Wizard};
 
+use crate::catalog::body::Body;
+use crate::catalog::wizards::GitLabWizard;
+use crate::gitlab::ApiRequest;
+
 /// Who can see a project. Serde and the JSON schema come from `#[derive(Choice)]`:
 /// the wire values `private`, `internal`, `public`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Choice)]
@@ -49,4 +53,22 @@ pub struct ProjectWizard {
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_branch: Option<String>,
+}
+
+/// The project wizard sends `default_branch` only with a README: GitLab applies it only
+/// then, and the wizard asks for it only after a yes.
+impl GitLabWizard for ProjectWizard {
+    fn request(&self) -> ApiRequest {
+        let readme = self.initialize_with_readme;
+        let body = Body::new()
+            .set("name", &self.name)
+            .opt("description", self.description.as_ref())
+            .set("visibility", self.visibility)
+            .set("initialize_with_readme", readme)
+            .opt(
+                "default_branch",
+                self.default_branch.as_ref().filter(|_| readme),
+            );
+        ApiRequest::post().segment("projects").json(body.into())
+    }
 }

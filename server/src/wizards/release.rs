@@ -4,7 +4,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
 
-use crate::gitlab::ProjectId;
+use crate::catalog::body::Body;
+use crate::catalog::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, ProjectId};
 
 /// Release creation wizard: tag name, release name, description, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -36,4 +38,18 @@ pub struct ReleaseWizard {
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+}
+
+/// The release wizard always sends `name`: an empty one lets GitLab use the tag name.
+impl GitLabWizard for ReleaseWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .set("tag_name", &self.tag_name)
+            .set("name", &self.name)
+            .opt("description", self.description.as_ref());
+        ApiRequest::post()
+            .project(&self.project_id)
+            .segment("releases")
+            .json(body.into())
+    }
 }

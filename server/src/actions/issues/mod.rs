@@ -12,9 +12,8 @@ use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, Date, PageNumber, PerPage};
-use crate::catalog::wizards::GitLabWizard;
 use crate::catalog::{Action, Output, delete, get, post, put};
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::ProjectId;
 use crate::wizards::IssueWizard;
 use discussions::{IssueDiscussionList, IssueDiscussionReply};
 use links::{IssueLinkCreate, IssueLinkDelete, IssueLinkList};
@@ -83,21 +82,6 @@ pub struct IssueExtra {
     pub milestone_id: Option<u64>,
     /// When the issue is due.
     pub due_date: Option<Date>,
-}
-
-/// The issue wizard sends only the fields that were set, labels joined with `,`.
-impl GitLabWizard for IssueWizard {
-    fn request(&self) -> ApiRequest {
-        let body = Body::new()
-            .set("title", &self.title)
-            .opt("description", self.description.as_ref())
-            .labels("labels", self.labels.as_deref())
-            .opt("confidential", self.confidential);
-        ApiRequest::post()
-            .project(&self.project_id)
-            .segment("issues")
-            .json(body.into())
-    }
 }
 
 impl Extra<IssueWizard> for IssueExtra {

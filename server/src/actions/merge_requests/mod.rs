@@ -15,9 +15,8 @@ use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, PageNumber, PerPage};
-use crate::catalog::wizards::GitLabWizard;
 use crate::catalog::{Action, Output, delete, get, post, put};
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::ProjectId;
 use crate::wizards::MergeRequestWizard;
 use approvals::{MergeRequestApprovals, MergeRequestApprove, MergeRequestUnapprove};
 use changes::{MergeRequestCommits, MergeRequestDiffs, MergeRequestPipelines};
@@ -134,24 +133,6 @@ pub struct MergeRequestExtra {
     pub reviewer_ids: Option<Vec<u64>>,
     /// Milestone, by id.
     pub milestone_id: Option<u64>,
-}
-
-/// The merge request wizard sends only the fields that were set.
-impl GitLabWizard for MergeRequestWizard {
-    fn request(&self) -> ApiRequest {
-        let body = Body::new()
-            .set("source_branch", &self.source_branch)
-            .set("target_branch", &self.target_branch)
-            .set("title", &self.title)
-            .opt("description", self.description.as_ref())
-            .labels("labels", self.labels.as_deref())
-            .opt("remove_source_branch", self.remove_source_branch)
-            .opt("squash", self.squash);
-        ApiRequest::post()
-            .project(&self.project_id)
-            .segment("merge_requests")
-            .json(body.into())
-    }
 }
 
 impl Extra<MergeRequestWizard> for MergeRequestExtra {
