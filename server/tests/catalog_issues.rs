@@ -2,41 +2,12 @@
 //! segments, query or body) for representative arguments, the errors that name the field at
 //! fault, and whether each action reads, writes or destroys.
 
-use gitlab_mcp_server::catalog::{Action, Output, Prepared, Toolset, catalog};
-use gitlab_mcp_server::gitlab::{ApiRequest, Method};
+mod catalog_support;
+
+use catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
+use gitlab_mcp_server::catalog::{Output, Toolset, catalog};
+use gitlab_mcp_server::gitlab::Method;
 use serde_json::{Value, json};
-
-fn action(id: &str) -> &'static Action {
-    catalog()
-        .get(id)
-        .unwrap_or_else(|| panic!("`{id}` is in the catalog"))
-}
-
-fn prepare(id: &str, params: Value) -> Result<ApiRequest, String> {
-    let params = params.as_object().expect("params are an object").clone();
-    match action(id).prepare(&params)? {
-        Prepared::Request(request) => Ok(request),
-        Prepared::Wizard(wizard) => panic!("{id} runs {}", wizard.info.id),
-    }
-}
-
-fn request(id: &str, params: Value) -> ApiRequest {
-    prepare(id, params).unwrap_or_else(|error| panic!("{error}"))
-}
-
-fn error(id: &str, params: Value) -> String {
-    match prepare(id, params) {
-        Ok(request) => panic!("`{id}` accepted the arguments: {request:?}"),
-        Err(error) => error,
-    }
-}
-
-fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
-    query
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
-}
 
 /// `{"project_id": "demo/sandbox", "issue_iid": 12}` and `more`.
 fn issue(more: Value) -> Value {
@@ -54,22 +25,6 @@ fn issue_path(tail: &[&str]) -> Vec<String> {
         .chain(tail)
         .map(|segment| (*segment).to_owned())
         .collect()
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Class {
-    Read,
-    Write,
-    Destructive,
-}
-
-fn class(action: &Action) -> Class {
-    match (action.read_only, action.destructive) {
-        (true, false) => Class::Read,
-        (false, false) => Class::Write,
-        (false, true) => Class::Destructive,
-        (true, true) => panic!("{} both reads only and destroys", action.id),
-    }
 }
 
 #[test]
@@ -90,20 +45,7 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.link_create", Write),
         ("issue.link_delete", Destructive),
     ];
-    for (id, expected) in table {
-        assert_eq!(class(action(id)), expected, "{id}");
-    }
-    let toolset: Vec<&str> = catalog()
-        .actions()
-        .iter()
-        .filter(|a| a.toolset() == Toolset::Issues && !a.is_wizard())
-        .map(|a| a.id)
-        .collect();
-    let listed: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
-    assert_eq!(
-        toolset, listed,
-        "the table covers the whole toolset, in order"
-    );
+    assert_toolset(Toolset::Issues, &table);
 }
 
 #[test]
@@ -160,7 +102,7 @@ fn each_new_action_calls_its_method_and_path() {
         ),
     ];
     for (id, params, method, path) in table {
-        let request = request(id, params);
+        let request = prepared(id, params);
         assert_eq!(request.method, method, "{id}");
         assert_eq!(request.path, path, "{id}");
     }
@@ -183,7 +125,7 @@ fn outputs_shape_pages_and_objects() {
 
 #[test]
 fn notes_are_listed_created_and_edited() {
-    let list = request(
+    let list = prepared(
         "issue.note_list",
         issue(
             json!({"sort": "desc", "order_by": "created_at", "activity_filter": "only_activity", "per_page": 100}),
@@ -198,7 +140,7 @@ fn notes_are_listed_created_and_edited() {
             ("sort", "desc")
         ])
     );
-    let create = request(
+    let create = prepared(
         "issue.note_create",
         issue(json!({"body": "Reproduced", "internal": false})),
     );
@@ -206,23 +148,23 @@ fn notes_are_listed_created_and_edited() {
         create.body,
         Some(json!({"body": "Reproduced", "internal": false}))
     );
-    let update = request(
+    let update = prepared(
         "issue.note_update",
         issue(json!({"note_id": 9, "body": "Reproduced on 1.2"})),
     );
     assert_eq!(update.body, Some(json!({"body": "Reproduced on 1.2"})));
     assert_eq!(
-        error("issue.note_update", issue(json!({"body": "x"}))),
+        refused("issue.note_update", issue(json!({"body": "x"}))),
         "invalid parameters for `issue.note_update`: missing field `note_id`"
     );
     assert_eq!(
-        error(
+        refused(
             "issue.note_create",
             issue(json!({"body": "x", "confidential": true}))
         ),
         "invalid parameters for `issue.note_create`: unknown parameter `confidential`; expected `project_id`, `issue_iid`, `body`, `internal`"
     );
-    let filter = error(
+    let filter = refused(
         "issue.note_list",
         issue(json!({"activity_filter": "comments"})),
     );
@@ -234,15 +176,15 @@ fn notes_are_listed_created_and_edited() {
 
 #[test]
 fn threads_are_listed_and_replied_to() {
-    let list = request("issue.discussion_list", issue(json!({"page": 2})));
+    let list = prepared("issue.discussion_list", issue(json!({"page": 2})));
     assert_eq!(list.query, pairs(&[("page", "2")]));
-    let reply = request(
+    let reply = prepared(
         "issue.discussion_reply",
         issue(json!({"discussion_id": "abc", "body": "Same here"})),
     );
     assert_eq!(reply.body, Some(json!({"body": "Same here"})));
     assert_eq!(
-        error(
+        refused(
             "issue.discussion_reply",
             issue(json!({"discussion_id": "abc"}))
         ),
@@ -256,7 +198,7 @@ fn threads_are_listed_and_replied_to() {
 
 #[test]
 fn links_name_the_other_issue_and_how_they_relate() {
-    let list = request("issue.link_list", issue(json!({})));
+    let list = prepared("issue.link_list", issue(json!({})));
     assert!(list.query.is_empty(), "GitLab does not page links");
     assert!(
         !action("issue.link_list")
@@ -265,7 +207,7 @@ fn links_name_the_other_issue_and_how_they_relate() {
             .any(|p| p == "page"),
         "no paging parameters for a list GitLab sends whole"
     );
-    let across = request(
+    let across = prepared(
         "issue.link_create",
         issue(
             json!({"target_project_id": "demo/other", "target_issue_iid": 3, "link_type": "is_blocked_by"}),
@@ -277,7 +219,7 @@ fn links_name_the_other_issue_and_how_they_relate() {
             json!({"target_project_id": "demo/other", "target_issue_iid": 3, "link_type": "is_blocked_by"})
         )
     );
-    let plain = request(
+    let plain = prepared(
         "issue.link_create",
         issue(json!({"target_project_id": 1, "target_issue_iid": 3})),
     );
@@ -285,7 +227,7 @@ fn links_name_the_other_issue_and_how_they_relate() {
         plain.body,
         Some(json!({"target_project_id": 1, "target_issue_iid": 3}))
     );
-    let kind = error(
+    let kind = refused(
         "issue.link_create",
         issue(json!({"target_project_id": 1, "target_issue_iid": 3, "link_type": "duplicates"})),
     );
@@ -294,10 +236,10 @@ fn links_name_the_other_issue_and_how_they_relate() {
         "{kind}"
     );
     assert_eq!(
-        error("issue.link_create", issue(json!({"target_issue_iid": 3}))),
+        refused("issue.link_create", issue(json!({"target_issue_iid": 3}))),
         "invalid parameters for `issue.link_create`: missing field `target_project_id`"
     );
-    let project = error(
+    let project = refused(
         "issue.link_create",
         issue(json!({"target_project_id": "", "target_issue_iid": 3})),
     );
@@ -305,7 +247,7 @@ fn links_name_the_other_issue_and_how_they_relate() {
         project.starts_with("invalid parameters for `issue.link_create`: `target_project_id`: "),
         "{project}"
     );
-    let delete = request("issue.link_delete", issue(json!({"issue_link_id": 5})));
+    let delete = prepared("issue.link_delete", issue(json!({"issue_link_id": 5})));
     assert_eq!((delete.query.len(), delete.body), (0, None));
     assert!(
         action("issue.link_delete")

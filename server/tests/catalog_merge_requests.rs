@@ -2,41 +2,12 @@
 //! path segments, query or body) for representative arguments, the errors that name the
 //! field at fault, and whether each action reads, writes or destroys.
 
-use gitlab_mcp_server::catalog::{Action, Output, Prepared, Toolset, catalog};
-use gitlab_mcp_server::gitlab::{ApiRequest, Method};
+mod catalog_support;
+
+use catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
+use gitlab_mcp_server::catalog::{Output, Toolset};
+use gitlab_mcp_server::gitlab::Method;
 use serde_json::{Value, json};
-
-fn action(id: &str) -> &'static Action {
-    catalog()
-        .get(id)
-        .unwrap_or_else(|| panic!("`{id}` is in the catalog"))
-}
-
-fn prepare(id: &str, params: Value) -> Result<ApiRequest, String> {
-    let params = params.as_object().expect("params are an object").clone();
-    match action(id).prepare(&params)? {
-        Prepared::Request(request) => Ok(request),
-        Prepared::Wizard(wizard) => panic!("{id} runs {}", wizard.info.id),
-    }
-}
-
-fn request(id: &str, params: Value) -> ApiRequest {
-    prepare(id, params).unwrap_or_else(|error| panic!("{error}"))
-}
-
-fn error(id: &str, params: Value) -> String {
-    match prepare(id, params) {
-        Ok(request) => panic!("`{id}` accepted the arguments: {request:?}"),
-        Err(error) => error,
-    }
-}
-
-fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
-    query
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
-}
 
 /// `{"project_id": "demo/sandbox", "merge_request_iid": 7}` and `more`.
 fn mr(more: Value) -> Value {
@@ -54,22 +25,6 @@ fn mr_path(tail: &[&str]) -> Vec<String> {
         .chain(tail)
         .map(|segment| (*segment).to_owned())
         .collect()
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Class {
-    Read,
-    Write,
-    Destructive,
-}
-
-fn class(action: &Action) -> Class {
-    match (action.read_only, action.destructive) {
-        (true, false) => Class::Read,
-        (false, false) => Class::Write,
-        (false, true) => Class::Destructive,
-        (true, true) => panic!("{} both reads only and destroys", action.id),
-    }
 }
 
 #[test]
@@ -97,20 +52,7 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.discussion_reply", Write),
         ("merge_request.discussion_resolve", Write),
     ];
-    for (id, expected) in table {
-        assert_eq!(class(action(id)), expected, "{id}");
-    }
-    let toolset: Vec<&str> = catalog()
-        .actions()
-        .iter()
-        .filter(|a| a.toolset() == Toolset::MergeRequests && !a.is_wizard())
-        .map(|a| a.id)
-        .collect();
-    let listed: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
-    assert_eq!(
-        toolset, listed,
-        "the table covers the whole toolset, in order"
-    );
+    assert_toolset(Toolset::MergeRequests, &table);
 }
 
 #[test]
@@ -203,7 +145,7 @@ fn each_new_action_calls_its_method_and_path() {
         ),
     ];
     for (id, params, method, path) in table {
-        let request = request(id, params);
+        let request = prepared(id, params);
         assert_eq!(request.method, method, "{id}");
         assert_eq!(request.path, path, "{id}");
     }
@@ -235,17 +177,17 @@ fn what_a_merge_request_brings_is_read_a_page_at_a_time() {
         "merge_request.pipeline_list",
         "merge_request.discussion_list",
     ] {
-        let paged = request(id, mr(json!({"page": 3, "per_page": 20})));
+        let paged = prepared(id, mr(json!({"page": 3, "per_page": 20})));
         assert_eq!(
             paged.query,
             pairs(&[("page", "3"), ("per_page", "20")]),
             "{id}"
         );
         assert_eq!(paged.body, None, "{id}");
-        let bare = request(id, mr(json!({})));
+        let bare = prepared(id, mr(json!({})));
         assert!(bare.query.is_empty(), "{id}: {:?}", bare.query);
     }
-    let error = error("merge_request.diff_list", mr(json!({"per_page": 0})));
+    let error = refused("merge_request.diff_list", mr(json!({"per_page": 0})));
     assert_eq!(
         error,
         "invalid parameters for `merge_request.diff_list`: `per_page`: must be between 1 and 100, got 0"
@@ -254,30 +196,30 @@ fn what_a_merge_request_brings_is_read_a_page_at_a_time() {
 
 #[test]
 fn approving_rebasing_and_their_options() {
-    let approve = request("merge_request.approve", mr(json!({"sha": "abc123"})));
+    let approve = prepared("merge_request.approve", mr(json!({"sha": "abc123"})));
     assert_eq!(approve.body, Some(json!({"sha": "abc123"})));
-    let unapprove = request("merge_request.unapprove", mr(json!({})));
+    let unapprove = prepared("merge_request.unapprove", mr(json!({})));
     assert_eq!(unapprove.body, None, "nothing to send, no body");
-    let approvals = request("merge_request.approvals", mr(json!({})));
+    let approvals = prepared("merge_request.approvals", mr(json!({})));
     assert!(approvals.query.is_empty() && approvals.body.is_none());
-    let rebase = request("merge_request.rebase", mr(json!({"skip_ci": true})));
+    let rebase = prepared("merge_request.rebase", mr(json!({"skip_ci": true})));
     assert_eq!(rebase.body, Some(json!({"skip_ci": true})));
     assert_eq!(
-        error(
+        refused(
             "merge_request.approve",
             mr(json!({"approval_password": "x"}))
         ),
         "invalid parameters for `merge_request.approve`: unknown parameter `approval_password`; expected `project_id`, `merge_request_iid`, `sha`"
     );
     assert_eq!(
-        error("merge_request.rebase", json!({"project_id": 1})),
+        refused("merge_request.rebase", json!({"project_id": 1})),
         "invalid parameters for `merge_request.rebase`: missing field `merge_request_iid`"
     );
 }
 
 #[test]
 fn notes_are_listed_in_order_created_and_edited() {
-    let list = request(
+    let list = prepared(
         "merge_request.note_list",
         mr(json!({"sort": "asc", "order_by": "updated_at", "activity_filter": "only_comments"})),
     );
@@ -289,26 +231,26 @@ fn notes_are_listed_in_order_created_and_edited() {
             ("sort", "asc")
         ])
     );
-    let order = error("merge_request.note_list", mr(json!({"order_by": "date"})));
+    let order = refused("merge_request.note_list", mr(json!({"order_by": "date"})));
     assert!(
         order.contains("`order_by`: unknown variant `date`"),
         "{order}"
     );
-    let create = request(
+    let create = prepared(
         "merge_request.note_create",
         mr(json!({"body": "LGTM", "internal": true})),
     );
     assert_eq!(create.body, Some(json!({"body": "LGTM", "internal": true})));
     assert_eq!(
-        error("merge_request.note_create", mr(json!({}))),
+        refused("merge_request.note_create", mr(json!({}))),
         "invalid parameters for `merge_request.note_create`: missing field `body`"
     );
-    let update = request(
+    let update = prepared(
         "merge_request.note_update",
         mr(json!({"note_id": 302, "body": "LGTM!"})),
     );
     assert_eq!(update.body, Some(json!({"body": "LGTM!"})));
-    let id = error(
+    let id = refused(
         "merge_request.note_update",
         mr(json!({"note_id": "302", "body": "x"})),
     );
@@ -333,12 +275,12 @@ fn position(more: Value) -> Value {
 
 #[test]
 fn a_thread_starts_general_or_on_a_diff_line() {
-    let general = request(
+    let general = prepared(
         "merge_request.discussion_start",
         mr(json!({"body": "Why?"})),
     );
     assert_eq!(general.body, Some(json!({"body": "Why?"})));
-    let on_line = request(
+    let on_line = prepared(
         "merge_request.discussion_start",
         mr(json!({"body": "Off by one?", "position": position(json!({"new_line": 27}))})),
     );
@@ -354,7 +296,7 @@ fn a_thread_starts_general_or_on_a_diff_line() {
         })),
         "the position type is GitLab's `text` unless given; unset lines are not sent"
     );
-    let unchanged = request(
+    let unchanged = prepared(
         "merge_request.discussion_start",
         mr(
             json!({"body": "x", "position": position(json!({"old_line": 3, "new_line": 4, "position_type": "text"}))}),
@@ -366,7 +308,7 @@ fn a_thread_starts_general_or_on_a_diff_line() {
 #[test]
 fn a_diff_position_is_checked_before_sending() {
     let start = |position: Value| {
-        error(
+        refused(
             "merge_request.discussion_start",
             mr(json!({"body": "x", "position": position})),
         )
@@ -406,31 +348,31 @@ fn a_diff_position_is_checked_before_sending() {
 
 #[test]
 fn replies_and_resolving_name_the_thread() {
-    let reply = request(
+    let reply = prepared(
         "merge_request.discussion_reply",
         mr(json!({"discussion_id": "abc", "body": "Done"})),
     );
     assert_eq!(reply.body, Some(json!({"body": "Done"})));
     assert_eq!(
-        error(
+        refused(
             "merge_request.discussion_reply",
             mr(json!({"body": "Done"}))
         ),
         "invalid parameters for `merge_request.discussion_reply`: missing field `discussion_id`"
     );
-    let reopen = request(
+    let reopen = prepared(
         "merge_request.discussion_resolve",
         mr(json!({"discussion_id": "abc", "resolved": false})),
     );
     assert_eq!(reopen.body, Some(json!({"resolved": false})));
     assert_eq!(
-        error(
+        refused(
             "merge_request.discussion_resolve",
             mr(json!({"discussion_id": "abc"}))
         ),
         "invalid parameters for `merge_request.discussion_resolve`: missing field `resolved`"
     );
-    let wrong = error(
+    let wrong = refused(
         "merge_request.discussion_resolve",
         mr(json!({"discussion_id": "abc", "resolved": "yes"})),
     );

@@ -2,57 +2,12 @@
 //! segments, query or body) for representative arguments, the errors that name the field at
 //! fault, and whether each action reads, writes or destroys.
 
-use gitlab_mcp_server::catalog::{Action, Output, Prepared, Toolset, catalog};
-use gitlab_mcp_server::gitlab::{ApiRequest, Method};
+mod catalog_support;
+
+use catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
+use gitlab_mcp_server::catalog::{Output, Toolset};
+use gitlab_mcp_server::gitlab::Method;
 use serde_json::{Value, json};
-
-fn action(id: &str) -> &'static Action {
-    catalog()
-        .get(id)
-        .unwrap_or_else(|| panic!("`{id}` is in the catalog"))
-}
-
-fn prepare(id: &str, params: Value) -> Result<ApiRequest, String> {
-    let params = params.as_object().expect("params are an object").clone();
-    match action(id).prepare(&params)? {
-        Prepared::Request(request) => Ok(request),
-        Prepared::Wizard(wizard) => panic!("{id} runs {}", wizard.info.id),
-    }
-}
-
-fn request(id: &str, params: Value) -> ApiRequest {
-    prepare(id, params).unwrap_or_else(|error| panic!("{error}"))
-}
-
-fn error(id: &str, params: Value) -> String {
-    match prepare(id, params) {
-        Ok(request) => panic!("`{id}` accepted the arguments: {request:?}"),
-        Err(error) => error,
-    }
-}
-
-fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
-    query
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Class {
-    Read,
-    Write,
-    Destructive,
-}
-
-fn class(action: &Action) -> Class {
-    match (action.read_only, action.destructive) {
-        (true, false) => Class::Read,
-        (false, false) => Class::Write,
-        (false, true) => Class::Destructive,
-        (true, true) => panic!("{} both reads only and destroys", action.id),
-    }
-}
 
 #[test]
 fn each_action_reads_writes_or_destroys() {
@@ -81,20 +36,7 @@ fn each_action_reads_writes_or_destroys() {
         ("file.update", Write),
         ("file.delete", Destructive),
     ];
-    for (id, expected) in table {
-        assert_eq!(class(action(id)), expected, "{id}");
-    }
-    let toolset: Vec<&str> = catalog()
-        .actions()
-        .iter()
-        .filter(|a| a.toolset() == Toolset::Repository && !a.is_wizard())
-        .map(|a| a.id)
-        .collect();
-    let listed: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
-    assert_eq!(
-        toolset, listed,
-        "the table covers the whole toolset, in order"
-    );
+    assert_toolset(Toolset::Repository, &table);
 }
 
 #[test]
@@ -260,7 +202,7 @@ fn each_action_calls_its_method_and_path() {
         ),
     ];
     for (id, params, method, path) in table {
-        let request = request(id, params);
+        let request = prepared(id, params);
         assert_eq!(request.method, method, "{id}");
         assert_eq!(request.path, path, "{id}");
     }
@@ -290,7 +232,7 @@ fn outputs_shape_lists_diffs_files_and_comparisons() {
 
 #[test]
 fn branches_list_create_and_protect() {
-    let list = request(
+    let list = prepared(
         "branch.list",
         json!({"project_id": 1, "search": "^fix", "sort": "updated_desc", "per_page": 50, "page": 2}),
     );
@@ -304,7 +246,7 @@ fn branches_list_create_and_protect() {
         ])
     );
     assert_eq!(list.body, None);
-    let create = request(
+    let create = prepared(
         "branch.create",
         json!({"project_id": 1, "branch": "feature/x", "ref": "main"}),
     );
@@ -313,7 +255,7 @@ fn branches_list_create_and_protect() {
         Some(json!({"branch": "feature/x", "ref": "main"}))
     );
     assert!(create.query.is_empty());
-    let protect = request(
+    let protect = prepared(
         "branch.protect",
         json!({"project_id": 1, "name": "main", "push_access_level": 0,
                "merge_access_level": 30, "allow_force_push": false}),
@@ -323,14 +265,14 @@ fn branches_list_create_and_protect() {
         Some(json!({"name": "main", "push_access_level": 0,
                     "merge_access_level": 30, "allow_force_push": false}))
     );
-    let bare = request("branch.protect", json!({"project_id": 1, "name": "main"}));
+    let bare = prepared("branch.protect", json!({"project_id": 1, "name": "main"}));
     assert_eq!(bare.body, Some(json!({"name": "main"})));
 }
 
 #[test]
 fn access_levels_are_gitlabs_four() {
     assert_eq!(
-        error(
+        refused(
             "branch.protect",
             json!({"project_id": 1, "name": "main", "push_access_level": 35})
         ),
@@ -343,28 +285,28 @@ fn access_levels_are_gitlabs_four() {
 #[test]
 fn branch_parameters_are_checked() {
     assert_eq!(
-        error("branch.create", json!({"project_id": 1, "branch": "x"})),
+        refused("branch.create", json!({"project_id": 1, "branch": "x"})),
         "invalid parameters for `branch.create`: missing field `ref`"
     );
     assert_eq!(
-        error(
+        refused(
             "branch.get",
             json!({"project_id": 1, "branch": "x", "name": "y"})
         ),
         "invalid parameters for `branch.get`: unknown parameter `name`; expected `project_id`, `branch`"
     );
-    let wrong = error("branch.delete", json!({"project_id": 1, "branch": 7}));
+    let wrong = refused("branch.delete", json!({"project_id": 1, "branch": 7}));
     assert!(
         wrong.starts_with("invalid parameters for `branch.delete`: `branch`: invalid type"),
         "{wrong}"
     );
-    let sort = error("branch.list", json!({"project_id": 1, "sort": "newest"}));
+    let sort = refused("branch.list", json!({"project_id": 1, "sort": "newest"}));
     assert!(sort.contains("`sort`: unknown variant `newest`"), "{sort}");
 }
 
 #[test]
 fn tags_list_and_create() {
-    let list = request(
+    let list = prepared(
         "tag.list",
         json!({"project_id": 1, "order_by": "version", "sort": "asc", "search": "v1"}),
     );
@@ -372,7 +314,7 @@ fn tags_list_and_create() {
         list.query,
         pairs(&[("order_by", "version"), ("search", "v1"), ("sort", "asc")])
     );
-    let create = request(
+    let create = prepared(
         "tag.create",
         json!({"project_id": 1, "tag_name": "v1.0", "ref": "feature/x", "message": "First"}),
     );
@@ -380,7 +322,7 @@ fn tags_list_and_create() {
         create.body,
         Some(json!({"tag_name": "v1.0", "ref": "feature/x", "message": "First"}))
     );
-    let lightweight = request(
+    let lightweight = prepared(
         "tag.create",
         json!({"project_id": 1, "tag_name": "v1.0", "ref": "main"}),
     );
@@ -389,10 +331,10 @@ fn tags_list_and_create() {
         Some(json!({"tag_name": "v1.0", "ref": "main"}))
     );
     assert_eq!(
-        error("tag.create", json!({"project_id": 1, "ref": "main"})),
+        refused("tag.create", json!({"project_id": 1, "ref": "main"})),
         "invalid parameters for `tag.create`: missing field `tag_name`"
     );
-    let order = error("tag.list", json!({"project_id": 1, "order_by": "date"}));
+    let order = refused("tag.list", json!({"project_id": 1, "order_by": "date"}));
     assert!(
         order.contains("`order_by`: unknown variant `date`"),
         "{order}"
@@ -401,7 +343,7 @@ fn tags_list_and_create() {
 
 #[test]
 fn commit_history_filters_go_to_the_query() {
-    let list = request(
+    let list = prepared(
         "commit.list",
         json!({"project_id": 1, "ref_name": "feature/x", "path": "src/lib.rs",
                "since": "2026-01-01", "until": "2026-02-01T00:00:00Z", "author": "ada",
@@ -420,10 +362,10 @@ fn commit_history_filters_go_to_the_query() {
             ("with_stats", "true"),
         ])
     );
-    let all = request("commit.list", json!({"project_id": 1, "all": true}));
+    let all = prepared("commit.list", json!({"project_id": 1, "all": true}));
     assert_eq!(all.query, pairs(&[("all", "true")]));
     assert_eq!(
-        error(
+        refused(
             "commit.list",
             json!({"project_id": 1, "all": true, "ref_name": "main"})
         ),
@@ -433,27 +375,27 @@ fn commit_history_filters_go_to_the_query() {
 
 #[test]
 fn one_commit_its_diff_refs_and_cherry_pick() {
-    let get = request(
+    let get = prepared(
         "commit.get",
         json!({"project_id": 1, "sha": "abc123", "stats": false}),
     );
     assert_eq!(get.query, pairs(&[("stats", "false")]));
-    let diff = request(
+    let diff = prepared(
         "commit.diff",
         json!({"project_id": 1, "sha": "abc123", "page": 2, "per_page": 5}),
     );
     assert_eq!(diff.query, pairs(&[("page", "2"), ("per_page", "5")]));
-    let refs = request(
+    let refs = prepared(
         "commit.ref_list",
         json!({"project_id": 1, "sha": "abc123", "type": "tag"}),
     );
     assert_eq!(refs.query, pairs(&[("type", "tag")]));
-    let kind = error(
+    let kind = refused(
         "commit.ref_list",
         json!({"project_id": 1, "sha": "abc123", "type": "tags"}),
     );
     assert!(kind.contains("`type`: unknown variant `tags`"), "{kind}");
-    let pick = request(
+    let pick = prepared(
         "commit.cherry_pick",
         json!({"project_id": 1, "sha": "abc123", "branch": "release/1.0", "dry_run": true}),
     );
@@ -462,7 +404,7 @@ fn one_commit_its_diff_refs_and_cherry_pick() {
         Some(json!({"branch": "release/1.0", "dry_run": true}))
     );
     assert_eq!(
-        error("commit.cherry_pick", json!({"project_id": 1, "sha": "abc"})),
+        refused("commit.cherry_pick", json!({"project_id": 1, "sha": "abc"})),
         "invalid parameters for `commit.cherry_pick`: missing field `branch`"
     );
     assert_eq!(
@@ -474,7 +416,7 @@ fn one_commit_its_diff_refs_and_cherry_pick() {
 
 #[test]
 fn a_commit_of_several_files_sends_each_change_without_unset_fields() {
-    let commit = request(
+    let commit = prepared(
         "commit.create",
         json!({
             "project_id": "demo/sandbox",
@@ -515,7 +457,7 @@ fn a_commit_of_several_files_sends_each_change_without_unset_fields() {
 #[test]
 fn each_file_change_has_what_its_action_needs() {
     let commit = |change: Value| {
-        error(
+        refused(
             "commit.create",
             json!({"project_id": 1, "branch": "main", "commit_message": "m",
                    "actions": [{"action": "delete", "file_path": "a"}, change]}),
@@ -563,14 +505,14 @@ fn each_file_change_has_what_its_action_needs() {
         format!("{prefix}`actions[1]`: missing field `file_path`")
     );
     assert_eq!(
-        error(
+        refused(
             "commit.create",
             json!({"project_id": 1, "branch": "main", "commit_message": "m", "actions": []})
         ),
         format!("{prefix}`actions`: give at least one file change")
     );
     assert_eq!(
-        error(
+        refused(
             "commit.create",
             json!({"project_id": 1, "branch": "main", "commit_message": "m"})
         ),
@@ -580,7 +522,7 @@ fn each_file_change_has_what_its_action_needs() {
 
 #[test]
 fn the_tree_and_comparisons() {
-    let tree = request(
+    let tree = prepared(
         "repository.tree",
         json!({"project_id": 1, "path": "src/api", "ref": "feature/x", "recursive": true, "per_page": 100}),
     );
@@ -593,7 +535,7 @@ fn the_tree_and_comparisons() {
             ("ref", "feature/x")
         ])
     );
-    let compare = request(
+    let compare = prepared(
         "repository.compare",
         json!({"project_id": 1, "from": "v1.0", "to": "feature/x", "straight": true}),
     );
@@ -602,7 +544,7 @@ fn the_tree_and_comparisons() {
         pairs(&[("from", "v1.0"), ("straight", "true"), ("to", "feature/x")])
     );
     assert_eq!(
-        error(
+        refused(
             "repository.compare",
             json!({"project_id": 1, "from": "v1.0"})
         ),
@@ -612,14 +554,14 @@ fn the_tree_and_comparisons() {
 
 #[test]
 fn reading_a_file_sends_only_the_ref_and_keeps_the_window_ours() {
-    let get = request(
+    let get = prepared(
         "file.get",
         json!({"project_id": "demo/sandbox", "file_path": "src/lib.rs", "ref": "feature/x",
                "first_line": 10, "last_line": 20}),
     );
     assert_eq!(get.query, pairs(&[("ref", "feature/x")]));
     assert_eq!(get.body, None);
-    let one_line = request(
+    let one_line = prepared(
         "file.get",
         json!({"project_id": 1, "file_path": "a", "ref": "main", "first_line": 3, "last_line": 3}),
     );
@@ -640,7 +582,7 @@ fn the_window_of_lines_must_select_some() {
         for (key, value) in window.as_object().unwrap() {
             params[key] = value.clone();
         }
-        error("file.get", params)
+        refused("file.get", params)
     };
     let prefix = "invalid parameters for `file.get`: ";
     assert_eq!(
@@ -663,7 +605,7 @@ fn the_window_of_lines_must_select_some() {
         "{negative}"
     );
     assert_eq!(
-        error(
+        refused(
             "file.get",
             json!({"project_id": 1, "file_path": "src/lib.rs"})
         ),
@@ -673,7 +615,7 @@ fn the_window_of_lines_must_select_some() {
 
 #[test]
 fn writing_files_sends_the_commit_in_the_body() {
-    let create = request(
+    let create = prepared(
         "file.create",
         json!({"project_id": 1, "file_path": "docs/intro.md", "branch": "feature/x",
                "start_branch": "main", "commit_message": "Add intro", "content": "# Intro\n",
@@ -685,7 +627,7 @@ fn writing_files_sends_the_commit_in_the_body() {
                     "commit_message": "Add intro", "content": "# Intro\n",
                     "execute_filemode": false}))
     );
-    let update = request(
+    let update = prepared(
         "file.update",
         json!({"project_id": 1, "file_path": "src/lib.rs", "branch": "main",
                "commit_message": "Fix", "content": "AA==", "encoding": "base64",
@@ -698,7 +640,7 @@ fn writing_files_sends_the_commit_in_the_body() {
                     "encoding": "base64", "last_commit_id": "abc123"})
         )
     );
-    let unguarded = request(
+    let unguarded = prepared(
         "file.update",
         json!({"project_id": 1, "file_path": "a", "branch": "main", "commit_message": "m", "content": ""}),
     );
@@ -708,13 +650,13 @@ fn writing_files_sends_the_commit_in_the_body() {
         "`last_commit_id` is optional"
     );
     assert_eq!(
-        error(
+        refused(
             "file.create",
             json!({"project_id": 1, "file_path": "a", "branch": "main", "commit_message": "m"})
         ),
         "invalid parameters for `file.create`: missing field `content`"
     );
-    let encoding = error(
+    let encoding = refused(
         "file.update",
         json!({"project_id": 1, "file_path": "a", "branch": "main", "commit_message": "m",
                "content": "x", "encoding": "utf8"}),
@@ -727,7 +669,7 @@ fn writing_files_sends_the_commit_in_the_body() {
 
 #[test]
 fn deleting_a_file_sends_its_commit_in_the_query() {
-    let delete = request(
+    let delete = prepared(
         "file.delete",
         json!({"project_id": "demo/sandbox", "file_path": "src/old file.rs", "branch": "feature/x",
                "commit_message": "Remove", "last_commit_id": "abc123"}),
@@ -752,7 +694,7 @@ fn deleting_a_file_sends_its_commit_in_the_query() {
     );
     assert_eq!(delete.body, None);
     assert_eq!(
-        error(
+        refused(
             "file.delete",
             json!({"project_id": 1, "file_path": "a", "branch": "main"})
         ),
