@@ -11,6 +11,7 @@
 pub mod access;
 pub mod actions;
 pub mod catalog;
+pub mod completions;
 pub mod config;
 #[cfg(feature = "conformance")]
 pub mod conformance;
@@ -20,6 +21,9 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
+pub mod prompts;
+pub mod reads;
+pub mod resources;
 pub mod startup;
 pub mod surfaces;
 pub mod wizards;
