@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::http::request::Parts;
 use rmcp::model::{
@@ -13,9 +14,9 @@ use rmcp::model::{
     GetPromptRequestParams, GetPromptResponse, Implementation, InitializeResult, ListPromptsResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
-    ServerConfig, Tool,
+    ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData as McpError, ServerHandler};
 use serde_json::{Map, Value};
 use wizard::guard::{Destructive, guard};
@@ -31,6 +32,7 @@ use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
 use crate::reads::{ReadError, Reads};
+use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
 use crate::wizards::{GitLabTexts, WizardCall};
 use crate::{prompts, resources};
@@ -57,16 +59,35 @@ pub struct Options {
 }
 
 /// The server handler, the same on stdio and HTTP. Cloning is cheap; clones share the
-/// tool surface and the Flow.
-#[derive(Clone)]
+/// tool surface, the Flow and the completions' cache. A clone is a new session: it
+/// starts with no resource subscriptions of its own (stdio serves one handler, HTTP
+/// clones one per session).
 pub struct GitLabMcp {
     core: Arc<Core>,
     gitlab: GitLab,
     /// The protocol revisions served; rmcp's full list unless narrowed.
     versions: Cow<'static, [ProtocolVersion]>,
-    /// `--conformance`: the conformance suite's fixture tools and prompt.
+    /// This session's `resources/subscribe` subscriptions.
+    subscriptions: Arc<subscriptions::Session>,
+    /// How often subscribed resources are read again.
+    polling: Duration,
+    /// `--conformance`: the conformance suite's fixture tools, prompts and resources.
     #[cfg(feature = "conformance")]
     fixtures: Option<Fixtures>,
+}
+
+impl Clone for GitLabMcp {
+    fn clone(&self) -> Self {
+        GitLabMcp {
+            core: Arc::clone(&self.core),
+            gitlab: self.gitlab.clone(),
+            versions: self.versions.clone(),
+            subscriptions: Arc::default(),
+            polling: self.polling,
+            #[cfg(feature = "conformance")]
+            fixtures: self.fixtures.clone(),
+        }
+    }
 }
 
 impl GitLabMcp {
@@ -81,9 +102,19 @@ impl GitLabMcp {
             }),
             gitlab,
             versions: Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS),
+            subscriptions: Arc::default(),
+            polling: subscriptions::POLL_INTERVAL,
             #[cfg(feature = "conformance")]
             fixtures: None,
         }
+    }
+
+    /// The same server reading subscribed resources again every `every`
+    /// ([`subscriptions::POLL_INTERVAL`] unless said).
+    #[must_use]
+    pub fn polling_every(mut self, every: Duration) -> Self {
+        self.polling = every;
+        self
     }
 
     /// The same server also offering the conformance suite's fixtures (`--conformance`).
@@ -155,6 +186,7 @@ impl GitLabMcp {
             .enable_completions()
             .enable_prompts()
             .enable_resources()
+            .enable_resources_subscribe()
             .enable_tools()
             .build();
         InitializeResult::new(capabilities).with_server_info(
@@ -417,6 +449,53 @@ impl ServerHandler for GitLabMcp {
         let gitlab = self.gitlab_for(&context);
         let reads = Reads::new(&gitlab, self.core.surface.access());
         resources::read(&reads, &request.uri).await.map(Into::into)
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        let gitlab = self.gitlab_for(&context).into_owned();
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures
+            && fixtures.has_resource(&request.uri)
+        {
+            return self.subscriptions.subscribe_fixed(&request.uri, gitlab);
+        }
+        let access = self.core.surface.access();
+        self.subscriptions
+            .subscribe(&request.uri, gitlab, access, context.peer, self.polling)
+            .await
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        self.subscriptions.unsubscribe(&request.uri);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures {
+            return Some(subscriptions::accepted(requested, |uri| {
+                fixtures.has_resource(uri)
+            }));
+        }
+        Some(subscriptions::accepted(requested, |_| false))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), McpError> {
+        let gitlab = self.gitlab_for(context.request_context()).into_owned();
+        let access = self.core.surface.access().clone();
+        subscriptions::listen(context, gitlab, access, self.polling).await;
+        Ok(())
     }
 
     async fn complete(

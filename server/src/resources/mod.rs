@@ -7,6 +7,7 @@
 //! - [`templates`]: the URI templates (`resources/templates/list`);
 //! - [`listing`]: `resources/list`, the user's most recently active projects;
 //! - [`uri`]: parsing and printing the URIs;
+//! - [`subscriptions`]: watching resources for changes;
 //! - one module per kind of resource: [`project`], [`issue`], [`merge_request`],
 //!   [`diff`], [`file`], [`pipeline`], [`job_log`], and [`markdown`] for what they share.
 
@@ -20,6 +21,7 @@ pub mod merge_request;
 pub mod mime;
 pub mod pipeline;
 pub mod project;
+pub mod subscriptions;
 pub mod templates;
 pub mod uri;
 
