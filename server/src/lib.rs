@@ -1,7 +1,9 @@
 //! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
 //! surfaces ([`surfaces`]), the four wizards ([`wizards`]) run by the `wizard` runtime, a
-//! REST client ([`gitlab`]). The in-memory GitLab behind `--sandbox` is its own crate,
-//! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
+//! REST client ([`gitlab`]); and the resources ([`resources`]), prompts ([`prompts`]) and
+//! completions ([`completions`]) that read GitLab through the catalog ([`reads`]). The
+//! in-memory GitLab behind `--sandbox` is its own crate, `gitlab-sandbox`
+//! (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
 //! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`].
 //! On stdio serve `server.into_service()` (the `wizard::Serve` wrapper, which remembers

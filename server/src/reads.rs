@@ -113,22 +113,17 @@ impl<'a> Reads<'a> {
             Value::Null
         };
         let shaped = action.output.shape(&what, response, &params);
-        let text = || {
-            shaped
-                .content
-                .iter()
-                .filter_map(|block| block.as_text().map(|t| t.text.clone()))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        if shaped.is_error == Some(true) {
-            return Err(ReadError::Failed(text()));
-        }
-        match shaped.structured_content.clone() {
-            Some(result) => Ok(WithBody { result, body }),
-            None => Err(ReadError::Failed(format!(
-                "{what}: the answer has no structured result: {}",
-                text()
+        let text: String = shaped
+            .content
+            .iter()
+            .filter_map(|block| block.as_text().map(|t| t.text.as_str()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        match (shaped.is_error, shaped.structured_content) {
+            (Some(true), _) => Err(ReadError::Failed(text)),
+            (_, Some(result)) => Ok(WithBody { result, body }),
+            (_, None) => Err(ReadError::Failed(format!(
+                "{what}: the answer has no structured result: {text}"
             ))),
         }
     }
