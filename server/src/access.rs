@@ -132,6 +132,12 @@ impl AllowedProjects {
         shown.join(",")
     }
 
+    /// Whether a project GitLab described (its id and `path_with_namespace`) is on the
+    /// list: how a listing of projects is narrowed to the allowed ones.
+    pub fn admits(&self, id: u64, path: &str) -> bool {
+        self.allows(Some(id), Some(path.trim_matches('/')))
+    }
+
     fn allows(&self, id: Option<u64>, path: Option<&str>) -> bool {
         id.is_some_and(|id| self.ids.contains(&id))
             || path.is_some_and(|path| self.paths.iter().any(|p| *p == path.to_lowercase()))

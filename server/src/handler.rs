@@ -1,21 +1,22 @@
 //! The MCP server: lists the tools of the configured surface and runs their calls —
 //! validate the arguments, guard destructive actions, run wizards through the runtime's
-//! Flow, send the GitLab call.
+//! Flow, send the GitLab call — and serves the resources, prompts and completions
+//! ([`crate::resources`], [`crate::prompts`], [`crate::completions`]), which read through
+//! the same catalog.
 
 use std::borrow::Cow;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::http::request::Parts;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, InitializeResult,
-    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
-    Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
+    GetPromptRequestParams, GetPromptResponse, Implementation, InitializeResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
-#[cfg(feature = "conformance")]
-use rmcp::model::{
-    GetPromptRequestParams, GetPromptResponse, ListPromptsResult, PromptsCapability,
-};
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData as McpError, ServerHandler};
 use serde_json::{Map, Value};
 use wizard::guard::{Destructive, guard};
@@ -23,14 +24,18 @@ use wizard::{Flow, Serve};
 
 use crate::access::Access;
 use crate::catalog::{Action, Prepared, catalog};
+use crate::completions::Completions;
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
 use crate::destructive;
 use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
+use crate::reads::{ReadError, Reads};
+use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
 use crate::wizards::{GitLabTexts, WizardCall};
+use crate::{prompts, resources};
 
 /// What every session of one server shares.
 struct Core {
@@ -38,6 +43,8 @@ struct Core {
     flow: Flow,
     /// YOLO/AUTOPILOT: destructive actions run unasked.
     autonomous: bool,
+    /// The completions' short-lived cache, shared by every session.
+    completions: Completions,
 }
 
 /// How a [`GitLabMcp`] behaves, apart from the GitLab client it talks through.
@@ -52,16 +59,35 @@ pub struct Options {
 }
 
 /// The server handler, the same on stdio and HTTP. Cloning is cheap; clones share the
-/// tool surface and the Flow.
-#[derive(Clone)]
+/// tool surface, the Flow and the completions' cache. A clone is a new session: it
+/// starts with no resource subscriptions of its own (stdio serves one handler, HTTP
+/// clones one per session).
 pub struct GitLabMcp {
     core: Arc<Core>,
     gitlab: GitLab,
     /// The protocol revisions served; rmcp's full list unless narrowed.
     versions: Cow<'static, [ProtocolVersion]>,
-    /// `--conformance`: the conformance suite's fixture tools and prompt.
+    /// This session's `resources/subscribe` subscriptions.
+    subscriptions: Arc<subscriptions::Session>,
+    /// How often subscribed resources are read again.
+    polling: Duration,
+    /// `--conformance`: the conformance suite's fixture tools, prompts and resources.
     #[cfg(feature = "conformance")]
     fixtures: Option<Fixtures>,
+}
+
+impl Clone for GitLabMcp {
+    fn clone(&self) -> Self {
+        GitLabMcp {
+            core: Arc::clone(&self.core),
+            gitlab: self.gitlab.clone(),
+            versions: self.versions.clone(),
+            subscriptions: Arc::default(),
+            polling: self.polling,
+            #[cfg(feature = "conformance")]
+            fixtures: self.fixtures.clone(),
+        }
+    }
 }
 
 impl GitLabMcp {
@@ -72,12 +98,23 @@ impl GitLabMcp {
                 // The server's own wording of every ending, whatever flow it is given.
                 flow: options.flow.with_texts(GitLabTexts),
                 autonomous: options.autonomous,
+                completions: Completions::new(),
             }),
             gitlab,
             versions: Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS),
+            subscriptions: Arc::default(),
+            polling: subscriptions::POLL_INTERVAL,
             #[cfg(feature = "conformance")]
             fixtures: None,
         }
+    }
+
+    /// The same server reading subscribed resources again every `every`
+    /// ([`subscriptions::POLL_INTERVAL`] unless said).
+    #[must_use]
+    pub fn polling_every(mut self, every: Duration) -> Self {
+        self.polling = every;
+        self
     }
 
     /// The same server also offering the conformance suite's fixtures (`--conformance`).
@@ -112,6 +149,27 @@ impl GitLabMcp {
         }
     }
 
+    /// Who a completion's GitLab answers belong to: a fingerprint of the request's own
+    /// token (HTTP), 0 for the server's. Tokens see different projects, so the
+    /// completions' cache keeps their answers apart; the fingerprint is keyed per process
+    /// and never leaves it.
+    fn caller(context: &RequestContext<RoleServer>) -> u64 {
+        static KEY: std::sync::OnceLock<std::hash::RandomState> = std::sync::OnceLock::new();
+        let token = context
+            .extensions
+            .get::<Parts>()
+            .and_then(|parts| parts.extensions.get::<RequestToken>());
+        match token {
+            Some(RequestToken(token)) => {
+                use std::hash::BuildHasher;
+                KEY.get_or_init(std::hash::RandomState::new)
+                    .hash_one(token.header().as_bytes())
+                    .max(1)
+            }
+            None => 0,
+        }
+    }
+
     /// Wrapped for serving on any transport: the wrapper records the version the client
     /// asked for in `initialize` and serves MRTR to a client that declared 2026-07-28
     /// there. Build one per session (stdio: one; HTTP: in the session factory).
@@ -124,11 +182,17 @@ impl GitLabMcp {
     }
 
     fn config() -> ServerConfig {
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(
-                Implementation::new("gitlab-mcp-server", env!("CARGO_PKG_VERSION"))
-                    .with_title("GitLab MCP Server"),
-            )
+        let capabilities = ServerCapabilities::builder()
+            .enable_completions()
+            .enable_prompts()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_tools()
+            .build();
+        InitializeResult::new(capabilities).with_server_info(
+            Implementation::new("gitlab-mcp-server", env!("CARGO_PKG_VERSION"))
+                .with_title("GitLab MCP Server"),
+        )
     }
 
     fn instructions(&self) -> &'static str {
@@ -266,17 +330,7 @@ struct Guarded<'a> {
 
 impl ServerHandler for GitLabMcp {
     fn get_info(&self) -> ServerConfig {
-        #[cfg_attr(
-            not(feature = "conformance"),
-            expect(unused_mut, reason = "only the fixtures change it")
-        )]
-        let mut config = Self::config().with_instructions(self.instructions());
-        #[cfg(feature = "conformance")]
-        if self.fixtures.is_some() {
-            // The conformance suite's prompt fixture.
-            config.capabilities.prompts = Some(PromptsCapability::default());
-        }
-        config
+        Self::config().with_instructions(self.instructions())
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
@@ -308,32 +362,165 @@ impl ServerHandler for GitLabMcp {
         self.core.surface.tool(name).cloned()
     }
 
-    #[cfg(feature = "conformance")]
     async fn list_prompts(
         &self,
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        match &self.fixtures {
-            Some(fixtures) => Ok(ListPromptsResult::with_all_items(fixtures.prompts())),
-            None => Err(McpError::method_not_found::<
-                rmcp::model::ListPromptsRequestMethod,
-            >()),
+        let mut listed = Vec::new();
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures {
+            listed.extend(fixtures.prompts());
         }
+        listed.extend(prompts::offered(self.core.surface.access()));
+        Ok(ListPromptsResult::with_all_items(listed))
     }
 
-    #[cfg(feature = "conformance")]
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, McpError> {
-        match &self.fixtures {
-            Some(fixtures) => fixtures.get_prompt(&request, &context),
-            None => Err(McpError::method_not_found::<
-                rmcp::model::GetPromptRequestMethod,
-            >()),
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures
+            && let Some(response) = fixtures.get_prompt(&request, &context)
+        {
+            return response;
         }
+        let gitlab = self.gitlab_for(&context);
+        let reads = Reads::new(&gitlab, self.core.surface.access());
+        prompts::get(&reads, &request.name, request.arguments.as_ref())
+            .await
+            .map(GetPromptResponse::Complete)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        let mut listed = Vec::new();
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures {
+            listed.extend(fixtures.resources());
+        }
+        let gitlab = self.gitlab_for(&context);
+        let reads = Reads::new(&gitlab, self.core.surface.access());
+        match resources::listing::projects(&reads).await {
+            Ok(projects) => listed.extend(projects),
+            // Without the `projects` toolset there are no projects to list; the
+            // templates still name every resource.
+            Err(ReadError::Refused(_)) => {}
+            Err(error) => {
+                return Err(McpError::internal_error(
+                    format!("listing your projects as resources failed: {error}"),
+                    None,
+                ));
+            }
+        }
+        Ok(ListResourcesResult::with_all_items(listed))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        let mut listed = Vec::new();
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures {
+            listed.extend(fixtures.resource_templates());
+        }
+        listed.extend(resources::templates::offered(self.core.surface.access()));
+        Ok(ListResourceTemplatesResult::with_all_items(listed))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures
+            && let Some(read) = fixtures.read_resource(&request.uri)
+        {
+            return Ok(read.into());
+        }
+        let gitlab = self.gitlab_for(&context);
+        let reads = Reads::new(&gitlab, self.core.surface.access());
+        resources::read(&reads, &request.uri).await.map(Into::into)
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        let gitlab = self.gitlab_for(&context).into_owned();
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures
+            && fixtures.has_resource(&request.uri)
+        {
+            return self.subscriptions.subscribe_fixed(&request.uri, gitlab);
+        }
+        let access = self.core.surface.access();
+        self.subscriptions
+            .subscribe(&request.uri, gitlab, access, context.peer, self.polling)
+            .await
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        self.subscriptions.unsubscribe(&request.uri);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures {
+            return Some(subscriptions::accepted(requested, |uri| {
+                fixtures.has_resource(uri)
+            }));
+        }
+        Some(subscriptions::accepted(requested, |_| false))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), McpError> {
+        let gitlab = self.gitlab_for(context.request_context()).into_owned();
+        let access = self.core.surface.access().clone();
+        subscriptions::listen(context, gitlab, access, self.polling).await;
+        Ok(())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, McpError> {
+        #[cfg(feature = "conformance")]
+        if let Some(fixtures) = &self.fixtures
+            && let Some(completion) = fixtures.complete(
+                &request.r#ref,
+                &request.argument.name,
+                &request.argument.value,
+            )
+        {
+            return Ok(CompleteResult::new(completion));
+        }
+        let gitlab = self.gitlab_for(&context);
+        let reads = Reads::new(&gitlab, self.core.surface.access());
+        let caller = Self::caller(&context);
+        self.core
+            .completions
+            .complete(&reads, caller, &request)
+            .await
+            .map(CompleteResult::new)
     }
 
     async fn call_tool(

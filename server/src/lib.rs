@@ -1,7 +1,9 @@
 //! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
 //! surfaces ([`surfaces`]), the four wizards ([`wizards`]) run by the `wizard` runtime, a
-//! REST client ([`gitlab`]). The in-memory GitLab behind `--sandbox` is its own crate,
-//! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
+//! REST client ([`gitlab`]); and the resources ([`resources`]), prompts ([`prompts`]) and
+//! completions ([`completions`]) that read GitLab through the catalog ([`reads`]). The
+//! in-memory GitLab behind `--sandbox` is its own crate, `gitlab-sandbox`
+//! (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
 //! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`].
 //! On stdio serve `server.into_service()` (the `wizard::Serve` wrapper, which remembers
@@ -11,6 +13,7 @@
 pub mod access;
 pub mod actions;
 pub mod catalog;
+pub mod completions;
 pub mod config;
 #[cfg(feature = "conformance")]
 pub mod conformance;
@@ -20,6 +23,9 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
+pub mod prompts;
+pub mod reads;
+pub mod resources;
 pub mod startup;
 pub mod surfaces;
 pub mod wizards;

@@ -210,6 +210,7 @@ fn parameters_carry_gitlab_names() {
             "owned",
             "membership",
             "visibility",
+            "order_by",
             "sort",
             "page",
             "per_page",

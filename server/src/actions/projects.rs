@@ -77,10 +77,25 @@ pub struct ProjectList {
     /// Only projects you are a member of.
     pub membership: Option<bool>,
     pub visibility: Option<Visibility>,
+    /// What to sort by: `last_activity_at` for the most recently active first (GitLab's
+    /// default: `created_at`).
+    pub order_by: Option<ProjectOrder>,
     /// `asc` or `desc` (GitLab's default: `desc`).
     pub sort: Option<Sort>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
+}
+
+/// What projects are sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProjectOrder {
+    Id,
+    Name,
+    Path,
+    CreatedAt,
+    UpdatedAt,
+    LastActivityAt,
 }
 
 /// Change a project's name, description, visibility, default branch or topics; only the

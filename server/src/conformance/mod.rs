@@ -1,23 +1,29 @@
-//! `--conformance`: the fixture tools and the prompt the MCP conformance suite
+//! `--conformance`: the fixture tools, prompts and resources the MCP conformance suite
 //! (`@modelcontextprotocol/conformance`) calls by fixed names. Registered only under
-//! that flag, beside the configured surface; a production server lists none of them.
+//! that flag, beside the configured surface and the GitLab prompts and resources; a
+//! production server lists none of them.
 //!
 //! - [`forms`]: the 2025-11-25 elicitation fixtures, `#[derive(Wizard)]` single forms;
 //! - [`mrtr`]: the 2026-07-28 `input-required-result-*` fixtures and their prompt, on
 //!   the small engine in [`rounds`];
-//! - [`plain`]: plain results, an error, progress, and the `server-stateless` probes.
+//! - [`plain`]: plain results, an error, progress, and the `server-stateless` probes;
+//! - [`prompts`]: the `prompts-get-*` prompts and the completion of their argument;
+//! - [`resources`]: the `resources-*` resources (`test://…`) and their template.
 
 pub mod forms;
 pub mod mrtr;
 pub mod plain;
+pub mod prompts;
+pub mod resources;
 pub mod rounds;
 
 use std::sync::Arc;
 
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, GetPromptRequestParams, GetPromptResponse, Prompt,
-    RequestStateCodec, Tool,
+    CallToolRequestParams, CallToolResponse, CompletionInfo, GetPromptRequestParams,
+    GetPromptResponse, Prompt, ReadResourceResult, Reference, RequestStateCodec, Resource,
+    ResourceTemplate, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value, json};
@@ -77,13 +83,44 @@ impl Fixtures {
         self.tools.iter().find(|tool| tool.name == name)
     }
 
-    /// The one prompt: it asks for its context through an `input_required` round.
+    /// The prompts: the one that asks for its context through an `input_required` round,
+    /// then those of the `prompts-get-*` scenarios.
     pub fn prompts(&self) -> Vec<Prompt> {
-        vec![Prompt::new(
+        let mut listed = vec![Prompt::new(
             mrtr::PROMPT,
             Some("A prompt that first asks the user for its context (SEP-2322 on prompts/get)"),
             None,
-        )]
+        )];
+        listed.extend(prompts::prompts());
+        listed
+    }
+
+    pub fn resources(&self) -> Vec<Resource> {
+        resources::resources()
+    }
+
+    pub fn resource_templates(&self) -> Vec<ResourceTemplate> {
+        resources::templates()
+    }
+
+    /// The fixture resource `uri` names; `None` when it names none.
+    pub fn read_resource(&self, uri: &str) -> Option<ReadResourceResult> {
+        resources::read(uri)
+    }
+
+    /// Whether `uri` names a fixture resource.
+    pub fn has_resource(&self, uri: &str) -> bool {
+        resources::is_fixture(uri)
+    }
+
+    /// Completes an argument of a fixture prompt; `None` for anything else.
+    pub fn complete(
+        &self,
+        reference: &Reference,
+        argument: &str,
+        typed: &str,
+    ) -> Option<CompletionInfo> {
+        prompts::complete(reference.as_prompt_name()?, argument, typed)
     }
 
     /// Runs the fixture the call names; `None` when it names none, so that the
@@ -103,21 +140,17 @@ impl Fixtures {
         forms::call(flow, request, context).await.map(Ok)
     }
 
+    /// The fixture prompt the request names; `None` when it names none, so that the
+    /// GitLab prompts are looked up next.
     pub fn get_prompt(
         &self,
         request: &GetPromptRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, McpError> {
-        if request.name != mrtr::PROMPT {
-            return Err(McpError::invalid_params(
-                format!(
-                    "unknown prompt `{}`; list the prompts with prompts/list",
-                    request.name
-                ),
-                None,
-            ));
+    ) -> Option<Result<GetPromptResponse, McpError>> {
+        if request.name == mrtr::PROMPT {
+            return Some(mrtr::get_prompt(&self.codec, request, context));
         }
-        mrtr::get_prompt(&self.codec, request, context)
+        prompts::get(request).map(|result| result.map(GetPromptResponse::Complete))
     }
 }
 

@@ -15,7 +15,7 @@ use gitlab_mcp_server::surfaces::{SurfaceKind, individual_tool_name, meta_tool_n
 use gitlab_sandbox::{RecordedRequest, Sandbox};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Map, Value, json};
-use wizard::testkit::{Path, Reply, ScriptedClient, connect};
+use wizard::testkit::{Pair, Path, Reply, ScriptedClient, connect};
 use wizard::{Flow, StateKeys};
 
 /// A sandbox and a server on one surface, talking to it.
@@ -46,6 +46,13 @@ impl Harness {
             server: GitLabMcp::new(gitlab, options),
             surface,
         }
+    }
+
+    /// A client on `path` (2025-11-25 `initialize`, or 2026-07-28), declaring nothing,
+    /// connected to this server: for resources, prompts and completions.
+    pub async fn client(&self, path: Path) -> Pair {
+        let client = ScriptedClient::new(ClientCapabilities::default(), vec![]);
+        connect(self.server.clone().into_service(), path, client).await
     }
 
     /// Calls `tool` with `arguments` from a client that declares no elicitation.

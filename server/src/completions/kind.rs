@@ -1,0 +1,36 @@
+//! What a prompt argument or resource-template variable holds, which says where its
+//! completions come from.
+
+/// The kinds of values completed. Each prompt argument and template variable has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A project path (`demo/sandbox`): the user's projects, most recently active first,
+    /// found by name or path.
+    Project,
+    /// A branch or tag of the chosen project.
+    Ref,
+    /// A tag of the chosen project.
+    Tag,
+    /// A file or directory path at the chosen ref of the chosen project.
+    Path,
+    /// An issue of the chosen project, by iid.
+    Issue,
+    /// A merge request of the chosen project, by iid.
+    MergeRequest,
+    /// A pipeline of the chosen project, by id.
+    Pipeline,
+    /// A CI job of the chosen project, by id.
+    Job,
+    /// A label of the chosen project.
+    Label,
+    /// A number nothing suggests (a line, a count): completed with nothing.
+    Free,
+}
+
+impl Kind {
+    /// Whether a completion of this kind needs the project chosen first
+    /// (`context.arguments.project`).
+    pub fn needs_project(self) -> bool {
+        !matches!(self, Kind::Project | Kind::Free)
+    }
+}

@@ -1,0 +1,287 @@
+//! Where each kind of value comes from: one catalog list action per kind (two, side by
+//! side, for a ref: branches and tags), its answer turned into candidates.
+
+use serde_json::{Value, json};
+
+use super::cache::{Candidate, Listing};
+use super::kind::Kind;
+use crate::gitlab::ProjectId;
+use crate::reads::{ReadError, Reads, has_next_page, items, params};
+use crate::resources::markdown::text;
+
+/// Items asked of GitLab per list.
+pub const PER_PAGE: u64 = 100;
+
+/// One GitLab list that answers a kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct List {
+    pub action: &'static str,
+    /// The text GitLab is asked to search for, when the action searches.
+    pub query: Option<String>,
+    /// What else the answer depends on (a ref, a directory), for the cache.
+    pub scope: String,
+    params: Value,
+    shape: Shape,
+}
+
+/// How an item becomes a candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Project,
+    Name,
+    /// A tree entry under a directory.
+    TreeEntry,
+    /// An issue or merge request: the iid, with its title when `titled`.
+    Numbered {
+        titled: bool,
+    },
+    Pipeline {
+        titled: bool,
+    },
+    Job,
+}
+
+/// What the completion is for.
+pub struct Request<'a> {
+    pub kind: Kind,
+    /// What was typed so far.
+    pub typed: &'a str,
+    /// The chosen project, for every kind but [`Kind::Project`].
+    pub project: Option<&'a ProjectId>,
+    /// The chosen ref, for [`Kind::Path`].
+    pub reference: Option<&'a str>,
+    /// Prompt arguments show a number's title after it (`7 — Fix the login`); template
+    /// variables, which go into a URI, the bare number.
+    pub titled: bool,
+}
+
+/// The lists that answer `request`: one, or two for a ref.
+pub fn lists(request: &Request<'_>) -> Vec<List> {
+    let typed = request.typed.trim();
+    let search = (!typed.is_empty()).then(|| typed.to_owned());
+    let project = json!(request.project);
+    let list = |action, query: Option<String>, scope: String, params, shape| List {
+        action,
+        query,
+        scope,
+        params,
+        shape,
+    };
+    let words = typed
+        .chars()
+        .any(|c| !c.is_ascii_digit() && !matches!(c, '!' | '#'));
+    let titled = request.titled;
+    match request.kind {
+        Kind::Project => {
+            // GitLab searches names and paths, not the namespace before the last `/`.
+            let term = typed.rsplit('/').next().unwrap_or(typed).trim();
+            let term = (!term.is_empty()).then(|| term.to_owned());
+            vec![list(
+                "project.list",
+                term.clone(),
+                String::new(),
+                params([
+                    ("membership", json!(true)),
+                    ("order_by", json!("last_activity_at")),
+                    ("search", json!(term)),
+                    ("per_page", json!(PER_PAGE)),
+                ]),
+                Shape::Project,
+            )]
+        }
+        Kind::Ref | Kind::Tag => {
+            let named = |action| {
+                list(
+                    action,
+                    search.clone(),
+                    String::new(),
+                    params([
+                        ("project_id", project.clone()),
+                        ("search", json!(search)),
+                        ("per_page", json!(PER_PAGE)),
+                    ]),
+                    Shape::Name,
+                )
+            };
+            if request.kind == Kind::Tag {
+                vec![named("tag.list")]
+            } else {
+                vec![named("branch.list"), named("tag.list")]
+            }
+        }
+        Kind::Label => vec![list(
+            "label.list",
+            search.clone(),
+            String::new(),
+            params([
+                ("project_id", project),
+                ("search", json!(search)),
+                ("per_page", json!(PER_PAGE)),
+            ]),
+            Shape::Name,
+        )],
+        Kind::Path => {
+            let directory = match typed.rfind('/') {
+                Some(end) => typed[..end].trim_matches('/'),
+                None => "",
+            };
+            let directory = (!directory.is_empty()).then(|| directory.to_owned());
+            let scope = format!(
+                "{}:{}",
+                request.reference.unwrap_or_default(),
+                directory.as_deref().unwrap_or_default()
+            );
+            vec![list(
+                "repository.tree",
+                None,
+                scope,
+                params([
+                    ("project_id", project),
+                    ("path", json!(directory)),
+                    ("ref", json!(request.reference)),
+                    ("per_page", json!(PER_PAGE)),
+                ]),
+                Shape::TreeEntry,
+            )]
+        }
+        Kind::Issue | Kind::MergeRequest => {
+            let action = if request.kind == Kind::Issue {
+                "issue.list"
+            } else {
+                "merge_request.list"
+            };
+            // Numbers are matched here against the latest ones; words are GitLab's to
+            // search in titles and descriptions.
+            let query = search.filter(|_| words);
+            vec![list(
+                action,
+                query.clone(),
+                String::new(),
+                params([
+                    ("project_id", project),
+                    ("state", json!("all")),
+                    ("search", json!(query)),
+                    ("per_page", json!(PER_PAGE)),
+                ]),
+                Shape::Numbered { titled },
+            )]
+        }
+        Kind::Pipeline => vec![list(
+            "pipeline.list",
+            None,
+            String::new(),
+            params([("project_id", project), ("per_page", json!(PER_PAGE))]),
+            Shape::Pipeline { titled },
+        )],
+        Kind::Job => vec![list(
+            "job.list",
+            None,
+            String::new(),
+            params([("project_id", project), ("per_page", json!(PER_PAGE))]),
+            Shape::Job,
+        )],
+        Kind::Free => Vec::new(),
+    }
+}
+
+impl List {
+    /// What the answer depends on besides the caller and the project: the action, its
+    /// scope, and how candidates are written.
+    pub fn key(&self) -> String {
+        format!("{} {} {:?}", self.action, self.scope, self.shape)
+    }
+
+    /// Asks GitLab, through the catalog.
+    pub async fn fetch(&self, reads: &Reads<'_>) -> Result<Listing, ReadError> {
+        let page = reads.read(self.action, self.params.clone()).await?;
+        let allowed = reads.access().projects.as_ref();
+        let candidates = items(&page)
+            .iter()
+            .filter(|item| match (self.shape, allowed) {
+                // Only the projects this server may work on are offered.
+                (Shape::Project, Some(allowed)) => allowed.admits(
+                    item.get("id").and_then(Value::as_u64).unwrap_or_default(),
+                    text(item, "path_with_namespace"),
+                ),
+                _ => true,
+            })
+            .filter_map(|item| self.shape.candidate(item))
+            .collect();
+        Ok(Listing {
+            candidates,
+            complete: !has_next_page(&page),
+            query: self.query.clone(),
+        })
+    }
+}
+
+impl Shape {
+    fn candidate(self, item: &Value) -> Option<Candidate> {
+        let number = |key: &str| item.get(key).and_then(Value::as_u64);
+        let (value, keys, rank) = match self {
+            Shape::Project => {
+                let path = text(item, "path_with_namespace");
+                (
+                    path.to_owned(),
+                    vec![path.to_owned(), text(item, "name").to_owned()],
+                    0,
+                )
+            }
+            Shape::Name => {
+                let name = text(item, "name");
+                (name.to_owned(), vec![name.to_owned()], 0)
+            }
+            Shape::TreeEntry => {
+                let path = text(item, "path");
+                let value = if text(item, "type") == "tree" {
+                    format!("{path}/")
+                } else {
+                    path.to_owned()
+                };
+                (value, vec![path.to_owned()], 0)
+            }
+            Shape::Numbered { titled } => {
+                let iid = number("iid")?;
+                let title = text(item, "title");
+                let value = if titled {
+                    format!("{iid} — {title}")
+                } else {
+                    iid.to_string()
+                };
+                // Open ones first: they are what a review or a triage is about.
+                let rank = u8::from(text(item, "state") != "opened");
+                (value, vec![iid.to_string(), title.to_owned()], rank)
+            }
+            Shape::Pipeline { titled } => {
+                let id = number("id")?;
+                let (status, reference) = (text(item, "status"), text(item, "ref"));
+                let value = if titled {
+                    format!("{id} — {status} on {reference}")
+                } else {
+                    id.to_string()
+                };
+                let rank = u8::from(status != "failed");
+                (
+                    value,
+                    vec![id.to_string(), reference.to_owned(), status.to_owned()],
+                    rank,
+                )
+            }
+            Shape::Job => {
+                let id = number("id")?;
+                let keys = vec![
+                    id.to_string(),
+                    text(item, "name").to_owned(),
+                    text(item, "stage").to_owned(),
+                    text(item, "status").to_owned(),
+                ];
+                (
+                    id.to_string(),
+                    keys,
+                    u8::from(text(item, "status") != "failed"),
+                )
+            }
+        };
+        (!value.is_empty()).then_some(Candidate { value, keys, rank })
+    }
+}

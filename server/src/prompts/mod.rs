@@ -1,0 +1,218 @@
+//! MCP prompts: the GitLab workflows people ask an assistant for most, offered as slash
+//! commands. Each fetches what it needs through the catalog's reads ([`crate::reads`]) and
+//! returns messages that embed it — the resources themselves where there is one — with
+//! instructions for the work. A prompt is listed only where the operator offers the
+//! actions it reads through.
+
+mod arguments;
+mod explain_failed_pipeline;
+mod release_notes;
+mod review_merge_request;
+mod triage_issues;
+
+use rmcp::ErrorData as McpError;
+use rmcp::model::{ContentBlock, GetPromptResult, Prompt, PromptArgument, PromptMessage, Role};
+use serde_json::{Map, Value};
+
+pub use arguments::Arguments;
+
+use crate::access::Access;
+use crate::completions::Kind;
+use crate::reads::{ReadError, Reads, refusal};
+
+/// One prompt.
+#[derive(Debug)]
+pub struct Definition {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub arguments: &'static [Argument],
+    /// The catalog actions every `prompts/get` of it runs.
+    pub needs: &'static [&'static str],
+}
+
+/// One argument of a prompt.
+#[derive(Debug)]
+pub struct Argument {
+    pub name: &'static str,
+    /// What it takes, and its default when it is optional.
+    pub description: &'static str,
+    pub required: bool,
+    pub kind: Kind,
+}
+
+const PROJECT: Argument = Argument {
+    name: "project",
+    description: "The project: its path (`group/project`) or numeric id.",
+    required: true,
+    kind: Kind::Project,
+};
+
+/// Every prompt, in the order listed.
+pub const PROMPTS: &[Definition] = &[
+    Definition {
+        name: "review_merge_request",
+        title: "Review a merge request",
+        description: "A careful code review of a merge request: its description and open discussions, its diff, and what to check.",
+        arguments: &[
+            PROJECT,
+            Argument {
+                name: "iid",
+                description: "The merge request's number in the project (`7` or `!7`).",
+                required: true,
+                kind: Kind::MergeRequest,
+            },
+        ],
+        needs: review_merge_request::NEEDS,
+    },
+    Definition {
+        name: "explain_failed_pipeline",
+        title: "Explain a failed pipeline",
+        description: "Why a CI pipeline failed and how to fix it: its failed jobs with the end of their logs.",
+        arguments: &[
+            PROJECT,
+            Argument {
+                name: "pipeline",
+                description: "The pipeline's id. Default: the latest failed pipeline of the default branch.",
+                required: false,
+                kind: Kind::Pipeline,
+            },
+        ],
+        needs: explain_failed_pipeline::NEEDS,
+    },
+    Definition {
+        name: "release_notes",
+        title: "Draft release notes",
+        description: "Release notes for what changed since a tag: the merge requests merged and the commits made in the range, grouped.",
+        arguments: &[
+            PROJECT,
+            Argument {
+                name: "from_tag",
+                description: "The tag of the previous release (`v1.0.0`).",
+                required: true,
+                kind: Kind::Tag,
+            },
+            Argument {
+                name: "to_ref",
+                description: "The branch, tag or commit the release is made from. Default: the default branch.",
+                required: false,
+                kind: Kind::Ref,
+            },
+        ],
+        needs: release_notes::NEEDS,
+    },
+    Definition {
+        name: "triage_issues",
+        title: "Triage open issues",
+        description: "The open issues that have no assignee or no milestone, with what each needs, and the project's labels, milestones and members to choose from.",
+        arguments: &[
+            PROJECT,
+            Argument {
+                name: "label",
+                description: "Only issues with this label. Default: every open issue.",
+                required: false,
+                kind: Kind::Label,
+            },
+        ],
+        needs: triage_issues::NEEDS,
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static Definition> {
+    PROMPTS.iter().find(|prompt| prompt.name == name)
+}
+
+/// The prompts the operator's settings offer, as MCP lists them.
+pub fn offered(access: &Access) -> Vec<Prompt> {
+    PROMPTS
+        .iter()
+        .filter(|prompt| refusal(access, prompt.needs).is_none())
+        .map(|prompt| {
+            let arguments = prompt
+                .arguments
+                .iter()
+                .map(|argument| {
+                    PromptArgument::new(argument.name)
+                        .with_description(argument.description)
+                        .with_required(argument.required)
+                })
+                .collect();
+            Prompt::new(prompt.name, Some(prompt.description), Some(arguments))
+                .with_title(prompt.title)
+        })
+        .collect()
+}
+
+/// `prompts/get`: the prompt `name` with `arguments`, or an error saying what was wrong.
+pub async fn get(
+    reads: &Reads<'_>,
+    name: &str,
+    arguments: Option<&Map<String, Value>>,
+) -> Result<GetPromptResult, McpError> {
+    let Some(prompt) = find(name) else {
+        let names: Vec<String> = PROMPTS.iter().map(|p| format!("`{}`", p.name)).collect();
+        return Err(McpError::invalid_params(
+            format!(
+                "unknown prompt `{name}`; this server's prompts are {} (prompts/list)",
+                names.join(", ")
+            ),
+            None,
+        ));
+    };
+    let wrong = |why: String| McpError::invalid_params(format!("prompt `{name}`: {why}"), None);
+    if let Some(refusal) = reads.refusal(prompt.needs) {
+        return Err(wrong(refusal));
+    }
+    let arguments = Arguments::parse(prompt, arguments).map_err(wrong)?;
+    let result = match prompt.name {
+        "review_merge_request" => review_merge_request::get(reads, &arguments).await,
+        "explain_failed_pipeline" => explain_failed_pipeline::get(reads, &arguments).await,
+        "release_notes" => release_notes::get(reads, &arguments).await,
+        "triage_issues" => triage_issues::get(reads, &arguments).await,
+        other => unreachable!("prompt `{other}` is in PROMPTS without a builder"),
+    };
+    result.map_err(|failure| failure.into_error(name))
+}
+
+/// Why a prompt could not be built.
+#[derive(Debug)]
+pub enum Failure {
+    /// An argument names nothing GitLab knows, or the operator's settings refuse it.
+    Argument(String),
+    /// GitLab failed.
+    GitLab(String),
+}
+
+impl Failure {
+    /// `what` (such as "merge request !7 of `demo/sandbox`") was read and `error` came back.
+    pub fn read(what: &str, error: ReadError) -> Failure {
+        match error {
+            ReadError::NotFound(why) => Failure::Argument(format!(
+                "GitLab does not know {what}, or the token cannot see it ({why})"
+            )),
+            ReadError::Refused(why) | ReadError::Invalid(why) => Failure::Argument(why),
+            ReadError::Failed(why) => Failure::GitLab(format!("reading {what} failed: {why}")),
+        }
+    }
+
+    fn into_error(self, prompt: &str) -> McpError {
+        match self {
+            Failure::Argument(why) => {
+                McpError::invalid_params(format!("prompt `{prompt}`: {why}"), None)
+            }
+            Failure::GitLab(why) => {
+                McpError::internal_error(format!("prompt `{prompt}`: {why}"), None)
+            }
+        }
+    }
+}
+
+/// A message from the user.
+pub fn user(text: impl Into<String>) -> PromptMessage {
+    PromptMessage::new_text(Role::User, text)
+}
+
+/// A message from the user embedding a resource.
+pub fn embedded(contents: rmcp::model::ResourceContents) -> PromptMessage {
+    PromptMessage::new(Role::User, ContentBlock::resource(contents))
+}

@@ -1,0 +1,36 @@
+//! `gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}`: the end of a CI job's log
+//! as plain text, exactly as `job.log` shapes it — colour codes gone, its last 200 lines
+//! unless `tail_lines` says otherwise, 64 KiB at most, a first line saying what was left out.
+
+use serde_json::json;
+
+use super::markdown::text;
+use crate::gitlab::ProjectId;
+use crate::reads::{ReadError, Reads, params};
+
+pub const NEEDS: &[&str] = &["job.log"];
+
+pub async fn log(
+    reads: &Reads<'_>,
+    project: &ProjectId,
+    id: u64,
+    tail_lines: Option<u64>,
+) -> Result<String, ReadError> {
+    let log = reads
+        .read(
+            "job.log",
+            params([
+                ("project_id", json!(project)),
+                ("job_id", json!(id)),
+                ("tail_lines", json!(tail_lines)),
+            ]),
+        )
+        .await?;
+    match text(&log, "log") {
+        // Said in the log's own way of saying what is not shown.
+        "" => Ok(format!(
+            "[The log of job {id} is empty: the job has not run yet, or its log was erased.]"
+        )),
+        shown => Ok(shown.to_owned()),
+    }
+}
