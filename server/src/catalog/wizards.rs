@@ -6,14 +6,15 @@ use wizard::question::Question;
 use wizard::{Wizard, WizardInfo};
 
 use super::{Action, Output, Resource, Run, input_schema, params};
-use crate::gitlab::ApiRequest;
+use crate::gitlab::{ApiRequest, GitLab};
 use crate::wizards::{
     IssueWizard, MergeRequestWizard, ProjectWizard, ReadyWizard, ReleaseWizard, description,
 };
 
 /// A wizard whose finished struct becomes one GitLab call. Each resource's module says
-/// how (`issue.rs`, …), beside the alternative that makes the same call.
-pub trait GitLabWizard: Wizard + Sync {
+/// how (`issue.rs`, …), beside the alternative that makes the same call. Its live checks,
+/// choices and intro read GitLab through the client of the call (`context = GitLab`).
+pub trait GitLabWizard: Wizard<Context = GitLab> + Sync {
     /// The call, with only the fields that were set.
     fn request(&self) -> ApiRequest;
 }

@@ -9,6 +9,7 @@
 
 pub mod description;
 mod issue;
+pub mod live;
 mod merge_request;
 mod project;
 mod release;
