@@ -8,6 +8,7 @@ mod flow;
 pub mod form;
 pub mod guard;
 pub mod live;
+pub mod once;
 pub mod parse;
 pub mod prompt;
 pub mod question;

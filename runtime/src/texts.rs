@@ -108,6 +108,25 @@ pub trait Texts: Send + Sync + 'static {
             why.trim_end_matches('.')
         )
     }
+
+    /// A repeat of a confirmed round whose first request is still acting, after waiting
+    /// for it. Default: `This confirmation is still being carried out …`
+    fn already_running(&self) -> String {
+        "This confirmation is still being carried out by an earlier request with the same \
+         requestState; it was not started again. Repeat the request in a moment to get its \
+         result."
+            .to_owned()
+    }
+
+    /// The round acting on a yes could not be claimed (`why`), so nothing was done.
+    /// Default: `The confirmation could not be recorded: …. Nothing was done; …`
+    fn claims_unavailable(&self, why: &str) -> String {
+        format!(
+            "The confirmation could not be recorded: {}. Nothing was done; repeat the \
+             request once the server's claims store is reachable again.",
+            why.trim_end_matches('.')
+        )
+    }
 }
 
 /// ` Use the `room.book` action instead, passing every field in one call.`

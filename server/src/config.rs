@@ -51,6 +51,12 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_STATE_KEYS", hide_env_values = true)]
     pub state_keys: Option<String>,
 
+    /// Redis or Valkey where replicas share which confirmed rounds already acted
+    /// (`redis://host:6379`); set the same one on every replica behind a balancer.
+    /// Default: this process's memory.
+    #[arg(long, env = "GITLAB_MCP_REDIS_URL", hide_env_values = true)]
+    pub redis_url: Option<String>,
+
     /// Start an in-memory GitLab on a loopback port and use it instead of `GITLAB_URL`.
     #[arg(long)]
     pub sandbox: bool,
@@ -110,6 +116,8 @@ pub struct Settings {
     pub autonomous: bool,
     /// `None`: a random key for this process.
     pub state_keys: Option<StateKeys>,
+    /// `None`: claims in this process's memory. May hold a password: never logged.
+    pub redis_url: Option<String>,
     pub sandbox: bool,
     /// `--conformance`: offer the conformance suite's fixtures.
     #[cfg(feature = "conformance")]
@@ -205,6 +213,7 @@ impl Cli {
             access,
             autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
             state_keys,
+            redis_url: self.redis_url.filter(|url| !url.trim().is_empty()),
             sandbox: self.sandbox,
             #[cfg(feature = "conformance")]
             conformance: self.conformance,

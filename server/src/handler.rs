@@ -288,9 +288,9 @@ impl GitLabMcp {
                         return Ok(response);
                     }
                 }
-                Ok(send(&gitlab, api_request, action.output, &params)
-                    .await
-                    .into())
+                // A confirmed guard's round acts once, however often it is repeated.
+                let act = send(&gitlab, api_request, action.output, &params);
+                Ok(self.core.flow.once(&request, act).await.into())
             }
         }
     }

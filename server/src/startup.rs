@@ -4,6 +4,7 @@
 use std::io;
 
 use url::Url;
+use wizard::once::RedisClaims;
 use wizard::{Flow, StateKeys};
 
 use crate::config::{Settings, Transport};
@@ -29,6 +30,8 @@ pub enum StartupError {
     Sandbox(#[from] io::Error),
     #[error("GitLab client: {0}")]
     Client(#[from] gitlab::ConfigError),
+    #[error("GITLAB_MCP_REDIS_URL (--redis-url): {0}")]
+    Redis(String),
 }
 
 /// Builds the server `settings` describe; under `--sandbox`, starts the sandbox first.
@@ -54,10 +57,22 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     // Stateless HTTP keeps no channel open for a request from the server to a legacy
     // client, so such a client counts as unable to elicit.
     let stateless_http = matches!(&settings.transport, Transport::Http(http) if http.stateless);
-    let flow = Flow::new(keys)
+    let mut flow = Flow::new(keys)
         .with_elicitation_timeout(settings.elicitation_timeout)
         .with_url_base(gitlab_url.clone())
         .with_server_requests(!stateless_http);
+    if let Some(url) = &settings.redis_url {
+        let claims = RedisClaims::open(url).map_err(|error| StartupError::Redis(error.0))?;
+        // An unreachable store does not stop startup (it may come up after the server);
+        // until it answers, every confirmation fails closed, naming it.
+        match claims.ping().await {
+            Ok(()) => tracing::info!(store = ?claims, "confirmations are claimed in Redis"),
+            Err(error) => {
+                tracing::warn!(%error, "Redis does not answer yet: confirmations fail until it does")
+            }
+        }
+        flow = flow.with_claims(claims);
+    }
     #[cfg_attr(
         not(feature = "conformance"),
         expect(unused_mut, reason = "only the fixtures change it")

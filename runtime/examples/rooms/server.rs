@@ -123,7 +123,8 @@ impl ServerHandler for Rooms {
                     .call_with::<BookRoom>(&self.office, &request, &context)
                     .await
                 {
-                    Ok(booking) => self.book(booking),
+                    // A repeat of the yes (a client's retry) books once.
+                    Ok(booking) => self.flow.once(&request, async { self.book(booking) }).await,
                     Err(response) => return Ok(response),
                 }
             }
@@ -148,12 +149,15 @@ impl ServerHandler for Rooms {
                 if let Some(response) = guard(&mut prompter, call).await {
                     return Ok(response);
                 }
-                self.office
-                    .bookings
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .clear();
-                CallToolResult::success(vec![ContentBlock::text("every booking cancelled")])
+                let cancel = async {
+                    self.office
+                        .bookings
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .clear();
+                    CallToolResult::success(vec![ContentBlock::text("every booking cancelled")])
+                };
+                self.flow.once(&request, cancel).await
             }
             LIST => CallToolResult::structured(json!({ "bookings": self.bookings() })),
             other => {

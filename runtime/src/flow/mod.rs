@@ -30,6 +30,7 @@ pub use client::{ClientView, Elicitation, WirePath};
 pub use outcome::{Failure, Outcome, Refusal, Stage};
 pub use reply::Reply;
 
+use crate::once::{Claims, MemoryClaims};
 use crate::prompt::Prompter;
 use crate::state::{Sealer, StateKeys};
 use crate::texts::{DefaultTexts, Texts};
@@ -60,6 +61,7 @@ pub(crate) struct Config {
     pub(crate) sealer: Sealer,
     pub(crate) timeout: Duration,
     texts: Arc<dyn Texts>,
+    pub(crate) claims: Arc<dyn Claims>,
     pub(crate) server_requests: bool,
     #[cfg(feature = "url-mode")]
     pub(crate) url_base: Option<Url>,
@@ -89,6 +91,7 @@ impl Flow {
                 sealer: Sealer::new(keys, Self::DEFAULT_STATE_TTL),
                 timeout: Self::DEFAULT_TIMEOUT,
                 texts: Arc::new(DefaultTexts),
+                claims: Arc::new(MemoryClaims::new()),
                 server_requests: true,
                 #[cfg(feature = "url-mode")]
                 url_base: None,
@@ -115,6 +118,15 @@ impl Flow {
     #[must_use]
     pub fn with_texts(mut self, texts: impl Texts) -> Self {
         Arc::make_mut(&mut self.config).texts = Arc::new(texts);
+        self
+    }
+
+    /// Where the rounds that act on a yes are claimed ([`Flow::once`]): this process's
+    /// memory unless told otherwise; replicas share one store
+    /// ([`RedisClaims`](crate::once::RedisClaims)).
+    #[must_use]
+    pub fn with_claims(mut self, claims: impl Claims) -> Self {
+        Arc::make_mut(&mut self.config).claims = Arc::new(claims);
         self
     }
 

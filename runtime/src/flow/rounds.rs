@@ -67,14 +67,12 @@ impl Rounds {
             Ok(Opened::Stale) => Ok(None),
             // A body this build cannot read was still signed by a server holding our
             // key (an older version): start again rather than refuse.
-            Ok(Opened::Valid(body)) => {
-                Ok(serde_json::from_slice::<Sealed<B>>(&body)
-                    .ok()
-                    .map(|sealed| Resumed {
-                        asked: sealed.asked,
-                        body: sealed.body,
-                    }))
-            }
+            Ok(Opened::Valid { body, .. }) => Ok(serde_json::from_slice::<Sealed<B>>(&body)
+                .ok()
+                .map(|sealed| Resumed {
+                    asked: sealed.asked,
+                    body: sealed.body,
+                })),
         }
     }
 

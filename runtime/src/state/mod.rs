@@ -7,4 +7,5 @@ mod seal;
 
 pub use digest::{CallDigest, canonical_json};
 pub use keys::{StateKeyError, StateKeys};
+pub use seal::RoundId;
 pub(crate) use seal::{Opened, Sealer, StateKind};

@@ -1,10 +1,12 @@
 //! Sealing and opening requestState with rmcp's `RequestStateCodec` (HMAC-SHA256,
 //! key ids for rotation, expiry inside the signed body).
 //!
-//! The payload is `kind byte · call digest · body`. The digest is inside the signed
-//! payload rather than the codec's associated data on purpose: a state issued for
-//! another call must be told apart from a forged one ("start again" versus
-//! "refuse"), and a MAC mismatch cannot tell them apart.
+//! The payload is `kind byte · call digest · round id · body`. The digest is inside the
+//! signed payload rather than the codec's associated data on purpose: a state issued
+//! for another call must be told apart from a forged one ("start again" versus
+//! "refuse"), and a MAC mismatch cannot tell them apart. The round id is 16 random
+//! bytes drawn when the state is sealed: it names the round the state asks, so the one
+//! round that acts on a yes can be claimed once however often it is replayed.
 
 use std::fmt;
 use std::time::Duration;
@@ -40,11 +42,32 @@ impl fmt::Display for StateRefused {
 
 impl std::error::Error for StateRefused {}
 
+/// The random id of one sealed round: the same in every replay of that round's state,
+/// different in every other state ever sealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundId([u8; RoundId::LEN]);
+
+impl RoundId {
+    const LEN: usize = 16;
+
+    pub(crate) fn random() -> Self {
+        let mut bytes = [0; Self::LEN];
+        getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
+        RoundId(bytes)
+    }
+}
+
+impl fmt::Display for RoundId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+    }
+}
+
 /// What an echoed state held, once it passed the integrity check.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Opened {
-    /// Issued for this call, in time: the driver's body.
-    Valid(Vec<u8>),
+    /// Issued for this call, in time: the round it asked and the driver's body.
+    Valid { round: RoundId, body: Vec<u8> },
     /// Authentic but expired, issued for another call, or written by another driver
     /// or version: ignored, the questions start again.
     Stale,
@@ -67,18 +90,38 @@ impl Sealer {
     }
 
     pub(crate) fn seal(&self, kind: StateKind, digest: &CallDigest, body: &[u8]) -> String {
-        let mut payload = Vec::with_capacity(1 + CallDigest::LEN + body.len());
+        let mut payload = Vec::with_capacity(1 + CallDigest::LEN + RoundId::LEN + body.len());
         payload.push(kind as u8);
         payload.extend_from_slice(digest.as_bytes());
+        payload.extend_from_slice(&RoundId::random().0);
         payload.extend_from_slice(body);
         self.keys
             .codec()
             .seal_with(&payload, &SealOptions::new().ttl(self.ttl))
     }
 
+    /// The state `sealed`, if it was written by a driver of `kind` for this call.
     pub(crate) fn open(
         &self,
         kind: StateKind,
+        digest: &CallDigest,
+        sealed: &str,
+    ) -> Result<Opened, StateRefused> {
+        self.open_as(Some(kind), digest, sealed)
+    }
+
+    /// The round a state sealed for this call by any driver asks; `None` when it is
+    /// stale or was not issued by this server.
+    pub(crate) fn round(&self, digest: &CallDigest, sealed: &str) -> Option<RoundId> {
+        match self.open_as(None, digest, sealed) {
+            Ok(Opened::Valid { round, .. }) => Some(round),
+            Ok(Opened::Stale) | Err(_) => None,
+        }
+    }
+
+    fn open_as(
+        &self,
+        kind: Option<StateKind>,
         digest: &CallDigest,
         sealed: &str,
     ) -> Result<Opened, StateRefused> {
@@ -99,14 +142,19 @@ impl Sealer {
         let Some((&written, rest)) = payload.split_first() else {
             return Ok(Opened::Stale);
         };
-        if written != kind as u8 || rest.len() < CallDigest::LEN {
+        let written_by_other = kind.is_some_and(|kind| written != kind as u8);
+        if written_by_other || rest.len() < CallDigest::LEN + RoundId::LEN {
             return Ok(Opened::Stale);
         }
-        let (bound, body) = rest.split_at(CallDigest::LEN);
+        let (bound, rest) = rest.split_at(CallDigest::LEN);
         if bound != digest.as_bytes() {
             return Ok(Opened::Stale);
         }
-        Ok(Opened::Valid(body.to_vec()))
+        let (round, body) = rest.split_at(RoundId::LEN);
+        Ok(Opened::Valid {
+            round: RoundId(round.try_into().expect("split at its length")),
+            body: body.to_vec(),
+        })
     }
 }
 
@@ -123,10 +171,17 @@ mod tests {
         let sealer = sealer();
         let call = CallDigest::of("tool", None);
         let sealed = sealer.seal(StateKind::Wizard, &call, b"body");
+        let round = sealer.round(&call, &sealed).expect("a round id");
         assert_eq!(
             sealer.open(StateKind::Wizard, &call, &sealed),
-            Ok(Opened::Valid(b"body".to_vec()))
+            Ok(Opened::Valid {
+                round,
+                body: b"body".to_vec()
+            })
         );
+        // Every seal is a new round, even of the same body.
+        let again = sealer.seal(StateKind::Wizard, &call, b"body");
+        assert_ne!(sealer.round(&call, &again), Some(round));
         let other = CallDigest::of("other", None);
         assert_eq!(
             sealer.open(StateKind::Wizard, &other, &sealed),

@@ -66,9 +66,11 @@ fn run<W: GitLabWizard>(args: W::Args, call: WizardCall<'_>) -> WizardFuture<'_>
             .run_with::<W>(call.gitlab, args, call.request, call.context)
             .await;
         match outcome.into_response() {
-            Ok(wizard) => send(call.gitlab, wizard.request(), Output::Object, call.params)
-                .await
-                .into(),
+            // The yes's round acts once, however often the client repeats it.
+            Ok(wizard) => {
+                let act = send(call.gitlab, wizard.request(), Output::Object, call.params);
+                call.flow.once(call.request, act).await.into()
+            }
             Err(response) => response,
         }
     })

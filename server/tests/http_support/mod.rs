@@ -7,6 +7,7 @@
 )]
 
 pub mod client;
+pub mod redis;
 pub mod rpc;
 pub mod wizard;
 

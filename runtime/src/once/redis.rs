@@ -1,0 +1,131 @@
+//! Claims in Redis (or Valkey), shared by every replica that points at the same store.
+//!
+//! A round's claim is one key, `wizard:round:<id>`: `SET … NX PX <ttl>` with an empty
+//! value claims it atomically, and the action's result (never empty: it is JSON)
+//! replaces the value once recorded.
+
+use std::time::Duration;
+
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+
+use super::{Claim, ClaimFuture, Claims, ClaimsError};
+use crate::state::RoundId;
+
+/// How long one connection attempt or one command may take before the claim fails
+/// closed: a confirmation should not hang on an unreachable store.
+const TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Claims in a Redis or Valkey every replica shares.
+#[derive(Clone)]
+pub struct RedisClaims {
+    connection: ConnectionManager,
+    /// Where it points, without the password, for error texts.
+    shown: String,
+}
+
+impl std::fmt::Debug for RedisClaims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RedisClaims")
+            .field("at", &self.shown)
+            .finish()
+    }
+}
+
+impl RedisClaims {
+    /// Claims at `url` (`redis://host:port/db`, `redis://:password@host`), connected on
+    /// first use and reconnected after a failure. `Err` when the URL is not one; must be
+    /// called inside a Tokio runtime.
+    pub fn open(url: &str) -> Result<Self, ClaimsError> {
+        let client = redis::Client::open(url)
+            .map_err(|error| ClaimsError(format!("`{url}` is not a Redis URL: {error}")))?;
+        let info = client.get_connection_info();
+        let shown = format!("{}", info.addr());
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(TIMEOUT))
+            .set_response_timeout(Some(TIMEOUT))
+            .set_number_of_retries(1);
+        let connection = ConnectionManager::new_lazy_with_config(client, config)
+            .map_err(|error| ClaimsError(format!("Redis at {shown}: {error}")))?;
+        Ok(RedisClaims { connection, shown })
+    }
+
+    /// Whether the store answers now (`PING`), for a check at startup.
+    pub async fn ping(&self) -> Result<(), ClaimsError> {
+        let mut connection = self.connection.clone();
+        redis::cmd("PING")
+            .query_async::<String>(&mut connection)
+            .await
+            .map(drop)
+            .map_err(|error| self.error(error))
+    }
+
+    fn error(&self, error: redis::RedisError) -> ClaimsError {
+        ClaimsError(format!("Redis at {} did not answer: {error}", self.shown))
+    }
+
+    async fn claim_now(&self, round: RoundId, ttl: Duration) -> Result<Claim, ClaimsError> {
+        let mut connection = self.connection.clone();
+        let key = key(round);
+        // The claim and the read are two commands: a claim that expires in between is
+        // claimed again.
+        loop {
+            let claimed: Option<String> = redis::cmd("SET")
+                .arg(&key)
+                .arg("")
+                .arg("NX")
+                .arg("PX")
+                .arg(millis(ttl))
+                .query_async(&mut connection)
+                .await
+                .map_err(|error| self.error(error))?;
+            if claimed.is_some() {
+                return Ok(Claim::First);
+            }
+            let held: Option<String> = redis::cmd("GET")
+                .arg(&key)
+                .query_async(&mut connection)
+                .await
+                .map_err(|error| self.error(error))?;
+            match held {
+                Some(result) if result.is_empty() => return Ok(Claim::Running),
+                Some(result) => return Ok(Claim::Done(result)),
+                None => continue,
+            }
+        }
+    }
+
+    async fn record_now(
+        &self,
+        round: RoundId,
+        result: String,
+        ttl: Duration,
+    ) -> Result<(), ClaimsError> {
+        let mut connection = self.connection.clone();
+        redis::cmd("SET")
+            .arg(key(round))
+            .arg(result)
+            .arg("PX")
+            .arg(millis(ttl))
+            .query_async::<()>(&mut connection)
+            .await
+            .map_err(|error| self.error(error))
+    }
+}
+
+fn key(round: RoundId) -> String {
+    format!("wizard:round:{round}")
+}
+
+fn millis(ttl: Duration) -> u64 {
+    u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1)
+}
+
+impl Claims for RedisClaims {
+    fn claim(&self, round: RoundId, ttl: Duration) -> ClaimFuture<'_, Claim> {
+        Box::pin(self.claim_now(round, ttl))
+    }
+
+    fn record(&self, round: RoundId, result: String, ttl: Duration) -> ClaimFuture<'_, ()> {
+        Box::pin(self.record_now(round, result, ttl))
+    }
+}
