@@ -31,7 +31,7 @@ pub fn question(title: &str, action: &Action, params: &Map<String, Value>) -> St
         .filter_map(|name| {
             let value = params.get(name)?;
             let text = match value {
-                Value::String(text) => text.clone(),
+                Value::String(text) => without_password(text),
                 other => other.to_string(),
             };
             Some(format!("{name} {}", escape_value(&text)))
@@ -46,5 +46,37 @@ pub fn question(title: &str, action: &Action, params: &Map<String, Value>) -> St
         format!("{title}?{tail}")
     } else {
         format!("{title} ({})?{tail}", details.join(", "))
+    }
+}
+
+/// A URL's credentials hidden as GitLab hides them (`https://*****:*****@host/…`): a push
+/// mirror's target carries a token the question must not show. Anything else unchanged.
+fn without_password(text: &str) -> String {
+    match url::Url::parse(text) {
+        Ok(mut url) if url.password().is_some() || !url.username().is_empty() => {
+            let had_password = url.password().is_some();
+            let _ = url.set_username("*****");
+            if had_password {
+                let _ = url.set_password(Some("*****"));
+            }
+            url.to_string()
+        }
+        _ => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn credentials_in_a_url_are_hidden() {
+        assert_eq!(
+            without_password("https://bot:glpat-secret@example.com/mirror.git"),
+            "https://*****:*****@example.com/mirror.git"
+        );
+        assert_eq!(without_password("ssh://git@example.com/a.git"), "ssh://*****@example.com/a.git");
+        assert_eq!(without_password("feature/x"), "feature/x");
+        assert_eq!(without_password("https://example.com/a"), "https://example.com/a");
     }
 }

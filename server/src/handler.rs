@@ -25,7 +25,7 @@ use crate::access::Access;
 use crate::catalog::{Action, Prepared, catalog};
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
-use crate::destructive;
+use crate::{argument_guard, destructive};
 use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
@@ -221,6 +221,21 @@ impl GitLabMcp {
                         may_elicit,
                     };
                     if let Some(response) = self.guard(guarded, &request, &context).await {
+                        return Ok(response);
+                    }
+                }
+                // A guard that depends on the arguments asks on every surface.
+                if let Some(guard) = &action.guard {
+                    let call = argument_guard::Guarded {
+                        action,
+                        guard,
+                        params: &params,
+                        approved: self.core.autonomous || confirm,
+                    };
+                    let flow = &self.core.flow;
+                    if let Some(response) =
+                        argument_guard::check(flow, &gitlab, call, &request, &context).await
+                    {
                         return Ok(response);
                     }
                 }

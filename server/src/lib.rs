@@ -1,5 +1,5 @@
 //! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
-//! surfaces ([`surfaces`]), the four wizards ([`wizards`]) run by the `wizard` runtime, a
+//! surfaces ([`surfaces`]), the eight wizards ([`wizards`]) run by the `wizard` runtime, a
 //! REST client ([`gitlab`]). The in-memory GitLab behind `--sandbox` is its own crate,
 //! `gitlab-sandbox` (`server/sandbox/`), reached only over HTTP like any GitLab.
 //!
@@ -10,6 +10,7 @@
 //! it in the request's extensions.
 pub mod access;
 pub mod actions;
+pub mod argument_guard;
 pub mod catalog;
 pub mod config;
 #[cfg(feature = "conformance")]

@@ -8,7 +8,7 @@ mod variables;
 
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
-    PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
+    PipelineCancel, PipelineCreate, PipelineDelete, PipelineExtra, PipelineGet, PipelineJobs, PipelineLatest,
     PipelineList, PipelineOrder, PipelineRetry, PipelineSource,
 };
 pub use status::{CiStatus, PipelineScope};
