@@ -23,6 +23,7 @@ mod request;
 
 pub use client::GitLab;
 pub use config::{ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url};
+pub(crate) use config::without_credentials as url_without_credentials;
 pub use error::{ApiError, GitLabError};
 pub use project_id::ProjectId;
 pub use request::{ApiRequest, ApiResponse};

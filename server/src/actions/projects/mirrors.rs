@@ -13,6 +13,7 @@ use url::Url;
 use wizard::summary::escape_value;
 
 use crate::catalog::guard::Asks;
+use crate::destructive::without_credentials;
 use crate::gitlab::{ApiRequest, ProjectId};
 
 /// Configure the project's pull mirror (Premium, GitLab 17.6+): turn it on or off, where it
@@ -135,18 +136,6 @@ fn mirror_url(field: &str, url: &str) -> Result<Url, String> {
         ));
     }
     Ok(parsed)
-}
-
-/// `url` without its user and password, as the user may be shown it.
-pub fn without_credentials(url: &str) -> String {
-    match Url::parse(url) {
-        Ok(mut parsed) => {
-            let _ = parsed.set_username("");
-            let _ = parsed.set_password(None);
-            parsed.to_string()
-        }
-        Err(_) => url.to_owned(),
-    }
 }
 
 /// Whether two mirror URLs name the same repository, whatever credentials they carry
