@@ -4,7 +4,8 @@
 //! would change, and when the guard asks, the user is asked through the runtime's guard
 //! (one yes/no, key `confirm`). A client that cannot be asked is refused with the way to
 //! re-send; a no, a decline or a cancel sends nothing; settings that cannot be read are a
-//! refusal too, never a guess.
+//! refusal too, never a guess. On the 2026-07-28 path the call runs again with the answer
+//! and reads again, so a yes applies to the settings as they are when the call is sent.
 
 use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::service::{RequestContext, RoleServer};

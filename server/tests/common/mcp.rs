@@ -35,13 +35,23 @@ impl Harness {
     }
 
     pub async fn with_access(surface: SurfaceKind, access: Access) -> Harness {
+        Harness::with_options(surface, access, false).await
+    }
+
+    /// Every toolset, writes allowed, run by an operator who approved every call up front
+    /// (YOLO/AUTOPILOT): nothing is asked.
+    pub async fn autonomous(surface: SurfaceKind) -> Harness {
+        Harness::with_options(surface, Access::default(), true).await
+    }
+
+    async fn with_options(surface: SurfaceKind, access: Access, autonomous: bool) -> Harness {
         let sandbox = Sandbox::start().await.expect("the sandbox starts");
         let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).expect("client builds");
         let options = Options {
             surface,
             access,
             flow: Flow::new(StateKeys::random()),
-            autonomous: false,
+            autonomous,
         };
         Harness {
             sandbox,
