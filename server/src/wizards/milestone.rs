@@ -21,7 +21,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "milestone.create",
     noun = "Milestone",
     context = GitLab,
-    summary = "Create milestone {title} in project {project_id}?"
+    summary = "Create milestone in project {project_id}?\n\n**Title**: {title}"
 )]
 pub struct MilestoneWizard {
     /// The project's numeric id or its path (`group/project`).
