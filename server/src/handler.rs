@@ -25,12 +25,12 @@ use crate::access::Access;
 use crate::catalog::{Action, Prepared, catalog};
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
-use crate::{argument_guard, destructive};
 use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
 use crate::wizards::{GitLabTexts, WizardCall};
+use crate::{argument_guard, destructive};
 
 /// What every session of one server shares.
 struct Core {

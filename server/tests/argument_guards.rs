@@ -98,7 +98,11 @@ async fn making_a_private_project_public_asks_first_on_every_surface() {
                 assert_eq!(asked, [PUBLIC], "{at}");
                 assert_eq!(result.is_error, Some(true), "{at}");
                 assert_eq!(text(&result), CANCELED, "{at}");
-                assert_eq!(received(&harness), reads(path, READ_PROJECT), "{at}: no write");
+                assert_eq!(
+                    received(&harness),
+                    reads(path, READ_PROJECT),
+                    "{at}: no write"
+                );
             }
 
             harness.sandbox.clear_requests();
@@ -256,7 +260,8 @@ fn mirror_table() -> Vec<(Value, Option<Value>, Option<String>)> {
         "`https[:]//gitlab.example.com/up/stream.git`",
     );
     let configured = overwriting("demo/sandbox", "its configured mirror source");
-    let safe = json!({"enabled": true, "url": SOURCE, "mirror_overwrites_diverged_branches": false});
+    let safe =
+        json!({"enabled": true, "url": SOURCE, "mirror_overwrites_diverged_branches": false});
     let overwriting_off =
         json!({"enabled": false, "url": SOURCE, "mirror_overwrites_diverged_branches": true});
     let overwriting_on =
@@ -370,7 +375,9 @@ async fn disabling_or_clearing_the_flag_reads_nothing() {
 
 #[tokio::test]
 async fn an_overwriting_mirror_is_sent_after_a_yes_confirm_or_yolo_and_refused_otherwise() {
-    let arm = || mirror(json!({"enabled": true, "url": SOURCE, "mirror_overwrites_diverged_branches": true}));
+    let arm = || {
+        mirror(json!({"enabled": true, "url": SOURCE, "mirror_overwrites_diverged_branches": true}))
+    };
     for surface in SURFACES {
         for path in PATHS {
             let harness = Harness::new(surface).await;

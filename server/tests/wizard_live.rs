@@ -211,9 +211,7 @@ async fn a_release_tag_must_exist_and_have_no_release_yet() {
             messages(&asked)[..3],
             [
                 TAG.to_owned(),
-                format!(
-                    "There is no tag `v9` in `demo/sandbox`: enter an existing tag. {TAG}"
-                ),
+                format!("There is no tag `v9` in `demo/sandbox`: enter an existing tag. {TAG}"),
                 format!("Tag `v1.0.0` already has a release, `First`. {TAG}"),
             ],
             "{path:?}"

@@ -22,8 +22,8 @@ mod project_id;
 mod request;
 
 pub use client::GitLab;
-pub use config::{ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url};
 pub(crate) use config::without_credentials as url_without_credentials;
+pub use config::{ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url};
 pub use error::{ApiError, GitLabError};
 pub use project_id::ProjectId;
 pub use request::{ApiRequest, ApiResponse};

@@ -130,8 +130,26 @@ mod tests {
             assert_eq!(ref_name_problem(good), None, "{good}");
         }
         for bad in [
-            "", "a b", "a..b", "a~1", "a^", "a:b", "a?", "a*", "a[", "a\\b", "-a", "/a", "a/",
-            "a.", "a.lock", "x/.hidden", "a//b", "a@{1}", "HEAD", "@",
+            "",
+            "a b",
+            "a..b",
+            "a~1",
+            "a^",
+            "a:b",
+            "a?",
+            "a*",
+            "a[",
+            "a\\b",
+            "-a",
+            "/a",
+            "a/",
+            "a.",
+            "a.lock",
+            "x/.hidden",
+            "a//b",
+            "a@{1}",
+            "HEAD",
+            "@",
         ] {
             assert!(ref_name_problem(bad).is_some(), "{bad}");
         }

@@ -25,13 +25,13 @@ pub use branch::{
 };
 pub use issue::{IssueWizard, IssueWizardArgs, IssueWizardDraft, IssueWizardStep};
 pub use merge::{MergeWizard, MergeWizardArgs, MergeWizardDraft, MergeWizardStep};
+pub use merge_request::{
+    MergeRequestWizard, MergeRequestWizardArgs, MergeRequestWizardDraft, MergeRequestWizardStep,
+};
 pub use milestone::{
     MilestoneWizard, MilestoneWizardArgs, MilestoneWizardDraft, MilestoneWizardStep,
 };
 pub use pipeline::{PipelineWizard, PipelineWizardArgs, PipelineWizardDraft, PipelineWizardStep};
-pub use merge_request::{
-    MergeRequestWizard, MergeRequestWizardArgs, MergeRequestWizardDraft, MergeRequestWizardStep,
-};
 pub use project::{
     ProjectWizard, ProjectWizardArgs, ProjectWizardDraft, ProjectWizardStep, Visibility,
 };

@@ -76,7 +76,11 @@ async fn branch_or_tag(live: Live<'_, PipelineWizard>, name: &str) -> Verdict {
 /// A variable named twice is refused: which one GitLab keeps is not for the user to guess.
 pub fn variables(text: &str) -> Result<Vec<PipelineVariable>, String> {
     let mut variables: Vec<PipelineVariable> = Vec::new();
-    for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
+    for pair in text
+        .split(',')
+        .map(str::trim)
+        .filter(|pair| !pair.is_empty())
+    {
         let Some((key, value)) = pair.split_once('=') else {
             return Err(format!(
                 "{} has no `=`: write each variable as KEY=value",

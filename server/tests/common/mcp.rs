@@ -109,8 +109,7 @@ impl Harness {
     ) -> (CallToolResult, Vec<Asked>) {
         let id = W::INFO.id.expect("the server's wizards have a catalog id");
         let (tool, arguments) = self.tool_call(id, arguments, false);
-        let client =
-            ScriptedClient::new(Elicit::Form, replies).with_keys(question_key::<W>);
+        let client = ScriptedClient::new(Elicit::Form, replies).with_keys(question_key::<W>);
         let pair = connect(self.server.clone().into_service(), path, client.clone()).await;
         let arguments = arguments.as_object().expect("an object").clone();
         let request = CallToolRequestParams::new(tool.clone()).with_arguments(arguments);

@@ -299,6 +299,8 @@ pub(super) fn render(store: &Store, project_id: u64, iid: u64) -> Value {
     value["merge_error"] = json!(mr.merge_error);
     value["head_pipeline"] = store
         .head_pipeline(project, mr)
-        .map_or(Value::Null, |pipeline| store.pipeline_json(project, pipeline));
+        .map_or(Value::Null, |pipeline| {
+            store.pipeline_json(project, pipeline)
+        });
     value
 }

@@ -82,7 +82,11 @@ async fn pull_configure(
             },
         };
         if let Some(url) = url {
-            mirror.url = Some(with_credentials(&url, auth_user.as_deref(), auth_password.as_deref()));
+            mirror.url = Some(with_credentials(
+                &url,
+                auth_user.as_deref(),
+                auth_password.as_deref(),
+            ));
         }
         if let Some(enabled) = enabled {
             mirror.enabled = enabled;
@@ -102,7 +106,8 @@ async fn pull_configure(
         if mirror.enabled && mirror.url.is_none() {
             return Err(ApiError::fields(&[("url", "can't be blank")]));
         }
-        if mirror.mirror_branch_regex.is_some() && mirror.only_mirror_protected_branches == Some(true)
+        if mirror.mirror_branch_regex.is_some()
+            && mirror.only_mirror_protected_branches == Some(true)
         {
             return Err(ApiError::fields(&[(
                 "mirror_branch_regex",
@@ -152,7 +157,11 @@ async fn push_list(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let project = store.project(&id)?;
-        let items = project.remote_mirrors.iter().map(RemoteMirror::json).collect();
+        let items = project
+            .remote_mirrors
+            .iter()
+            .map(RemoteMirror::json)
+            .collect();
         paginate(items, &params, &store.base, &uri)
     })
 }

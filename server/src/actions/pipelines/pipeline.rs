@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::status::{CiStatus, PipelineScope};
 use crate::actions::releases::Sort;
-use crate::catalog::params::{DateTime, PageNumber, PerPage};
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
+use crate::catalog::params::{DateTime, PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 use crate::wizards::PipelineWizard;
 

@@ -18,8 +18,7 @@ use crate::gitlab::{ApiRequest, ProjectId};
 
 /// Configure the project's pull mirror (Premium, GitLab 17.6+): turn it on or off, where it
 /// pulls from and with which credentials, and how it updates; only the settings given
-/// change. Asks the user first when the mirror would overwrite diverged branches. Returns
-/// the mirror's settings, credentials hidden.
+/// change. Returns the mirror's settings, credentials hidden.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PullMirrorConfigure {
@@ -60,16 +59,17 @@ pub fn pull_mirror_rules(mirror: &PullMirrorConfigure) -> Result<(), String> {
         mirror.mirror_branch_regex.is_some(),
     ];
     if !settings.contains(&true) {
-        return Err("nothing to configure; give at least one of `enabled`, `url`, `auth_user`, \
+        return Err(
+            "nothing to configure; give at least one of `enabled`, `url`, `auth_user`, \
                     `auth_password`, `mirror_trigger_builds`, `only_mirror_protected_branches`, \
                     `mirror_overwrites_diverged_branches`, `mirror_branch_regex`"
-            .to_owned());
+                .to_owned(),
+        );
     }
     if let Some(url) = &mirror.url {
         mirror_url("url", url)?;
     }
-    if mirror.only_mirror_protected_branches == Some(true) && mirror.mirror_branch_regex.is_some()
-    {
+    if mirror.only_mirror_protected_branches == Some(true) && mirror.mirror_branch_regex.is_some() {
         return Err(
             "give one branch filter: `only_mirror_protected_branches` or `mirror_branch_regex`, not both"
                 .to_owned(),
@@ -143,7 +143,9 @@ fn mirror_url(field: &str, url: &str) -> Result<Url, String> {
 fn same_source(a: &str, b: &str) -> bool {
     let bare = |url: &str| {
         let url = without_credentials(url);
-        url.trim_end_matches('/').trim_end_matches(".git").to_owned()
+        url.trim_end_matches('/')
+            .trim_end_matches(".git")
+            .to_owned()
     };
     bare(a) == bare(b)
 }
@@ -162,8 +164,7 @@ pub const OVERWRITING_MIRROR: Asks<PullMirrorConfigure> = Asks {
 /// Disabling the mirror or clearing the flag can never leave it overwriting: nothing to
 /// read.
 fn read_pull_mirror(mirror: &PullMirrorConfigure) -> Option<ApiRequest> {
-    if mirror.enabled == Some(false) || mirror.mirror_overwrites_diverged_branches == Some(false)
-    {
+    if mirror.enabled == Some(false) || mirror.mirror_overwrites_diverged_branches == Some(false) {
         return None;
     }
     Some(
@@ -237,12 +238,19 @@ mod tests {
 
     #[test]
     fn asks_when_an_enabled_mirror_starts_overwriting() {
-        let off = json!({"enabled": false, "mirror_overwrites_diverged_branches": false, "url": SOURCE});
-        let safe = json!({"enabled": true, "mirror_overwrites_diverged_branches": false, "url": SOURCE});
-        let overwriting_off = json!({"enabled": false, "mirror_overwrites_diverged_branches": true, "url": SOURCE});
-        let overwriting = json!({"enabled": true, "mirror_overwrites_diverged_branches": true, "url": SOURCE});
+        let off =
+            json!({"enabled": false, "mirror_overwrites_diverged_branches": false, "url": SOURCE});
+        let safe =
+            json!({"enabled": true, "mirror_overwrites_diverged_branches": false, "url": SOURCE});
+        let overwriting_off =
+            json!({"enabled": false, "mirror_overwrites_diverged_branches": true, "url": SOURCE});
+        let overwriting =
+            json!({"enabled": true, "mirror_overwrites_diverged_branches": true, "url": SOURCE});
         // Arming the flag on an enabled mirror, or enabling with it.
-        assert!(asks(json!({"mirror_overwrites_diverged_branches": true}), safe.clone()));
+        assert!(asks(
+            json!({"mirror_overwrites_diverged_branches": true}),
+            safe.clone()
+        ));
         assert!(asks(
             json!({"enabled": true, "mirror_overwrites_diverged_branches": true}),
             off.clone()
@@ -269,10 +277,16 @@ mod tests {
             json!({"mirror_overwrites_diverged_branches": false}),
             overwriting.clone()
         ));
-        assert!(!asks(json!({"mirror_trigger_builds": true}), overwriting.clone()));
+        assert!(!asks(
+            json!({"mirror_trigger_builds": true}),
+            overwriting.clone()
+        ));
         assert!(!asks(json!({"mirror_trigger_builds": true}), safe.clone()));
         assert!(!asks(json!({"enabled": true}), safe));
-        assert!(!asks(json!({"mirror_overwrites_diverged_branches": true}), off));
+        assert!(!asks(
+            json!({"mirror_overwrites_diverged_branches": true}),
+            off
+        ));
     }
 
     #[test]
@@ -282,7 +296,9 @@ mod tests {
             "enabled": true,
             "mirror_overwrites_diverged_branches": true
         }));
-        let question = overwriting_question(&mirror, &Value::Null).unwrap().unwrap();
+        let question = overwriting_question(&mirror, &Value::Null)
+            .unwrap()
+            .unwrap();
         assert_eq!(
             question,
             "Set the pull mirror of project `demo/sandbox` to pull from \
@@ -293,7 +309,10 @@ mod tests {
         let mirror = configure(json!({"mirror_overwrites_diverged_branches": true}));
         let current = json!({"enabled": true, "mirror_overwrites_diverged_branches": false});
         let question = overwriting_question(&mirror, &current).unwrap().unwrap();
-        assert!(question.contains("to pull from its configured mirror source and"), "{question}");
+        assert!(
+            question.contains("to pull from its configured mirror source and"),
+            "{question}"
+        );
     }
 
     #[test]

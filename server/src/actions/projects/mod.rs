@@ -36,9 +36,12 @@ pub fn actions() -> Vec<Action> {
         )
         .check(pull_mirror_rules)
         .asks(OVERWRITING_MIRROR),
-        post::<PushMirrorAdd>("project.push_mirror_add", "projects/{project_id}/remote_mirrors")
-            .check(push_mirror_rules)
-            .destructive(),
+        post::<PushMirrorAdd>(
+            "project.push_mirror_add",
+            "projects/{project_id}/remote_mirrors"
+        )
+        .check(push_mirror_rules)
+        .destructive(),
     ]
 }
 

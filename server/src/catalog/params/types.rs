@@ -1,8 +1,8 @@
 //! The small parameter types several actions share, each checking its own value: page
 //! and page size, dates and moments, a log's tail length, comma-joined names.
 
-use wizard::summary::SummaryValue;
 use serde::{Deserialize, Serialize, Serializer};
+use wizard::summary::SummaryValue;
 
 use super::fixed_schema;
 use crate::catalog::output::DEFAULT_TAIL_LINES;
@@ -255,7 +255,10 @@ mod tests {
     #[test]
     fn dates_are_checked() {
         assert!(Date::try_from("2026-07-28".to_owned()).is_ok());
-        assert!(Date::try_from("2028-02-29".to_owned()).is_ok(), "a leap day");
+        assert!(
+            Date::try_from("2028-02-29".to_owned()).is_ok(),
+            "a leap day"
+        );
         for bad in [
             "2026-7-28",
             "2026-13-01",
