@@ -38,8 +38,14 @@ const TITLED: &str = "titled";
 /// `enum_names`: in a single form, a choice shows its titles in the deprecated
 /// `enumNames`, for clients from before SEP-1330.
 const ENUM_NAMES: &str = "enum_names";
+/// `check = path::to::fn`: a live check, `async fn(Live<'_, W>, &T) -> Verdict`, run on
+/// each well-formed answer; a refusal asks the question again with the reason.
+const CHECK: &str = "check";
+/// `choices_from = path::to::fn`: live choices, `async fn(Live<'_, W>) -> Result<Vec<String>,
+/// String>`, fetched when the question is asked; text with the check otherwise.
+const CHOICES_FROM: &str = "choices_from";
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 16] = [
     KEY,
     SUMMARY,
     TRUNCATE,
@@ -54,6 +60,8 @@ const KEYS: [&str; 14] = [
     DEFAULT,
     TITLED,
     ENUM_NAMES,
+    CHECK,
+    CHOICES_FROM,
 ];
 const SYNTAX: &str = r#"#[ask("question text", key = "..", summary = "Label", ..)]"#;
 
@@ -82,6 +90,10 @@ pub struct Ask {
     pub titles: Option<(Titles, Ident)>,
     /// Where a bound was written, so that a bound the kind refuses is reported there.
     pub bounds_span: Option<Span>,
+    /// The live check's function.
+    pub check: Option<Path>,
+    /// The live choices' function, and where `choices_from` was written.
+    pub choices_from: Option<(Path, Ident)>,
 }
 
 /// How a choice shows its titles in a single form.
@@ -197,6 +209,8 @@ fn parse_ask(cx: &mut Ctxt, attr: &Attribute) -> Option<Ask> {
         default: None,
         titles: None,
         bounds_span: None,
+        check: None,
+        choices_from: None,
     };
     let mut seen: Vec<String> = Vec::new();
     for entry in &entries {
@@ -252,15 +266,12 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
             entry.flag()?;
             ask.allow_empty = Some(entry.key.clone());
         }
-        PARSE => match entry.value("parse = path::to::fn")? {
-            Expr::Path(path) if path.qself.is_none() => ask.parse = Some(path.path.clone()),
-            other => {
-                return Err(syn::Error::new_spanned(
-                    other,
-                    "expected `parse = path::to::fn`",
-                ));
-            }
-        },
+        PARSE => ask.parse = Some(function(entry, "parse = path::to::fn")?),
+        CHECK => ask.check = Some(function(entry, "check = path::to::async_fn")?),
+        CHOICES_FROM => {
+            let path = function(entry, "choices_from = path::to::async_fn")?;
+            ask.choices_from = Some((path, entry.key.clone()));
+        }
         MIN | MAX => {
             let syntax = format!("{name} = <number>");
             let expr = entry.value(&syntax)?;
@@ -315,6 +326,17 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
         _ => unreachable!("every key in KEYS is read"),
     }
     Ok(())
+}
+
+/// `key = path::to::fn`.
+pub fn function(entry: &Entry, syntax: &str) -> syn::Result<Path> {
+    match entry.value(syntax)? {
+        Expr::Path(path) if path.qself.is_none() => Ok(path.path.clone()),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format!("expected `{syntax}`"),
+        )),
+    }
 }
 
 fn choices(entry: &Entry) -> syn::Result<Vec<i64>> {

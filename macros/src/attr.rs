@@ -4,10 +4,14 @@
 //! rest of the list is still read: every error of a derive shows in one compile.
 
 use proc_macro2::{Literal, Span};
+use quote::ToTokens;
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitStr, Token, UnOp};
+
+/// The one key whose value is a type: `#[wizard(context = Type)]`.
+pub const TYPE_KEY: &str = "context";
 
 /// One `key` or `key = value` of an attribute.
 pub struct Entry {
@@ -21,7 +25,18 @@ impl Parse for Entry {
         let key = Ident::parse_any(input)?;
         let value = if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
-            Some(input.parse()?)
+            if key == TYPE_KEY {
+                // A type such as `Arc<Store>` is no expression: kept as its tokens.
+                let ty: syn::Type = input.parse().map_err(|error| {
+                    syn::Error::new(
+                        error.span(),
+                        "expected `context = Type`, a type such as `context = crate::Store` (not a string)",
+                    )
+                })?;
+                Some(Expr::Verbatim(ty.into_token_stream()))
+            } else {
+                Some(input.parse()?)
+            }
         } else {
             None
         };

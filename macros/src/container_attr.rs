@@ -1,9 +1,11 @@
-//! `#[wizard(tool = "..", noun = "..", summary = "..", id = "..", alternative = "..")]`
-//! or `#[wizard(tool = "..", single_form)]` on the struct, and its doc comment.
+//! `#[wizard(tool = "..", noun = "..", summary = "..", id = "..", alternative = "..",
+//! context = Type, intro = path)]` or `#[wizard(tool = "..", single_form)]` on the struct,
+//! and its doc comment.
 
-use syn::{Attribute, DeriveInput, Expr, ExprLit, Ident, Lit, LitStr, Meta};
+use syn::{Attribute, DeriveInput, Expr, ExprLit, Ident, Lit, LitStr, Meta, Path, Type};
 
-use crate::attr::{self, list_keys};
+use crate::ask_attr::function;
+use crate::attr::{self, TYPE_KEY, list_keys};
 use crate::ctxt::Ctxt;
 
 /// `tool = "gitlab_interactive_issue_create"`: the MCP tool name.
@@ -20,8 +22,23 @@ const SUMMARY: &str = "summary";
 /// `single_form`: every question in one form (`wizard::single_form`); then only `tool`
 /// is required, since such a form has no summary step.
 const SINGLE_FORM: &str = "single_form";
+/// `context = Type`: what the server hands the live checks, live choices and intro
+/// (`()` without it).
+const CONTEXT: &str = TYPE_KEY;
+/// `intro = path::to::fn`: `async fn(Live<'_, W>) -> Intro`, run once before the first
+/// question.
+const INTRO: &str = "intro";
 
-const KEYS: [&str; 6] = [TOOL, NOUN, SUMMARY, ID, ALTERNATIVE, SINGLE_FORM];
+const KEYS: [&str; 8] = [
+    TOOL,
+    NOUN,
+    SUMMARY,
+    ID,
+    ALTERNATIVE,
+    SINGLE_FORM,
+    CONTEXT,
+    INTRO,
+];
 const SYNTAX: &str = r#"#[wizard(tool = "..", noun = "..", summary = "..")]"#;
 const SINGLE_FORM_SYNTAX: &str = r#"#[wizard(tool = "..", single_form)]"#;
 
@@ -35,6 +52,10 @@ pub struct Container {
     pub alternative: Option<LitStr>,
     /// `single_form` was given, here.
     pub single_form: Option<Ident>,
+    /// `context = Type`.
+    pub context: Option<Type>,
+    /// `intro = path`, and where `intro` was written.
+    pub intro: Option<(Path, Ident)>,
 }
 
 /// Reads every `#[wizard(..)]` on the struct.
@@ -49,11 +70,11 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             &input.ident,
             format!("missing the container attribute; expected `{SYNTAX}`"),
         );
-        return container(Default::default(), None, input);
+        return container(Default::default(), Extra::default(), input);
     };
     let mut values: [Option<LitStr>; 5] = Default::default();
-    let mut single_form = None;
-    let mut seen = [false; 6];
+    let mut extra = Extra::default();
+    let mut seen = [false; KEYS.len()];
     // After a syntax error the keys that follow it were never read: do not call them missing.
     let mut complete = true;
     for attr in &attrs {
@@ -87,7 +108,26 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             seen[slot] = true;
             if name == SINGLE_FORM {
                 match entry.flag() {
-                    Ok(()) => single_form = Some(entry.key.clone()),
+                    Ok(()) => extra.single_form = Some(entry.key.clone()),
+                    Err(error) => cx.push(error),
+                }
+                continue;
+            }
+            if name == CONTEXT {
+                let syntax = "expected `context = Type`";
+                match &entry.value {
+                    Some(Expr::Verbatim(tokens)) => match syn::parse2::<Type>(tokens.clone()) {
+                        Ok(ty) => extra.context = Some(ty),
+                        Err(error) => cx.push(error),
+                    },
+                    Some(other) => cx.error(other, syntax),
+                    None => cx.error(&entry.key, syntax),
+                }
+                continue;
+            }
+            if name == INTRO {
+                match function(&entry, "intro = path::to::async_fn") {
+                    Ok(path) => extra.intro = Some((path, entry.key.clone())),
                     Err(error) => cx.push(error),
                 }
                 continue;
@@ -103,12 +143,19 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
     }
     // A single form has no summary step: only the tool name is needed. An id and an
     // alternative are the server's business, and a server may have neither.
-    let required: &[&str] = if single_form.is_some() {
+    let single_form = extra.single_form.is_some();
+    if single_form && let Some((_, at)) = &extra.intro {
+        cx.error(
+            at,
+            "`intro` cannot be used in a `#[wizard(single_form)]` wizard: its one form has no first question to show it before",
+        );
+    }
+    let required: &[&str] = if single_form {
         &[TOOL]
     } else {
         &[TOOL, NOUN, SUMMARY]
     };
-    let syntax = if single_form.is_some() {
+    let syntax = if single_form {
         SINGLE_FORM_SYNTAX
     } else {
         SYNTAX
@@ -121,14 +168,18 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             );
         }
     }
-    container(values, single_form, input)
+    container(values, extra, input)
 }
 
-fn container(
-    values: [Option<LitStr>; 5],
+/// The container keys that are not text.
+#[derive(Default)]
+struct Extra {
     single_form: Option<Ident>,
-    input: &DeriveInput,
-) -> Container {
+    context: Option<Type>,
+    intro: Option<(Path, Ident)>,
+}
+
+fn container(values: [Option<LitStr>; 5], extra: Extra, input: &DeriveInput) -> Container {
     let [tool, noun, summary, id, alternative] = values;
     let or_empty = |lit: Option<LitStr>| lit.unwrap_or_else(|| LitStr::new("", input.ident.span()));
     Container {
@@ -137,7 +188,9 @@ fn container(
         summary,
         id,
         alternative,
-        single_form,
+        single_form: extra.single_form,
+        context: extra.context,
+        intro: extra.intro,
     }
 }
 

@@ -47,6 +47,12 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
     } else {
         quote!(())
     };
+    // The declared context, so that code asking for it (a trait bound on it) raises no
+    // second error.
+    let context = match wizard.and_then(|wizard| wizard.container.context.as_ref()) {
+        Some(ty) => quote!(#ty),
+        None => quote!(()),
+    };
     quote! {
         #single_form
         #step_type
@@ -57,6 +63,7 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
         impl ::wizard::Wizard for #ident {
             type Draft = ();
             type Args = #args_stub;
+            type Context = #context;
             type Step = #step;
             const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
                 tool: "",
@@ -77,7 +84,7 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
                 _: &mut (),
                 _: #step,
                 _: &::wizard::__private::serde_json::Value,
-            ) -> ::core::result::Result<(), ::std::string::String> {
+            ) -> ::core::result::Result<(), ::wizard::__private::Unusable> {
                 ::core::unreachable!(#UNREACHABLE)
             }
             fn finish(_: (), _: #args_stub) -> ::core::result::Result<Self, ::std::string::String> {

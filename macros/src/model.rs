@@ -223,6 +223,7 @@ fn check_question(
             ),
         );
     }
+    live(cx, field, question, single_form);
     let yes_no = question.is_yes_no();
     match &ask.default {
         // In a single form the user submits every answer at once, so a pre-filled yes
@@ -246,5 +247,51 @@ fn check_question(
             "a text question takes a text default: expected `default = \"..\"`",
         )),
         _ => {}
+    }
+}
+
+/// The rules of `check` and `choices_from`.
+fn live(cx: &mut Ctxt, field: &syn::Field, question: &Question, single_form: bool) {
+    let (ask, ty) = (&question.ask, &question.ty);
+    if single_form {
+        if let Some(check) = &ask.check {
+            cx.error(
+                check,
+                "`check` cannot be used in a `#[wizard(single_form)]` wizard: its one form cannot ask a refused answer again; check the finished struct instead",
+            );
+        }
+        if let Some((_, at)) = &ask.choices_from {
+            cx.error(
+                at,
+                "`choices_from` cannot be used in a `#[wizard(single_form)]` wizard: its one form is built before anything is fetched",
+            );
+        }
+        return;
+    }
+    let Some((_, at)) = &ask.choices_from else {
+        return;
+    };
+    if !ty.string || ask.parse.is_some() {
+        cx.error(
+            &field.ty,
+            "`choices_from` offers text options fetched from the server: the field must be `String` or `Option<String>`, asked without `parse`",
+        );
+    }
+    let clashing = [
+        ask.default.as_ref().map(|_| "default"),
+        ask.allow_empty.as_ref().map(|_| "allow_empty"),
+        ask.titles.as_ref().map(|(titles, _)| titles.key()),
+    ];
+    for key in clashing.into_iter().flatten() {
+        cx.error(
+            at,
+            format!("`choices_from` cannot go with `{key}`: the options, and what may be chosen, come from the server when the question is asked"),
+        );
+    }
+    if ask.check.is_none() {
+        cx.error(
+            at,
+            "`choices_from` needs a `check = path::to::async_fn`: the question is asked as text when its options cannot be offered (none, more than 100, or the fetch failed), and the check then judges what the user typed",
+        );
     }
 }

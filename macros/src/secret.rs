@@ -11,8 +11,13 @@ const SECRET_WORDS: [&str; 8] = [
     "credential",
 ];
 
+/// Words that, right before a secret word, turn it into a warning against typing one:
+/// "(not for secrets: use CI/CD settings)" asks for none.
+const NEGATIONS: [&str; 3] = ["not for ", "no ", "never "];
+
 /// The secret-looking word in a field name, key or question text, if any.
-/// Case and `_`/`-` separators are ignored: `API_KEY` and `Api-Key` match `api key`.
+/// Case and `_`/`-` separators are ignored: `API_KEY` and `Api-Key` match `api key`. A
+/// word right after "not for", "no" or "never" is a warning, not a request.
 pub fn find(text: &str) -> Option<&'static str> {
     let normal: String = text
         .chars()
@@ -21,7 +26,18 @@ pub fn find(text: &str) -> Option<&'static str> {
             c => c.to_ascii_lowercase(),
         })
         .collect();
-    SECRET_WORDS.into_iter().find(|word| normal.contains(word))
+    SECRET_WORDS.into_iter().find(|word| {
+        normal.match_indices(word).any(|(at, _)| {
+            let before = &normal[..at];
+            !NEGATIONS.iter().any(|negation| {
+                before.ends_with(negation)
+                    && before[..before.len() - negation.len()]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            })
+        })
+    })
 }
 
 pub fn message(word: &str) -> String {
@@ -55,8 +71,21 @@ mod tests {
             "Squash commits on merge?",
             "private",
             "keyword",
+            "KEY=value pairs (not for secrets: use CI/CD settings)",
+            "No passwords here",
         ] {
             assert_eq!(find(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_warning_does_not_hide_a_request_beside_it() {
+        assert_eq!(find("no secrets here, but your password"), Some("password"));
+        assert_eq!(
+            find("casino tokens"),
+            Some("token"),
+            "`no` inside a word negates nothing"
+        );
+        assert_eq!(find("not for secrets, except the secret"), Some("secret"));
     }
 }

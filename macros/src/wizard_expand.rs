@@ -44,8 +44,10 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
         let field = field.ident;
         let variant = &question.step;
         let value = match &question.ask.parse {
+            // What `parse` refuses, the user typed: asked again with the reason.
             Some(parse) => quote_spanned! {parse.span()=>
-                #parse(&<::std::string::String as ::wizard::__private::Answer>::from_answer(value)?)?
+                #parse(&<::std::string::String as ::wizard::__private::Answer>::from_answer(value)?)
+                    .map_err(::wizard::__private::Unusable::Refused)?
             },
             None => {
                 let read = wizard_types::probe_call(question, "read_answer", quote!(value));
@@ -56,6 +58,11 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
     });
     let finish = finish(wizard, &names);
     let summary = summary_expand::expand(wizard, &names);
+    let live = live(wizard, &names);
+    let context = match &c.context {
+        Some(ty) => quote!(#ty),
+        None => quote!(()),
+    };
     let single_form = single_form(wizard);
 
     quote! {
@@ -72,6 +79,7 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
         impl ::wizard::Wizard for #ident {
             type Draft = #draft;
             type Args = #args;
+            type Context = #context;
             type Step = #step;
 
             const INFO: ::wizard::WizardInfo = ::wizard::WizardInfo {
@@ -94,7 +102,7 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
                 draft: &mut #draft,
                 step: #step,
                 value: &::wizard::__private::serde_json::Value,
-            ) -> ::core::result::Result<(), ::std::string::String> {
+            ) -> ::core::result::Result<(), ::wizard::__private::Unusable> {
                 match step {
                     #(#apply,)*
                 }
@@ -104,6 +112,8 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
             #finish
 
             #summary
+
+            #live
         }
 
         #(#checks)*
@@ -205,6 +215,8 @@ fn question_entry(wizard: &Wizard, index: usize, question: &Question) -> TokenSt
         }
         Some(DefaultLit::Bool(_)) | None => quote!(::core::option::Option::None),
     };
+    let checked = ask.check.is_some();
+    let live_choices = ask.choices_from.is_some();
     quote! {
         ::wizard::__private::Question {
             key: #key,
@@ -213,6 +225,8 @@ fn question_entry(wizard: &Wizard, index: usize, question: &Question) -> TokenSt
             requirement: ::wizard::__private::Requirement::#requirement,
             when: #when,
             default: #default,
+            checked: #checked,
+            live_choices: #live_choices,
         }
     }
 }
@@ -371,4 +385,79 @@ fn finish(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
             ::core::result::Result::Ok(Self { #(#fields,)* })
         }
     }
+}
+
+/// `check`, `choices` and `intro`: each named function called with what it sees, its
+/// future boxed by a runtime helper spanned at the path, so that a function of the wrong
+/// shape is reported there. Left to the trait's defaults when the struct declares none.
+fn live(wizard: &Wizard, Names { step, .. }: &Names) -> TokenStream {
+    let live = quote!(::wizard::live::Live<'a, Self>);
+    let pending =
+        |output: TokenStream| quote!(::core::option::Option<::wizard::live::Pending<'a, #output>>);
+    let mut methods = Vec::new();
+    let checks: Vec<_> = wizard
+        .questions()
+        .filter_map(|(field, question)| {
+            let path = question.ask.check.as_ref()?;
+            let (ident, variant) = (field.ident, &question.step);
+            let call = quote_spanned! {path.span()=>
+                ::wizard::__private::check_future(#path(live, answer))
+            };
+            Some(quote! {
+                #step::#variant => {
+                    let answer = live.draft.#ident.as_ref()?;
+                    ::core::option::Option::Some(#call)
+                }
+            })
+        })
+        .collect();
+    if !checks.is_empty() {
+        let output = pending(quote!(::wizard::live::Verdict));
+        methods.push(quote! {
+            fn check<'a>(live: #live, step: #step) -> #output {
+                #[allow(unreachable_patterns, reason = "every question may have a check")]
+                match step {
+                    #(#checks)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        });
+    }
+    let choices: Vec<_> = wizard
+        .questions()
+        .filter_map(|(_, question)| {
+            let (path, _) = question.ask.choices_from.as_ref()?;
+            let variant = &question.step;
+            let call = quote_spanned! {path.span()=>
+                ::wizard::__private::choices_future(#path(live))
+            };
+            Some(quote!(#step::#variant => ::core::option::Option::Some(#call),))
+        })
+        .collect();
+    if !choices.is_empty() {
+        let output = pending(quote!(
+            ::core::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>
+        ));
+        methods.push(quote! {
+            fn choices<'a>(live: #live, step: #step) -> #output {
+                #[allow(unreachable_patterns, reason = "every question may be a live choice")]
+                match step {
+                    #(#choices)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        });
+    }
+    if let Some((path, _)) = &wizard.container.intro {
+        let output = pending(quote!(::wizard::live::Intro));
+        let call = quote_spanned! {path.span()=>
+            ::wizard::__private::intro_future(#path(live))
+        };
+        methods.push(quote! {
+            fn intro<'a>(live: #live) -> #output {
+                ::core::option::Option::Some(#call)
+            }
+        });
+    }
+    quote!(#(#methods)*)
 }

@@ -7,6 +7,7 @@ mod flat;
 mod flow;
 pub mod form;
 pub mod guard;
+pub mod live;
 pub mod parse;
 pub mod prompt;
 pub mod question;
@@ -22,7 +23,7 @@ mod tool;
 mod wizard;
 
 pub use choice::Choice;
-pub use flow::{Failure, Flow, Outcome, Stage};
+pub use flow::{Failure, Flow, Outcome, Refusal, Stage};
 pub use serve::Serve;
 pub use state::StateKeys;
 pub use texts::{DefaultTexts, Texts};
@@ -39,7 +40,9 @@ pub mod __private {
 
     pub use crate::answer::{Answer, Bounds, Parsed, Shape, Stored};
     pub use crate::draft_field::{AsAnswer, AsParsed, Probe, Reads, StandIn, Stores, parsed};
+    pub use crate::live::{check_future, choices_future, intro_future};
     pub use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Requirement, Titles};
     pub use crate::question_check::{bounds_problem, default_problem, titles_problem};
     pub use crate::summary::{SummaryPart, SummaryValue, render_summary};
+    pub use crate::wizard::Unusable;
 }

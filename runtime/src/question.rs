@@ -60,6 +60,12 @@ pub struct Question {
     /// always opens on no, whatever this says; only a single form
     /// ([`SingleForm`](crate::single_form::SingleForm)) offers a yes/no's [`DefaultValue::Bool`].
     pub default: Option<DefaultValue>,
+    /// A live check runs on each well-formed answer (`#[ask(.., check = path)]`), and may
+    /// have the question asked again: see [`live`](crate::live).
+    pub checked: bool,
+    /// The options are fetched from the server when the question is asked
+    /// (`#[ask(.., choices_from = path)]`); [`Question::kind`] is the text it falls back to.
+    pub live_choices: bool,
 }
 
 /// A pre-filled answer offered in the schema's `default`.

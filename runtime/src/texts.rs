@@ -52,6 +52,29 @@ pub trait Texts: Send + Sync + 'static {
         format!("{} failed: {why}", wizard.noun.to_lowercase())
     }
 
+    /// A live check refused the answer to the question `key` [`TRIES`](crate::live::TRIES)
+    /// times; `reason` is its last refusal. Default:
+    /// ``Booking stopped: Room `aurora` is taken on 2026-07-28. The answer to `day` was
+    /// refused 3 times; nothing was done.``
+    fn gave_up(&self, wizard: &WizardInfo, key: &str, reason: &str) -> String {
+        format!(
+            "{} stopped: {} The answer to `{key}` was refused {} times; nothing was done.",
+            wizard.noun,
+            crate::live::sentence(reason),
+            crate::live::TRIES
+        )
+    }
+
+    /// The wizard's intro stopped it before the first question (`reason`). Default:
+    /// ``Booking stopped: Building `West` is closed. Nothing was done.``
+    fn stopped(&self, wizard: &WizardInfo, reason: &str) -> String {
+        format!(
+            "{} stopped: {} Nothing was done.",
+            wizard.noun,
+            crate::live::sentence(reason)
+        )
+    }
+
     /// The client declared no elicitation, or no channel reaches it. The default names
     /// the wizard's `alternative` when it has one, and nothing else.
     fn unsupported(&self, wizard: &WizardInfo) -> String {

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
+use crate::live::{Intro, Live, Pending, Verdict};
 use crate::question::Question;
 use crate::summary::SummaryPart;
 
@@ -70,6 +71,9 @@ pub trait Wizard: Sized + Send + 'static {
     /// Every answer so far, every field optional (`{Name}Draft`); rides inside the
     /// signed `requestState` between rounds, so it must stay small and hold no secret.
     type Draft: Clone + Default + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What the server hands its live checks, live choices and intro
+    /// (`#[wizard(context = Type)]`; `()` without one): see [`live`](crate::live).
+    type Context: Send + Sync + 'static;
     #[doc(hidden)]
     type Step: Copy + Eq + Debug + Send + Sync + 'static;
 
@@ -89,7 +93,7 @@ pub trait Wizard: Sized + Send + 'static {
 
     /// Stores an answer already validated against the question's kind.
     #[doc(hidden)]
-    fn apply(draft: &mut Self::Draft, step: Self::Step, value: &Value) -> Result<(), String>;
+    fn apply(draft: &mut Self::Draft, step: Self::Step, value: &Value) -> Result<(), Unusable>;
 
     /// Builds the finished value once every required question has an answer.
     #[doc(hidden)]
@@ -98,6 +102,30 @@ pub trait Wizard: Sized + Send + 'static {
     /// The summary shown at the final yes/no, in parts the runtime escapes.
     #[doc(hidden)]
     fn summary(draft: &Self::Draft, args: &Self::Args) -> Vec<SummaryPart>;
+
+    /// The live check of `step` on the answer the draft holds for it, when it has one.
+    #[doc(hidden)]
+    fn check<'a>(live: Live<'a, Self>, step: Self::Step) -> Option<Pending<'a, Verdict>> {
+        let _ = (live, step);
+        None
+    }
+
+    /// The options of `step`, fetched now, when it is a live choice.
+    #[doc(hidden)]
+    fn choices<'a>(
+        live: Live<'a, Self>,
+        step: Self::Step,
+    ) -> Option<Pending<'a, Result<Vec<String>, String>>> {
+        let _ = (live, step);
+        None
+    }
+
+    /// What to show before the first question, when the wizard has an intro.
+    #[doc(hidden)]
+    fn intro<'a>(live: Live<'a, Self>) -> Option<Pending<'a, Intro>> {
+        let _ = live;
+        None
+    }
 
     /// The question asked at `step`.
     #[doc(hidden)]
@@ -113,5 +141,30 @@ pub trait Wizard: Sized + Send + 'static {
             .skip(from)
             .copied()
             .find(|step| Self::is_asked(draft, *step))
+    }
+}
+
+/// Why an answer could not be stored in the draft.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unusable {
+    /// It does not fit the question: a client fault, never used.
+    Malformed(String),
+    /// The question's `parse` function refused it: the user is asked again with this
+    /// reason.
+    Refused(String),
+}
+
+impl From<String> for Unusable {
+    fn from(why: String) -> Self {
+        Unusable::Malformed(why)
+    }
+}
+
+impl std::fmt::Display for Unusable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unusable::Malformed(why) | Unusable::Refused(why) => f.write_str(why),
+        }
     }
 }

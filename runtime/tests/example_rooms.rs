@@ -14,7 +14,7 @@ use wizard::testkit::{
     Elicit, KeyOf, Path, Reply, ScriptedClient, accept, answer, connect, decline, no, pick,
     question_key, yes,
 };
-use wizards::{BookRoom, ReportExpense};
+use wizards::{BookRoom, Office, ReportExpense};
 
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 
@@ -96,30 +96,188 @@ async fn the_summary_shows_the_answers_escaped() {
     );
     let pair = connect(Serve::new(rooms.clone()), Path::Mrtr, client.clone()).await;
     let request = CallToolRequestParams::new("rooms_book")
-        .with_arguments(json!({"building": "West"}).as_object().cloned().unwrap());
+        .with_arguments(json!({"building": "North"}).as_object().cloned().unwrap());
     let result = pair.client.call_tool(request).await.expect("the call ends");
     pair.close().await;
     let summary = client.asked().last().expect("asked").message.clone();
     assert_eq!(
         summary,
-        "Book `aurora` in `West` on `2026-01-02`?\n\n**Attendees**: `2`\n**Topic**: ``Plans `v2` see https[:]//x``"
+        "Book `aurora` in `North` on `2026-01-02`?\n\n**Attendees**: `2`\n**Topic**: ``Plans `v2` see https[:]//x``"
     );
     assert_eq!(text(&result), "Booking cancelled.");
     assert!(rooms.bookings().is_empty());
 }
 
 #[tokio::test]
-async fn a_bad_day_ends_the_call_with_an_error_and_books_nothing() {
+async fn a_bad_day_is_asked_again_with_the_reason() {
     for path in PATHS {
         let rooms = Rooms::new();
-        let replies = vec![pick("aurora"), answer("day", "next tuesday")];
-        let (_, result) = call(&rooms, path, BOOK, json!({"building": "North"}), replies).await;
+        let replies = vec![
+            pick("aurora"),
+            answer("day", "next tuesday"),
+            answer("day", "2026-07-28"),
+            accept(json!({"attendees": 3})),
+            decline(),
+            decline(),
+            yes(),
+        ];
+        let client = ScriptedClient::new(Elicit::Form, replies).with_keys(BOOK.1);
+        let pair = connect(Serve::new(rooms.clone()), path, client.clone()).await;
+        let request = CallToolRequestParams::new("rooms_book")
+            .with_arguments(json!({"building": "North"}).as_object().cloned().unwrap());
+        let result = pair.client.call_tool(request).await.expect("the call ends");
+        pair.close().await;
+        let asked = client.asked();
+        let keys: Vec<_> = asked.iter().map(|a| a.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "room",
+                "day",
+                "day",
+                "attendees",
+                "catering",
+                "topic",
+                "confirm"
+            ],
+            "{path:?}"
+        );
+        assert_eq!(
+            asked[2].message,
+            "`next tuesday` is not a day written YYYY-MM-DD. Which day? (YYYY-MM-DD)"
+        );
+        assert_eq!(
+            text(&result),
+            r#"{"booked":"aurora in North on 2026-07-28 for 3"}"#
+        );
+    }
+}
+
+/// The rooms a building has are offered when the question is asked: the form is a choice
+/// of exactly those, and a room of another building is not one of them.
+#[tokio::test]
+async fn the_rooms_offered_are_the_buildings_own() {
+    for path in PATHS {
+        let client = ScriptedClient::new(Elicit::Form, [pick("aurora")]).with_keys(BOOK.1);
+        let pair = connect(Serve::new(Rooms::new()), path, client.clone()).await;
+        let request = CallToolRequestParams::new("rooms_book")
+            .with_arguments(json!({"building": "West"}).as_object().cloned().unwrap());
+        let result = pair.client.call_tool(request).await.expect("the call ends");
+        pair.close().await;
+        let asked = client.asked();
+        assert_eq!(
+            asked[0].schema["properties"]["selection"]["enum"],
+            json!(["atrium"]),
+            "{path:?}"
+        );
+        assert_eq!(
+            text(&result),
+            "collecting room: `selection` must be one of `atrium`, got `aurora`",
+            "{path:?}: an option that was not offered is malformed, not re-asked"
+        );
+    }
+}
+
+/// A taken day is asked again with the reason, the room already chosen kept; three
+/// refusals of the day end the booking with the reason and book nothing.
+#[tokio::test]
+async fn a_taken_day_is_asked_again_and_three_refusals_end_the_booking() {
+    for path in PATHS {
+        let rooms = Rooms::new();
+        let first = vec![
+            pick("board"),
+            answer("day", "2026-07-28"),
+            accept(json!({"attendees": 6})),
+            decline(),
+            decline(),
+            yes(),
+        ];
+        call(&rooms, path, BOOK, json!({"building": "North"}), first).await;
+        let again = vec![
+            pick("board"),
+            answer("day", "2026-07-28"),
+            answer("day", "2026-07-29"),
+            accept(json!({"attendees": 2})),
+            decline(),
+            decline(),
+            yes(),
+        ];
+        let (keys, result) = call(&rooms, path, BOOK, json!({"building": "North"}), again).await;
+        assert_eq!(keys[..4], ["room", "day", "day", "attendees"], "{path:?}");
+        assert_eq!(
+            rooms.bookings(),
+            [
+                "board in North on 2026-07-28 for 6",
+                "board in North on 2026-07-29 for 2"
+            ],
+            "{}",
+            text(&result)
+        );
+        let stubborn = vec![
+            pick("board"),
+            answer("day", "2026-07-28"),
+            answer("day", "2026-07-29"),
+            answer("day", "2026-07-28"),
+        ];
+        let (keys, result) = call(&rooms, path, BOOK, json!({"building": "North"}), stubborn).await;
+        assert_eq!(keys, ["room", "day", "day", "day"], "{path:?}");
         assert_eq!(result.is_error, Some(true));
         assert_eq!(
             text(&result),
-            "collecting day: `next tuesday` is not a day written YYYY-MM-DD"
+            "Booking stopped: `board` is booked on `2026-07-28` already. The answer to `day` \
+             was refused 3 times; nothing was done."
         );
-        assert!(rooms.bookings().is_empty());
+        assert_eq!(rooms.bookings().len(), 2);
+    }
+}
+
+/// When the rooms cannot be read, the room is typed as text and checked instead.
+#[tokio::test]
+async fn rooms_that_cannot_be_read_are_typed_and_checked() {
+    for path in PATHS {
+        let mut office = Office::demo();
+        office.offline.push("West".to_owned());
+        let rooms = Rooms::with_office(office);
+        let replies = vec![
+            answer("room", "lobby"),
+            answer("day", "2026-07-28"),
+            accept(json!({"attendees": 2})),
+            decline(),
+            decline(),
+            yes(),
+        ];
+        let client = ScriptedClient::new(Elicit::Form, replies).with_keys(BOOK.1);
+        let pair = connect(Serve::new(rooms.clone()), path, client.clone()).await;
+        let request = CallToolRequestParams::new("rooms_book")
+            .with_arguments(json!({"building": "West"}).as_object().cloned().unwrap());
+        let result = pair.client.call_tool(request).await.expect("the call ends");
+        pair.close().await;
+        let asked = client.asked();
+        assert_eq!(
+            asked[0].schema,
+            json!({"type": "object", "properties": {"room": {"type": "string", "title": "room",
+                "description": "Which room?", "minLength": 1}}, "required": ["room"]})
+        );
+        // Its list unreadable, the building accepts the name typed: the booking system
+        // decides.
+        assert_eq!(
+            text(&result),
+            r#"{"booked":"lobby in West on 2026-07-28 for 2"}"#
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_building_ends_before_any_question() {
+    for path in PATHS {
+        let rooms = Rooms::new();
+        let (keys, result) = call(&rooms, path, BOOK, json!({"building": "South"}), vec![]).await;
+        assert!(keys.is_empty(), "{path:?}: {keys:?}");
+        assert_eq!(
+            text(&result),
+            "Booking stopped: There is no building `South` in this office. Nothing was done."
+        );
+        assert_eq!(result.is_error, Some(true));
     }
 }
 

@@ -36,6 +36,8 @@ const fn question(key: &'static str, message: &'static str, kind: Kind) -> Quest
         requirement,
         when: None,
         default: None,
+        checked: false,
+        live_choices: false,
     }
 }
 

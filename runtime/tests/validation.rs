@@ -31,6 +31,8 @@ const fn question(key: &'static str, kind: Kind, requirement: Requirement) -> Qu
         requirement,
         when: None,
         default: None,
+        checked: false,
+        live_choices: false,
     }
 }
 

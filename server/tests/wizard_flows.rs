@@ -1,8 +1,10 @@
-//! The four wizards driven end to end by the runtime's test kit: a real rmcp
+//! The four seed wizards driven end to end by the runtime's test kit: a real rmcp
 //! client/server pair on the sync path, the MRTR path, and MRTR declared in
-//! `initialize`.
+//! `initialize`. GitLab cannot be reached here, so every live check accepts the answer
+//! (GitLab's answer to the final call would decide): what they check against a GitLab is
+//! in `wizard_live.rs`.
 
-use gitlab_mcp_server::gitlab::ProjectId;
+use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, ProjectId};
 use gitlab_mcp_server::wizards::{
     GitLabTexts, IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs,
     ProjectWizard, ProjectWizardArgs, ReleaseWizard, ReleaseWizardArgs, Visibility,
@@ -12,14 +14,26 @@ use serde_json::json;
 use wizard::Outcome;
 use wizard::testkit::{self, Kit, Path, accept, answer, cancel, decline, no, pick, yes};
 
-/// The scripted run with this server's texts.
-fn run<W: wizard::Wizard>(
+/// The scripted run with this server's texts, against a GitLab nobody answers at.
+fn run<W: wizard::Wizard<Context = GitLab>>(
     path: Path,
     args: W::Args,
     replies: impl IntoIterator<Item = wizard::prompt::Reply>,
 ) -> testkit::Report<W> {
     let flow = wizard::Flow::new(wizard::StateKeys::random()).with_texts(GitLabTexts);
-    Kit::new(path).with_flow(flow).run(args, replies)
+    Kit::new(path)
+        .with_flow(flow)
+        .run_with(args, offline(), replies)
+}
+
+/// A client for a GitLab at a local port nothing listens on: every read fails at once.
+fn offline() -> GitLab {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    let url = format!("http://127.0.0.1:{port}/").parse().expect("a URL");
+    GitLab::new(GitLabConfig::new(url)).expect("a valid configuration")
 }
 
 /// Every question the project wizard may ask, in order.
@@ -232,13 +246,18 @@ fn a_malformed_summary_answer_names_the_wizard() {
 fn without_elicitation_each_wizard_names_its_alternative() {
     let kit = Kit::new(Path::Mrtr).with_capabilities(ClientCapabilities::default());
     let texts = [
-        kit.run::<IssueWizard>(IssueWizardArgs { project_id: P42 }, [])
+        kit.run_with::<IssueWizard>(IssueWizardArgs { project_id: P42 }, offline(), [])
             .text(),
-        kit.run::<MergeRequestWizard>(MergeRequestWizardArgs { project_id: P42 }, [])
+        kit.run_with::<MergeRequestWizard>(
+            MergeRequestWizardArgs { project_id: P42 },
+            offline(),
+            [],
+        )
+        .text(),
+        kit.run_with::<ReleaseWizard>(ReleaseWizardArgs { project_id: P42 }, offline(), [])
             .text(),
-        kit.run::<ReleaseWizard>(ReleaseWizardArgs { project_id: P42 }, [])
+        kit.run_with::<ProjectWizard>(ProjectWizardArgs {}, offline(), [])
             .text(),
-        kit.run::<ProjectWizard>(ProjectWizardArgs {}, []).text(),
     ];
     let alternatives = [
         "issue.create",

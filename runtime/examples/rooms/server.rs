@@ -1,7 +1,7 @@
-//! The example server's handler: two wizard tools and a guarded one, with the bookings
-//! kept in memory.
+//! The example server's handler: two wizard tools and a guarded one, with the office (its
+//! rooms and bookings) kept in memory and handed to the booking wizard as its context.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 
 use rmcp::ServerHandler;
 use rmcp::model::{
@@ -14,7 +14,7 @@ use serde_json::json;
 use wizard::guard::{Destructive, guard};
 use wizard::{Choice, Flow, StateKeys, Wizard};
 
-use crate::wizards::{BookRoom, ReportExpense};
+use crate::wizards::{BookRoom, Booking, Office, ReportExpense};
 
 /// The tool that cancels every booking: it changes nothing without the user's yes.
 const CANCEL_ALL: &str = "rooms_cancel_all";
@@ -25,41 +25,48 @@ const LIST: &str = "rooms_list";
 #[derive(Clone)]
 pub struct Rooms {
     flow: Flow,
-    bookings: Arc<Mutex<Vec<String>>>,
+    office: Arc<Office>,
 }
 
 impl Rooms {
     pub fn new() -> Self {
-        Rooms::with_flow(Flow::new(StateKeys::random()))
+        Rooms::with_office(Office::demo())
     }
 
-    pub fn with_flow(flow: Flow) -> Self {
+    pub fn with_office(office: Office) -> Self {
         Rooms {
-            flow,
-            bookings: Arc::default(),
+            flow: Flow::new(StateKeys::random()),
+            office: Arc::new(office),
         }
     }
 
-    /// The bookings made so far.
+    /// The bookings made so far, one line each: `board in North on 2026-07-28 for 6`.
     pub fn bookings(&self) -> Vec<String> {
-        self.bookings
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.office
+            .bookings()
+            .iter()
+            .map(|b| {
+                format!(
+                    "{} in {} on {} for {}",
+                    b.room, b.building, b.day, b.attendees
+                )
+            })
+            .collect()
     }
 
     fn book(&self, booking: BookRoom) -> CallToolResult {
-        let line = format!(
-            "{} in {} on {} for {}",
-            booking.room.wire_value(),
-            booking.building,
-            booking.day.0,
-            booking.attendees
-        );
-        self.bookings
+        let booking = Booking {
+            building: booking.building,
+            room: booking.room,
+            day: booking.day.0,
+            attendees: booking.attendees,
+        };
+        self.office
+            .bookings
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .push(line.clone());
+            .push(booking);
+        let line = self.bookings().pop().unwrap_or_default();
         CallToolResult::structured(json!({ "booked": line }))
     }
 
@@ -109,8 +116,13 @@ impl ServerHandler for Rooms {
     ) -> Result<CallToolResponse, ErrorData> {
         let result = match request.name.as_ref() {
             name if name == BookRoom::INFO.tool => {
-                // Bad arguments, the next question, or an ending: returned as it is.
-                match self.flow.call::<BookRoom>(&request, &context).await {
+                // Bad arguments, the next question, or an ending: returned as it is. The
+                // office is what the wizard's live checks, choices and intro read.
+                match self
+                    .flow
+                    .call_with::<BookRoom>(&self.office, &request, &context)
+                    .await
+                {
                     Ok(booking) => self.book(booking),
                     Err(response) => return Ok(response),
                 }
@@ -136,7 +148,8 @@ impl ServerHandler for Rooms {
                 if let Some(response) = guard(&mut prompter, call).await {
                     return Ok(response);
                 }
-                self.bookings
+                self.office
+                    .bookings
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .clear();

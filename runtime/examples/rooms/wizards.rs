@@ -1,10 +1,15 @@
-//! The two wizards of the example server: a room booking and an expense report.
+//! The two wizards of the example server: a room booking that knows the office (its
+//! rooms offered live, the day checked against the bookings) and an expense report.
 
 // A real server would store every answer; this one reads only a few of them.
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+
 use serde::{Deserialize, Serialize};
-use wizard::summary::SummaryValue;
+use wizard::live::{Intro, Live, Verdict};
+use wizard::summary::{SummaryValue, escape_value};
 use wizard::{Choice, Wizard};
 
 /// Books a meeting room, asking for the room, the day, the attendees and catering.
@@ -12,17 +17,21 @@ use wizard::{Choice, Wizard};
 #[wizard(
     tool = "rooms_book",
     noun = "Booking",
+    context = Office,
+    intro = open_building,
     summary = "Book {room} in {building} on {day}?\n\n**Attendees**: {attendees}"
 )]
 pub struct BookRoom {
     /// The building the room is in: an argument the model passes, not a question.
     #[tool_arg]
     pub building: String,
-    /// A choice: the form offers the wire values `aurora`, `borealis`, `board`.
-    #[ask("Which room?")]
-    pub room: Room,
-    /// Text turned into a `Day` by `parse`; a bad date is the user's to correct.
-    #[ask("Which day? (YYYY-MM-DD)", parse = parse_day)]
+    /// A live choice: the building's rooms, read from the office when the question is
+    /// asked; typed as text (and checked) when they cannot be offered.
+    #[ask("Which room?", choices_from = rooms_of, check = room_exists)]
+    pub room: String,
+    /// Text turned into a `Day` by `parse` (a bad date is asked again), then checked
+    /// against the bookings: a room taken that day is asked again with the reason.
+    #[ask("Which day? (YYYY-MM-DD)", parse = parse_day, check = room_free)]
     pub day: Day,
     /// A number within bounds, pre-filled with 4.
     #[ask("How many people attend?", min = 1, max = 40, default = 4)]
@@ -47,12 +56,108 @@ pub struct BookRoom {
     pub topic: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Choice)]
-pub enum Room {
-    Aurora,
-    Borealis,
-    #[choice(title = "Board room")]
-    Board,
+/// What the booking wizard knows of the office: its buildings and rooms, and the bookings
+/// made so far. A real server would ask its booking system; the live functions below
+/// would then call it, and accept what they cannot check.
+#[derive(Debug, Default)]
+pub struct Office {
+    /// Building → its rooms.
+    pub buildings: BTreeMap<String, Vec<String>>,
+    /// Buildings whose room list cannot be read right now.
+    pub offline: Vec<String>,
+    pub bookings: Mutex<Vec<Booking>>,
+}
+
+/// One booking: a room of a building on a day, for some people.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Booking {
+    pub building: String,
+    pub room: String,
+    pub day: String,
+    pub attendees: u32,
+}
+
+impl Office {
+    /// Two buildings: North with `aurora`, `borealis` and `board`; West with `atrium`.
+    pub fn demo() -> Self {
+        let rooms = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
+        Office {
+            buildings: BTreeMap::from([
+                ("North".to_owned(), rooms(&["aurora", "borealis", "board"])),
+                ("West".to_owned(), rooms(&["atrium"])),
+            ]),
+            ..Office::default()
+        }
+    }
+
+    pub fn bookings(&self) -> Vec<Booking> {
+        self.bookings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn is_booked(&self, building: &str, room: &str, day: &str) -> bool {
+        self.bookings()
+            .iter()
+            .any(|b| b.building == building && b.room == room && b.day == day)
+    }
+}
+
+/// The intro: a building the office does not know ends the wizard before any question.
+async fn open_building(live: Live<'_, BookRoom>) -> Intro {
+    let building = &live.args.building;
+    if live.context.buildings.contains_key(building) {
+        Intro::Nothing
+    } else {
+        Intro::Stop(format!(
+            "There is no building {} in this office",
+            escape_value(building)
+        ))
+    }
+}
+
+/// The live choice: the building's rooms, unless its list cannot be read.
+async fn rooms_of(live: Live<'_, BookRoom>) -> Result<Vec<String>, String> {
+    let building = &live.args.building;
+    if live.context.offline.contains(building) {
+        return Err(format!("the room list of {building} cannot be read"));
+    }
+    Ok(live
+        .context
+        .buildings
+        .get(building)
+        .cloned()
+        .unwrap_or_default())
+}
+
+/// The check of a typed room: it must be one of the building's. A building whose list
+/// cannot be read accepts every name (the booking system decides).
+async fn room_exists(live: Live<'_, BookRoom>, room: &str) -> Verdict {
+    let building = &live.args.building;
+    match live.context.buildings.get(building) {
+        _ if live.context.offline.contains(building) => Verdict::Accept,
+        Some(rooms) if rooms.iter().any(|known| known == room) => Verdict::Accept,
+        _ => Verdict::reject(format!(
+            "There is no room {} in {}.",
+            escape_value(room),
+            escape_value(building)
+        )),
+    }
+}
+
+/// The check of the day: the room chosen must be free then.
+async fn room_free(live: Live<'_, BookRoom>, day: &Day) -> Verdict {
+    let room = live.draft.room.as_deref().unwrap_or_default();
+    if live.context.is_booked(&live.args.building, room, &day.0) {
+        Verdict::reject(format!(
+            "{} is booked on {} already.",
+            escape_value(room),
+            escape_value(&day.0)
+        ))
+    } else {
+        Verdict::Accept
+    }
 }
 
 /// A calendar day, as the user typed it and `parse_day` checked it. A `parse` target

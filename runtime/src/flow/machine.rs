@@ -1,33 +1,97 @@
-//! The IO-free machine that walks one wizard: which question comes next, and what an
-//! answer does. Both wire drivers are thin loops over it, so the same questions come
-//! in the same order on both paths.
+//! The machine that walks one wizard: which question comes next, what it says, and what
+//! an answer does. Both wire drivers are thin loops over it, so the same questions come
+//! in the same order, worded the same, on both paths. Its only IO is the server's own,
+//! through the wizard's [`live`](crate::live) functions: the intro, a live choice's
+//! options, a live check.
+//!
+//! Everything a later round needs is in [`Place`], which the 2026-07-28 path seals into
+//! `requestState`: the answers so far, the position, and the question being asked (what
+//! it offered, how often its answer was refused and why).
 
 use std::borrow::Cow;
 
 use rmcp::model::ElicitationSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::flow::outcome::Stage;
 use crate::flow::reply::Reply;
-use crate::form::{CONFIRM_KEY, Prompt, is_unset, typed_schema, validate_answer, validate_prompt};
+use crate::form::{
+    CONFIRM_KEY, Options, Prompt, PromptKind, is_unset, typed_schema, validate_prompt,
+};
+use crate::live::{Intro, Live, TRIES, Verdict, offerable, sentence};
+use crate::question::Question;
 use crate::summary::render_summary;
-use crate::wizard::Wizard;
+use crate::wizard::{Unusable, Wizard};
 
 /// How far a wizard got: the answers so far and the position from which the next
-/// question is looked for. A declined optional question leaves its field unset, so
-/// the draft alone cannot say which questions were asked.
-#[derive(Debug, Clone)]
+/// question is looked for (a declined optional question leaves its field unset, so the
+/// draft alone cannot say which questions were asked), the question being asked, and
+/// what the intro showed.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
 pub(crate) struct Place<W: Wizard> {
+    #[serde(rename = "a")]
     pub(crate) at: usize,
+    #[serde(rename = "d")]
     pub(crate) draft: W::Draft,
+    #[serde(rename = "q", default, skip_serializing_if = "Asking::is_fresh")]
+    asking: Asking,
+    #[serde(rename = "i", default, skip_serializing_if = "Option::is_none")]
+    intro: Option<String>,
+}
+
+/// The question being asked, beyond its static text.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+struct Asking {
+    /// A live choice's options, as offered; empty when it is asked as text instead;
+    /// `None` until fetched (and for every other question).
+    #[serde(rename = "o", default, skip_serializing_if = "Option::is_none")]
+    offered: Option<Vec<String>>,
+    /// How many answers to it were refused so far.
+    #[serde(rename = "n", default, skip_serializing_if = "is_zero")]
+    refused: usize,
+    /// Why the last one was, shown before the question when it is asked again.
+    #[serde(rename = "r", default, skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl Asking {
+    fn is_fresh(&self) -> bool {
+        *self == Asking::default()
+    }
+
+    /// The options offered as a choice, when they were.
+    fn choice(&self) -> Option<&[String]> {
+        self.offered
+            .as_deref()
+            .filter(|offered| !offered.is_empty())
+    }
 }
 
 impl<W: Wizard> Place<W> {
-    pub(crate) fn start() -> Self {
+    fn start() -> Self {
         Place {
             at: 0,
             draft: W::Draft::default(),
+            asking: Asking::default(),
+            intro: None,
         }
+    }
+}
+
+impl<W: Wizard> std::fmt::Debug for Place<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Place")
+            .field("at", &self.at)
+            .field("draft", &self.draft)
+            .field("asking", &self.asking)
+            .field("intro", &self.intro)
+            .finish()
     }
 }
 
@@ -45,21 +109,33 @@ pub(crate) struct Turn {
 /// What an answer led to.
 #[derive(Debug)]
 pub(crate) enum Next<W> {
-    /// Ask the question now current.
+    /// Ask the question now current: the next one, or the same one again.
     Ask,
     Finished(W),
     Cancelled,
     Failed(Stage, String),
+    /// The server's reason to stop: the answer to this question was refused too often.
+    Refused(Stage, String),
 }
 
-/// A wizard plus its tool arguments (needed by the summary and by `finish`).
+/// A wizard with its tool arguments (needed by the summary and by `finish`) and the
+/// server's context (needed by the live functions).
 pub(crate) struct Machine<'a, W: Wizard> {
+    pub(crate) context: &'a W::Context,
     pub(crate) args: &'a W::Args,
 }
 
-impl<W: Wizard> Machine<'_, W> {
+impl<'a, W: Wizard> Machine<'a, W> {
     fn current(place: &Place<W>) -> Option<W::Step> {
         W::next_step(&place.draft, place.at)
+    }
+
+    fn live<'b>(&'b self, draft: &'b W::Draft) -> Live<'b, W> {
+        Live {
+            context: self.context,
+            args: self.args,
+            draft,
+        }
     }
 
     /// The stage a failure at the current question is reported under.
@@ -70,30 +146,74 @@ impl<W: Wizard> Machine<'_, W> {
         }
     }
 
-    pub(crate) fn ask(&self, place: &Place<W>) -> Turn {
-        match Self::current(place) {
-            Some(step) => {
-                let question = W::question(step);
-                Turn {
-                    key: question.key,
-                    message: Cow::Borrowed(question.message),
-                    schema: typed_schema(&Prompt::from(question)),
-                    number: W::index(step) + 1,
-                }
+    /// Where a wizard starts: its intro runs first, once. `Err` is the intro's reason to
+    /// stop before anything is asked.
+    pub(crate) async fn start(&self) -> Result<Place<W>, String> {
+        let mut place = Place::start();
+        if let Some(intro) = W::intro(self.live(&place.draft)) {
+            match intro.await {
+                Intro::Show(text) if !text.trim().is_empty() => place.intro = Some(text),
+                Intro::Show(_) | Intro::Nothing => {}
+                Intro::Stop(reason) => return Err(reason),
             }
-            None => {
-                let message = render_summary(&W::summary(&place.draft, self.args));
-                Turn {
-                    key: CONFIRM_KEY,
-                    schema: typed_schema(&Prompt::confirm(&message)),
-                    message: Cow::Owned(message),
-                    number: W::QUESTIONS.len() + 1,
-                }
-            }
+        }
+        Ok(place)
+    }
+
+    /// The current question as it is sent now: a live choice's options are fetched the
+    /// first time it is asked; a refused answer's reason comes first; the intro shows
+    /// before the first question and the summary.
+    pub(crate) async fn ask(&self, place: &mut Place<W>) -> Turn {
+        let Some(step) = Self::current(place) else {
+            let summary = render_summary(&W::summary(&place.draft, self.args));
+            let message = match &place.intro {
+                Some(intro) => format!("{intro}\n\n{summary}"),
+                None => summary,
+            };
+            return Turn {
+                key: CONFIRM_KEY,
+                schema: typed_schema(&Prompt::confirm(&message)),
+                message: Cow::Owned(message),
+                number: W::QUESTIONS.len() + 1,
+            };
+        };
+        let question = W::question(step);
+        if question.live_choices && place.asking.offered.is_none() {
+            let fetched = match W::choices(self.live(&place.draft), step) {
+                Some(options) => options.await.ok(),
+                None => None,
+            };
+            place.asking.offered = Some(fetched.and_then(offerable).unwrap_or_default());
+        }
+        let schema = typed_schema(&prompt(question, &place.asking));
+        let mut message = String::new();
+        if place.at == 0
+            && let Some(intro) = &place.intro
+        {
+            message.push_str(intro);
+            message.push_str("\n\n");
+        }
+        if let Some(reason) = &place.asking.reason {
+            message.push_str(&sentence(reason));
+            message.push(' ');
+        }
+        let message = if message.is_empty() {
+            Cow::Borrowed(question.message)
+        } else {
+            message.push_str(question.message);
+            Cow::Owned(message)
+        };
+        Turn {
+            key: question.key,
+            message,
+            schema,
+            number: W::index(step) + 1,
         }
     }
 
-    pub(crate) fn answer(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
+    /// Applies the user's answer to the current question: the next question, the same
+    /// one again after a refusal, or an ending.
+    pub(crate) async fn answer(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
         let Some(step) = Self::current(place) else {
             return self.confirm(place, reply);
         };
@@ -106,17 +226,32 @@ impl<W: Wizard> Machine<'_, W> {
         };
         if let Some(content) = content {
             let failed = |why: String| Next::Failed(Stage::Question(question.key), why);
-            let value = match validate_answer(question, content.as_ref()) {
+            // The answer is checked against the form that was sent: a live choice's own
+            // options, or the text it fell back to.
+            let value = match validate_prompt(&prompt(question, &place.asking), content.as_ref()) {
                 Ok(value) => value,
                 Err(malformed) => return failed(malformed.to_string()),
             };
-            if !is_unset(question, &value)
-                && let Err(why) = W::apply(&mut place.draft, step, &value)
-            {
-                return failed(why);
+            if !is_unset(question, &value) {
+                let mut candidate = place.draft.clone();
+                match W::apply(&mut candidate, step, &value) {
+                    Ok(()) => {}
+                    Err(Unusable::Malformed(why)) => return failed(why),
+                    Err(Unusable::Refused(why)) => return refuse(place, question, why),
+                }
+                // An option the server offered a moment ago is not checked again.
+                let picked = place.asking.choice().is_some();
+                if !picked
+                    && let Some(check) = W::check(self.live(&candidate), step)
+                    && let Verdict::Reject(reason) = check.await
+                {
+                    return refuse(place, question, reason);
+                }
+                place.draft = candidate;
             }
         }
         place.at = W::index(step) + 1;
+        place.asking = Asking::default();
         Next::Ask
     }
 
@@ -137,4 +272,24 @@ impl<W: Wizard> Machine<'_, W> {
             Err(why) => failed(why),
         }
     }
+}
+
+/// The form of `question` as it is asked now: a live choice offers what was fetched.
+fn prompt<'q>(question: &'q Question, asking: &'q Asking) -> Prompt<'q> {
+    let mut prompt = Prompt::from(question);
+    if let Some(options) = asking.choice() {
+        prompt.kind = PromptKind::Choice(Options::Strings(options));
+    }
+    prompt
+}
+
+/// One more refusal of the current question's answer: asked again with `reason`, or,
+/// after the last try, the end of the wizard.
+fn refuse<W: Wizard>(place: &mut Place<W>, question: &Question, reason: String) -> Next<W> {
+    place.asking.refused += 1;
+    if place.asking.refused >= TRIES {
+        return Next::Refused(Stage::Question(question.key), reason);
+    }
+    place.asking.reason = Some(reason);
+    Next::Ask
 }

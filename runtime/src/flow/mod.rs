@@ -27,7 +27,7 @@ use rmcp::service::{RequestContext, RoleServer};
 use url::Url;
 
 pub use client::{ClientView, Elicitation, WirePath};
-pub use outcome::{Failure, Outcome, Stage};
+pub use outcome::{Failure, Outcome, Refusal, Stage};
 pub use reply::Reply;
 
 use crate::prompt::Prompter;
@@ -149,9 +149,22 @@ impl Flow {
     }
 
     /// Runs wizard `W` for this tool call on the path the client declared. On MRTR
-    /// this is one round: it returns [`Outcome::Pending`] until the last answer.
-    pub async fn run<W: Wizard>(
+    /// this is one round: it returns [`Outcome::Pending`] until the last answer. A wizard
+    /// with a context (`#[wizard(context = Type)]`) runs with [`Flow::run_with`].
+    pub async fn run<W: Wizard<Context = ()>>(
         &self,
+        args: W::Args,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Outcome<W> {
+        self.run_with::<W>(&(), args, request, context).await
+    }
+
+    /// [`Flow::run`] for a wizard whose live checks, live choices or intro need the
+    /// server's context `with` (see [`live`](crate::live)).
+    pub async fn run_with<W: Wizard>(
+        &self,
+        with: &W::Context,
         args: W::Args,
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
@@ -160,9 +173,9 @@ impl Flow {
         match ClientView::of(context).path(self.config.server_requests) {
             WirePath::Unsupported => Outcome::Unsupported(texts.unsupported(&W::INFO)),
             WirePath::FormUnsupported => Outcome::FormUnsupported(texts.form_unsupported(&W::INFO)),
-            WirePath::Sync => sync::run(self, args, context).await.with_texts(texts),
+            WirePath::Sync => sync::run(self, with, args, context).await.with_texts(texts),
             WirePath::Mrtr => {
-                let round = mrtr::round(self, args, request);
+                let round = mrtr::round(self, with, args, request).await;
                 if let Some((number, key)) = round.asked {
                     wire::progress(context, number, key).await;
                 }
@@ -180,23 +193,42 @@ impl Flow {
         clippy::result_large_err,
         reason = "the response goes straight back to rmcp, which takes it by value"
     )]
-    pub async fn call<W: Wizard>(
+    pub async fn call<W: Wizard<Context = ()>>(
         &self,
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<W, CallToolResponse> {
-        let args = crate::tool::arguments::<W>(request)?;
-        self.run::<W>(args, request, context).await.into_response()
+        self.call_with::<W>(&(), request, context).await
     }
 
-    /// One MRTR round without IO: what [`Flow::run`] does on the 2026-07-28 path once
-    /// the path is chosen. Public so benchmarks and tests can measure and drive it.
-    pub fn mrtr_round<W: Wizard>(
+    /// [`Flow::call`] for a wizard with a context (see [`Flow::run_with`]).
+    #[allow(
+        clippy::result_large_err,
+        reason = "the response goes straight back to rmcp, which takes it by value"
+    )]
+    pub async fn call_with<W: Wizard>(
         &self,
+        with: &W::Context,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<W, CallToolResponse> {
+        let args = crate::tool::arguments::<W>(request)?;
+        self.run_with::<W>(with, args, request, context)
+            .await
+            .into_response()
+    }
+
+    /// One MRTR round without the client: what [`Flow::run_with`] does on the 2026-07-28
+    /// path once the path is chosen (the only IO is the wizard's own live functions).
+    /// Public so benchmarks and tests can measure and drive it.
+    pub async fn mrtr_round<W: Wizard>(
+        &self,
+        with: &W::Context,
         args: W::Args,
         request: &CallToolRequestParams,
     ) -> Outcome<W> {
-        mrtr::round(self, args, request)
+        mrtr::round(self, with, args, request)
+            .await
             .ended
             .with_texts(self.texts())
     }

@@ -1,6 +1,8 @@
 //! The 2026-07-28 path of a wizard: one `input_required` round per question. Each round
-//! resumes from the draft sealed last round, applies the one answer it carries, and
-//! seals the next question's draft; earlier steps are never re-run.
+//! resumes from the place sealed last round, applies the one answer it carries, and
+//! seals the next question's place; earlier steps are never re-run. A refused answer's
+//! round asks the same key again, with the reason first and the earlier answers as they
+//! were.
 
 use rmcp::model::CallToolRequestParams;
 
@@ -24,40 +26,47 @@ impl<W> From<Ended<W>> for Round<W> {
     }
 }
 
-pub(crate) fn round<W: Wizard>(
+pub(crate) async fn round<W: Wizard>(
     flow: &Flow,
+    context: &W::Context,
     args: W::Args,
     request: &CallToolRequestParams,
 ) -> Round<W> {
     let rounds = Rounds::new(flow, StateKind::Wizard, request);
-    let machine = Machine::<W> { args: &args };
-    let resumed = match rounds.resume::<(usize, W::Draft)>() {
+    let machine = Machine::<W> {
+        context,
+        args: &args,
+    };
+    let resumed = match rounds.resume::<Place<W>>() {
         Ok(resumed) => resumed,
         Err(refused) => return Ended::Failed(Stage::State, refused).into(),
     };
     // Answers only count against a state that says which question they answer.
-    let place = match resumed {
+    let mut place = match resumed {
         Some(resumed) => {
-            let (at, draft) = resumed.body;
-            let mut place = Place::<W> { at, draft };
+            let mut place = resumed.body;
             match rounds.answer(&resumed.asked) {
                 None => {}
                 Some(Err(why)) => {
                     return Ended::Failed(Machine::<W>::stage(&place), why).into();
                 }
-                Some(Ok(reply)) => match machine.answer(&mut place, reply) {
+                Some(Ok(reply)) => match machine.answer(&mut place, reply).await {
                     Next::Ask => {}
                     Next::Finished(wizard) => return Ended::Finished(wizard).into(),
                     Next::Cancelled => return Ended::Cancelled.into(),
                     Next::Failed(stage, why) => return Ended::Failed(stage, why).into(),
+                    Next::Refused(stage, why) => return Ended::Refused(stage, why).into(),
                 },
             }
             place
         }
-        None => Place::start(),
+        None => match machine.start().await {
+            Ok(place) => place,
+            Err(reason) => return Ended::Refused(Stage::Intro, reason).into(),
+        },
     };
     let stage = Machine::<W>::stage(&place);
-    let ask = machine.ask(&place);
+    let ask = machine.ask(&mut place).await;
     let params = match ask
         .schema
         .map(|schema| wire::form(ask.message.into_owned(), schema))
@@ -65,7 +74,7 @@ pub(crate) fn round<W: Wizard>(
         Ok(params) => params,
         Err(why) => return Ended::Failed(stage, why).into(),
     };
-    match rounds.ask(ask.key, params, (place.at, &place.draft)) {
+    match rounds.ask(ask.key, params, &place) {
         Ok(input) => Round {
             ended: Ended::Pending(input),
             asked: Some((ask.number, ask.key)),

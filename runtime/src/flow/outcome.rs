@@ -5,14 +5,16 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, InputRequiredR
 use crate::texts::Texts;
 use crate::wizard::Wizard;
 
-/// Where a flow failed: at a question, at the final summary, or before either
-/// because the echoed requestState was refused.
+/// Where a flow failed or was refused: at a question, at the final summary, before
+/// either because the echoed requestState was refused, or at the wizard's intro.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
     /// At the question with this key.
     Question(&'static str),
     Summary,
     State,
+    /// Before the first question, where the wizard's intro runs.
+    Intro,
 }
 
 /// A client fault, a transport failure or a bad state: never a user's decision.
@@ -22,6 +24,20 @@ pub struct Failure {
     /// What went wrong, e.g. ``"`title` must not be empty, expected a non-empty string"``.
     pub why: String,
     /// The error result's text, from the flow's [`Texts`].
+    pub text: String,
+}
+
+/// The wizard could not go on, for a reason the server gave (see [`live`](crate::live)):
+/// a live check refused the answer to one question [`TRIES`](crate::live::TRIES) times,
+/// or the intro found nothing to do. Nothing was done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// [`Stage::Question`] after the refusals, [`Stage::Intro`] for an intro's stop.
+    pub stage: Stage,
+    /// The server's reason, e.g. ``"There is no branch `featur/x` in `demo/sandbox`."``
+    pub reason: String,
+    /// The error result's text, from the flow's [`Texts`] ([`Texts::gave_up`] or
+    /// [`Texts::stopped`]).
     pub text: String,
 }
 
@@ -42,6 +58,7 @@ pub struct Failure {
 ///         Outcome::Pending(_) => "the next question is on its way",
 ///         Outcome::Cancelled(_) => "the user said no",
 ///         Outcome::Failed(_) => "the client sent something unusable",
+///         Outcome::Refused(_) => "the server refused the answers, with its reason",
 ///         Outcome::Unsupported(_) | Outcome::FormUnsupported(_) => "the client cannot be asked",
 ///     }
 /// }
@@ -58,6 +75,9 @@ pub enum Outcome<W> {
     Cancelled(String),
     /// A malformed answer, a transport failure or a refused requestState.
     Failed(Failure),
+    /// A live check refused one question's answer too often, or the intro stopped the
+    /// wizard: the server's reason.
+    Refused(Refusal),
     /// The client declared no elicitation, or no channel reaches it
     /// ([`Texts::unsupported`]).
     Unsupported(String),
@@ -79,6 +99,7 @@ impl<W> Outcome<W> {
             Outcome::Pending(input) => Err(CallToolResponse::InputRequired(input)),
             Outcome::Cancelled(text)
             | Outcome::Failed(Failure { text, .. })
+            | Outcome::Refused(Refusal { text, .. })
             | Outcome::Unsupported(text)
             | Outcome::FormUnsupported(text) => Err(CallToolResponse::Complete(error_result(text))),
         }
@@ -90,6 +111,7 @@ impl<W> Outcome<W> {
             Outcome::Finished(_) | Outcome::Pending(_) => None,
             Outcome::Cancelled(text)
             | Outcome::Failed(Failure { text, .. })
+            | Outcome::Refused(Refusal { text, .. })
             | Outcome::Unsupported(text)
             | Outcome::FormUnsupported(text) => Some(text),
         }
@@ -103,6 +125,9 @@ pub(crate) enum Ended<W> {
     Pending(InputRequiredResult),
     Cancelled,
     Failed(Stage, String),
+    /// The server's reason to stop: at a question after its last refusal, or at the
+    /// intro.
+    Refused(Stage, String),
 }
 
 impl<W: Wizard> Ended<W> {
@@ -117,9 +142,20 @@ impl<W: Wizard> Ended<W> {
                 let text = match stage {
                     Stage::Question(key) => texts.question_failed(info, key, &why),
                     Stage::Summary => texts.summary_failed(info, &why),
-                    Stage::State => texts.state_refused(info, &why),
+                    Stage::State | Stage::Intro => texts.state_refused(info, &why),
                 };
                 Outcome::Failed(Failure { stage, why, text })
+            }
+            Ended::Refused(stage, reason) => {
+                let text = match stage {
+                    Stage::Question(key) => texts.gave_up(info, key, &reason),
+                    Stage::Summary | Stage::State | Stage::Intro => texts.stopped(info, &reason),
+                };
+                Outcome::Refused(Refusal {
+                    stage,
+                    reason,
+                    text,
+                })
             }
         }
     }

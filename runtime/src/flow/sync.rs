@@ -1,23 +1,31 @@
-//! The legacy path: one `elicitation/create` per question while the call runs.
+//! The legacy path: one `elicitation/create` per question while the call runs; a refused
+//! answer's question is sent again, with the reason first.
 
 use rmcp::service::{RequestContext, RoleServer};
 
 use crate::flow::Flow;
-use crate::flow::machine::{Machine, Next, Place};
-use crate::flow::outcome::Ended;
+use crate::flow::machine::{Machine, Next};
+use crate::flow::outcome::{Ended, Stage};
 use crate::flow::wire;
 use crate::wizard::Wizard;
 
 pub(crate) async fn run<W: Wizard>(
     flow: &Flow,
+    live: &W::Context,
     args: W::Args,
     context: &RequestContext<RoleServer>,
 ) -> Ended<W> {
-    let machine = Machine::<W> { args: &args };
-    let mut place = Place::<W>::start();
+    let machine = Machine::<W> {
+        context: live,
+        args: &args,
+    };
+    let mut place = match machine.start().await {
+        Ok(place) => place,
+        Err(reason) => return Ended::Refused(Stage::Intro, reason),
+    };
     loop {
-        let ask = machine.ask(&place);
         let stage = Machine::<W>::stage(&place);
+        let ask = machine.ask(&mut place).await;
         let failed = |why: String| Ended::Failed(stage, why);
         let params = match ask
             .schema
@@ -31,11 +39,12 @@ pub(crate) async fn run<W: Wizard>(
             Ok(reply) => reply,
             Err(why) => return failed(why),
         };
-        match machine.answer(&mut place, reply) {
+        match machine.answer(&mut place, reply).await {
             Next::Ask => {}
             Next::Finished(wizard) => return Ended::Finished(wizard),
             Next::Cancelled => return Ended::Cancelled,
             Next::Failed(stage, why) => return Ended::Failed(stage, why),
+            Next::Refused(stage, why) => return Ended::Refused(stage, why),
         }
     }
 }

@@ -9,7 +9,7 @@
 //! ```no_run
 //! use serde_json::json;
 //! use wizard::testkit::{self, Path, accept, decline};
-//! # fn demo<W: wizard::Wizard>(args: W::Args) {
+//! # fn demo<W: wizard::Wizard<Context = ()>>(args: W::Args) {
 //! let report = testkit::run::<W>(Path::Mrtr, args, [
 //!     accept(json!({"title": "Fix the login"})),
 //!     decline(),
@@ -46,6 +46,10 @@ use crate::flow::{Flow, Outcome};
 use crate::serve::Serve;
 use crate::state::StateKeys;
 use crate::wizard::Wizard;
+
+/// How many 2026-07-28 rounds the kit's client drives before it gives up: every question,
+/// each question asked again after a refusal, and the summary.
+pub const MAX_ROUNDS: usize = 64;
 
 /// Which wire path the scripted client takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,7 +167,7 @@ pub struct Kit {
 }
 
 /// Runs wizard `W` with `args` on `path`, answering with `replies` in order.
-pub fn run<W: Wizard>(
+pub fn run<W: Wizard<Context = ()>>(
     path: Path,
     args: W::Args,
     replies: impl IntoIterator<Item = Reply>,
@@ -193,30 +197,52 @@ impl Kit {
         self
     }
 
-    pub fn run<W: Wizard>(
+    pub fn run<W: Wizard<Context = ()>>(
         &self,
         args: W::Args,
+        replies: impl IntoIterator<Item = Reply>,
+    ) -> Report<W> {
+        self.run_with(args, (), replies)
+    }
+
+    /// Runs a wizard with a context (`#[wizard(context = Type)]`), which its live checks,
+    /// choices and intro see.
+    pub fn run_with<W: Wizard>(
+        &self,
+        args: W::Args,
+        context: W::Context,
+        replies: impl IntoIterator<Item = Reply>,
+    ) -> Report<W> {
+        block_on(self.play(args, context, replies))
+    }
+
+    /// [`Kit::run_with`] inside a test that is async already, whose runtime must keep
+    /// running what the context talks to (a fake service it started).
+    pub async fn play<W: Wizard>(
+        &self,
+        args: W::Args,
+        context: W::Context,
         replies: impl IntoIterator<Item = Reply>,
     ) -> Report<W> {
         let arguments = match serde_json::to_value(&args).expect("the wizard's Args serialize") {
             Value::Object(arguments) => Some(arguments),
             _ => None,
         };
-        let server = WizardServer::<W>::new(self.flow.clone());
+        let server = WizardServer::<W>::with_context(self.flow.clone(), context);
         let ended = server.ended.clone();
         let calls = server.calls.clone();
         let client =
             ScriptedClient::new(self.capabilities.clone(), replies).with_keys(question_key::<W>);
-        let path = self.path;
-        let scripted = client.clone();
-        let result = block_on(async move {
-            let pair = connect(Serve::new(server), path, scripted).await;
-            let mut request = CallToolRequestParams::new(W::INFO.tool);
-            request.arguments = arguments;
-            let result = pair.client.call_tool(request).await;
-            pair.close().await;
-            result
-        });
+        let pair = connect(Serve::new(server), self.path, client.clone()).await;
+        let mut request = CallToolRequestParams::new(W::INFO.tool);
+        request.arguments = arguments;
+        // rmcp's client stops after 10 rounds by default; a wizard with refused answers
+        // takes more.
+        let result = pair
+            .client
+            .call_tool_with_mrtr_max_rounds(request, MAX_ROUNDS)
+            .await;
+        pair.close().await;
         let asked = client.asked();
         let result = result.unwrap_or_else(|error| {
             panic!("the tool call failed: {error}; questions asked so far: {asked:#?}")
@@ -238,11 +264,22 @@ impl Kit {
 
 /// The key of `W`'s question with this message, and `confirm` for any other (the
 /// summary, a guard's yes/no): what a [`ScriptedClient`] records on the sync path, where
-/// the key is not on the wire, once given `with_keys(question_key::<W>)`.
-pub fn question_key<W: Wizard>(message: &str, _schema: &Value) -> String {
+/// the key is not on the wire, once given `with_keys(question_key::<W>)`. A question
+/// asked again after a refusal, or after the intro, ends with its own message.
+pub fn question_key<W: Wizard>(message: &str, schema: &Value) -> String {
+    // The summary is the one yes/no whose property description is not a question's.
+    let described = schema
+        .pointer("/properties")
+        .and_then(Value::as_object)
+        .and_then(|properties| properties.values().next())
+        .and_then(|property| property.get("description"))
+        .and_then(Value::as_str);
     W::QUESTIONS
         .iter()
-        .find(|question| question.message == message)
+        .find(|question| {
+            question.message == message
+                || (message.ends_with(question.message) && described == Some(question.message))
+        })
         .map_or(crate::form::CONFIRM_KEY, |question| question.key)
         .to_owned()
 }

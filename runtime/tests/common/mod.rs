@@ -28,7 +28,11 @@ pub fn form() -> ClientCapabilities {
 }
 
 /// A client/server pair serving `W` with `flow`, for driving rounds by hand.
-pub async fn pair<W: Wizard>(flow: Flow, path: Path, capabilities: ClientCapabilities) -> Pair {
+pub async fn pair<W: Wizard<Context = ()>>(
+    flow: Flow,
+    path: Path,
+    capabilities: ClientCapabilities,
+) -> Pair {
     connect(
         Serve::new(WizardServer::<W>::new(flow)),
         path,

@@ -6,7 +6,7 @@ use wizard::Wizard;
 
 use crate::catalog::body::Body;
 use crate::catalog::wizards::GitLabWizard;
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Step-by-step issue creation: title, description, labels, confidentiality, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -15,6 +15,7 @@ use crate::gitlab::{ApiRequest, ProjectId};
     id = "interactive.issue_create",
     alternative = "issue.create",
     noun = "Issue",
+    context = GitLab,
     summary = "Create issue in project {project_id}?\n\n**Title**: {title}"
 )]
 pub struct IssueWizard {

@@ -2,11 +2,15 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use wizard::Wizard;
+use wizard::live::{Live, Verdict};
+use wizard::summary::escape_value;
 
+use super::live::{Found, branch_exists, project_get, read};
 use crate::catalog::body::Body;
 use crate::catalog::wizards::GitLabWizard;
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Guided merge request creation: branches, title, description, labels, remove-source and squash options, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -15,6 +19,7 @@ use crate::gitlab::{ApiRequest, ProjectId};
     id = "interactive.mr_create",
     alternative = "merge_request.create",
     noun = "Merge request",
+    context = GitLab,
     summary = "Create merge request in project {project_id}?\n\n**Title**: {title}\n**Source**: {source_branch} -> **Target**: {target_branch}"
 )]
 pub struct MergeRequestWizard {
@@ -22,10 +27,13 @@ pub struct MergeRequestWizard {
     #[tool_arg]
     pub project_id: ProjectId,
     /// The branch holding the changes.
-    #[ask("Enter the source branch name")]
+    #[ask("Enter the source branch name", check = source_exists)]
     pub source_branch: String,
     /// The branch to merge into.
-    #[ask("Enter the target branch name (e.g. main, develop)")]
+    #[ask(
+        "Enter the target branch name (e.g. main, develop)",
+        check = target_fits
+    )]
     pub target_branch: String,
     /// The merge request title.
     #[ask("Enter the merge request title")]
@@ -71,5 +79,49 @@ impl GitLabWizard for MergeRequestWizard {
             .project(&self.project_id)
             .segment("merge_requests")
             .json(body.into())
+    }
+}
+
+/// The source branch must exist.
+async fn source_exists(live: Live<'_, MergeRequestWizard>, branch: &str) -> Verdict {
+    branch_exists(live.context, &live.args.project_id, branch).await
+}
+
+/// The target branch must differ from the source, exist, and not be joined to the source
+/// by an open merge request already (GitLab would refuse the second one).
+async fn target_fits(live: Live<'_, MergeRequestWizard>, target: &str) -> Verdict {
+    let (gitlab, project) = (live.context, &live.args.project_id);
+    let source = live.draft.source_branch.as_deref().unwrap_or_default();
+    if source == target {
+        return Verdict::reject(format!(
+            "The target branch must differ from the source branch {}.",
+            escape_value(source)
+        ));
+    }
+    if let Verdict::Reject(reason) = branch_exists(gitlab, project, target).await {
+        return Verdict::Reject(reason);
+    }
+    let open = project_get(project, &["merge_requests"])
+        .query("state", "opened")
+        .query("source_branch", source)
+        .query("target_branch", target)
+        .query("per_page", 1);
+    let Found::Yes(found) = read(gitlab, open).await else {
+        return Verdict::Accept;
+    };
+    match found.body.as_array().and_then(|list| list.first()) {
+        Some(other) => Verdict::reject(format!(
+            "Merge request !{} already merges {} into {}: {}.",
+            other.get("iid").and_then(Value::as_u64).unwrap_or_default(),
+            escape_value(source),
+            escape_value(target),
+            escape_value(
+                other
+                    .get("title")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+            )
+        )),
+        None => Verdict::Accept,
     }
 }

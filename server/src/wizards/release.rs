@@ -2,11 +2,15 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use wizard::Wizard;
+use wizard::live::{Live, Verdict};
+use wizard::summary::escape_value;
 
+use super::live::{Found, project_get, read, shown};
 use crate::catalog::body::Body;
 use crate::catalog::wizards::GitLabWizard;
-use crate::gitlab::{ApiRequest, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Release creation wizard: tag name, release name, description, confirmation.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
@@ -15,6 +19,7 @@ use crate::gitlab::{ApiRequest, ProjectId};
     id = "interactive.release_create",
     alternative = "release.create",
     noun = "Release",
+    context = GitLab,
     summary = "Create release in project {project_id}?\n\n**Tag**: {tag_name}\n**Name**: {name}"
 )]
 pub struct ReleaseWizard {
@@ -22,7 +27,10 @@ pub struct ReleaseWizard {
     #[tool_arg]
     pub project_id: ProjectId,
     /// The tag to release; it must already exist.
-    #[ask("Enter the tag name for the release (must already exist)")]
+    #[ask(
+        "Enter the tag name for the release (must already exist)",
+        check = tag_unreleased
+    )]
     pub tag_name: String,
     /// The release name; empty lets GitLab use the tag name.
     #[ask(
@@ -51,5 +59,28 @@ impl GitLabWizard for ReleaseWizard {
             .project(&self.project_id)
             .segment("releases")
             .json(body.into())
+    }
+}
+
+/// The tag must exist and have no release yet: GitLab keeps one release per tag.
+async fn tag_unreleased(live: Live<'_, ReleaseWizard>, tag: &str) -> Verdict {
+    let (gitlab, project) = (live.context, &live.args.project_id);
+    if read(gitlab, project_get(project, &["repository", "tags", tag])).await == Found::No {
+        return Verdict::reject(format!(
+            "There is no tag {} in {}: enter an existing tag.",
+            escape_value(tag),
+            shown(project)
+        ));
+    }
+    match read(gitlab, project_get(project, &["releases", tag])).await {
+        Found::Yes(release) => {
+            let name = release.body.get("name").and_then(Value::as_str);
+            Verdict::reject(format!(
+                "Tag {} already has a release, {}.",
+                escape_value(tag),
+                escape_value(name.unwrap_or(tag))
+            ))
+        }
+        Found::No | Found::Unknown(_) => Verdict::Accept,
     }
 }

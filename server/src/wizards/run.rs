@@ -61,7 +61,10 @@ impl ReadyWizard {
 
 fn run<W: GitLabWizard>(args: W::Args, call: WizardCall<'_>) -> WizardFuture<'_> {
     Box::pin(async move {
-        let outcome = call.flow.run::<W>(args, call.request, call.context).await;
+        let outcome = call
+            .flow
+            .run_with::<W>(call.gitlab, args, call.request, call.context)
+            .await;
         match outcome.into_response() {
             Ok(wizard) => send(call.gitlab, wizard.request(), Output::Object, call.params)
                 .await

@@ -1,6 +1,7 @@
 //! This server's wording of the runtime's texts: the wizards' endings and the
 //! destructive guard's, exactly as clients of the GitLab server have always read them.
 
+use wizard::live::sentence;
 use wizard::{Texts, WizardInfo};
 
 /// The GitLab server's [`Texts`].
@@ -11,10 +12,20 @@ pub struct GitLabTexts;
 pub const REAPPROVE: &str =
     "Re-send with confirm=true only after the user explicitly approves this operation.";
 
+/// What a wizard does, as its endings name it: `Issue creation` for the wizards that
+/// create something (`interactive.*_create`, and the pipeline run, which creates a
+/// pipeline), `Merge` for the one that merges.
+fn task(wizard: &WizardInfo) -> String {
+    match wizard.id {
+        Some(id) if id.ends_with("_merge") => "Merge".to_owned(),
+        _ => format!("{} creation", wizard.noun),
+    }
+}
+
 impl Texts for GitLabTexts {
-    /// `Issue creation cancelled by user.`
+    /// `Issue creation cancelled by user.`, `Merge cancelled by user.`
     fn cancelled(&self, wizard: &WizardInfo) -> String {
-        format!("{} creation cancelled by user.", wizard.noun)
+        format!("{} cancelled by user.", task(wizard))
     }
 
     /// `collecting title: …`
@@ -24,15 +35,34 @@ impl Texts for GitLabTexts {
 
     /// `issue creation confirmation failed: …`
     fn summary_failed(&self, wizard: &WizardInfo, why: &str) -> String {
-        format!(
-            "{} creation confirmation failed: {why}",
-            wizard.noun.to_lowercase()
-        )
+        format!("{} confirmation failed: {why}", task(wizard).to_lowercase())
     }
 
     /// `issue creation failed: …`
     fn state_refused(&self, wizard: &WizardInfo, why: &str) -> String {
-        format!("{} creation failed: {why}", wizard.noun.to_lowercase())
+        format!("{} failed: {why}", task(wizard).to_lowercase())
+    }
+
+    /// ``Merge request creation stopped: There is no branch `featur/x` in `demo/sandbox`.
+    /// The answer to `source_branch` was refused 3 times, so nothing was sent to GitLab.``
+    fn gave_up(&self, wizard: &WizardInfo, key: &str, reason: &str) -> String {
+        format!(
+            "{} stopped: {} The answer to `{key}` was refused {} times, so nothing was sent to \
+             GitLab.",
+            task(wizard),
+            sentence(reason),
+            wizard::live::TRIES
+        )
+    }
+
+    /// ``Merge stopped: Merge request !1 in `demo/sandbox` is merged already. Nothing was
+    /// sent to GitLab.``
+    fn stopped(&self, wizard: &WizardInfo, reason: &str) -> String {
+        format!(
+            "{} stopped: {} Nothing was sent to GitLab.",
+            task(wizard),
+            sentence(reason)
+        )
     }
 
     /// Names the one alternative action by catalog id, and nothing else.

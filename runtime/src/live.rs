@@ -1,0 +1,234 @@
+//! Questions that know the server: a **live check** that may refuse a well-formed answer
+//! and have the same question asked again with the reason, **live choices** fetched when a
+//! question is asked, and an **intro** read before the first question.
+//!
+//! The wizard struct declares them; the server provides them as async functions that see
+//! the server's own context (`#[wizard(context = Type)]`: a client for its service, a
+//! store), the tool arguments and the answers so far, through [`Live`]:
+//!
+//! ```
+//! use wizard::Wizard;
+//! use wizard::live::{Live, Verdict};
+//!
+//! /// The rooms of each building, as the server knows them.
+//! pub struct Rooms(Vec<(&'static str, &'static str)>);
+//!
+//! /// Books a room.
+//! #[derive(Debug, Wizard)]
+//! #[wizard(tool = "rooms_book", noun = "Booking", context = Rooms,
+//!          summary = "Book {room} in {building}?")]
+//! struct Book {
+//!     #[tool_arg]
+//!     building: String,
+//!     #[ask("Which room?", choices_from = rooms_of, check = room_exists)]
+//!     room: String,
+//! }
+//!
+//! /// Offered when the question is asked.
+//! async fn rooms_of(live: Live<'_, Book>) -> Result<Vec<String>, String> {
+//!     let rooms = live.context.0.iter().filter(|(b, _)| *b == live.args.building);
+//!     Ok(rooms.map(|(_, room)| (*room).to_owned()).collect())
+//! }
+//!
+//! /// Run on a typed answer, when the options could not be offered.
+//! async fn room_exists(live: Live<'_, Book>, room: &str) -> Verdict {
+//!     let known = live.context.0.iter().any(|(b, r)| *b == live.args.building && *r == room);
+//!     if known {
+//!         Verdict::Accept
+//!     } else {
+//!         Verdict::reject(format!("There is no room {room} in {}.", live.args.building))
+//!     }
+//! }
+//!
+//! assert!(Book::QUESTIONS[0].live_choices && Book::QUESTIONS[0].checked);
+//! ```
+//!
+//! How they behave, on both wire paths alike:
+//!
+//! - A **check** (`#[ask(.., check = path)]`: `async fn(Live<'_, W>, &T) -> Verdict`) runs
+//!   after an answer is well-formed and set (a declined or empty optional answer is not
+//!   checked). [`Verdict::Reject`] asks the same question again, its reason first and the
+//!   earlier answers kept; after [`TRIES`] refusals of one question the wizard ends with
+//!   an error result giving the reason, and nothing is done. A malformed answer (wrong
+//!   type, a value not offered) stays an error: a check is for answers that are well
+//!   formed and that the server would refuse. A check that cannot reach what it checks
+//!   should accept, and let the final call decide.
+//! - A `parse` function's `Err` is a refusal too: the user typed something the question
+//!   cannot use, and is asked again with the reason.
+//! - **Live choices** (`#[ask(.., choices_from = path, check = path)]` on a `String`:
+//!   `async fn(Live<'_, W>) -> Result<Vec<String>, String>`) are fetched when the question
+//!   is asked and offered as a choice. The options offered ride in the signed state, so the
+//!   answer is validated against exactly what the user saw. With no option, more than
+//!   [`MAX_OPTIONS`] of them (or more than [`MAX_OPTIONS_BYTES`] in all), or an `Err`, the
+//!   question is asked as text instead, and its check runs on what the user typed; an
+//!   option picked from the list is not checked again.
+//! - An **intro** (`#[wizard(intro = path)]`: `async fn(Live<'_, W>) -> Intro`) runs once
+//!   before the first question. [`Intro::Show`] puts its text before the first question
+//!   and before the summary; [`Intro::Stop`] ends the wizard with the reason before
+//!   anything is asked.
+//!
+//! Texts a check, a choice or an intro returns are shown as they are: escape every value
+//! in them that came from a user or the model with
+//! [`summary::escape_value`](crate::summary::escape_value).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::wizard::Wizard;
+
+/// The boxed future a live check, live choice or intro hands the runtime.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// One question is asked at most this many times: the answer refused this many times
+/// ends the wizard.
+pub const TRIES: usize = 3;
+
+/// A live choice with more options than this is asked as text.
+pub const MAX_OPTIONS: usize = 100;
+
+/// A live choice whose options take more bytes than this in all is asked as text: the
+/// options offered ride in every `requestState`.
+pub const MAX_OPTIONS_BYTES: usize = 8 * 1024;
+
+/// What a live check, a live choice or an intro sees.
+pub struct Live<'a, W: Wizard> {
+    /// The server's own context, `#[wizard(context = Type)]` (`()` without one).
+    pub context: &'a W::Context,
+    /// The tool arguments.
+    pub args: &'a W::Args,
+    /// The answers so far (`{Name}Draft`, every field an `Option`); in a check, the
+    /// answer being checked is in it already.
+    pub draft: &'a W::Draft,
+}
+
+impl<W: Wizard> Clone for Live<'_, W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<W: Wizard> Copy for Live<'_, W> {}
+
+impl<W: Wizard> std::fmt::Debug for Live<'_, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live")
+            .field("args", self.args)
+            .field("draft", self.draft)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A live check's word on a well-formed answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Keep the answer and go on.
+    Accept,
+    /// Ask the same question again with this reason first, a sentence such as
+    /// ``There is no branch `featur/x` in `demo/sandbox`.``
+    Reject(String),
+}
+
+impl Verdict {
+    /// [`Verdict::Reject`] with `reason`.
+    pub fn reject(reason: impl Into<String>) -> Self {
+        Verdict::Reject(reason.into())
+    }
+}
+
+/// What an intro found before the first question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intro {
+    /// Show this text before the first question and before the summary.
+    Show(String),
+    /// Nothing to show: ask the questions as they are.
+    Nothing,
+    /// End the wizard before asking anything, with this reason; nothing is done.
+    Stop(String),
+}
+
+/// `reason`, trimmed and ending as a sentence does (`.` added unless it ends with `.`, `?`
+/// or `!`), so that the question or another sentence can follow it.
+///
+/// ```
+/// assert_eq!(wizard::live::sentence(" No such room "), "No such room.");
+/// ```
+pub fn sentence(reason: &str) -> String {
+    let reason = reason.trim();
+    if reason.ends_with(['.', '?', '!']) {
+        reason.to_owned()
+    } else {
+        format!("{reason}.")
+    }
+}
+
+/// The options a live choice offers, once cleaned (empty values dropped, duplicates kept
+/// once, in order); `None` when they cannot be offered as a choice.
+pub(crate) fn offerable(options: Vec<String>) -> Option<Vec<String>> {
+    let mut offered: Vec<String> = Vec::with_capacity(options.len());
+    for option in options {
+        if !option.is_empty() && !offered.contains(&option) {
+            offered.push(option);
+        }
+    }
+    let bytes: usize = offered.iter().map(String::len).sum();
+    (!offered.is_empty() && offered.len() <= MAX_OPTIONS && bytes <= MAX_OPTIONS_BYTES)
+        .then_some(offered)
+}
+
+/// Boxes a live check's future; named by the derive, so that a function of the wrong
+/// shape is reported at its path.
+#[doc(hidden)]
+pub fn check_future<'a, F>(future: F) -> Pending<'a, Verdict>
+where
+    F: Future<Output = Verdict> + Send + 'a,
+{
+    Box::pin(future)
+}
+
+/// Boxes a live choice's future (see [`check_future`]).
+#[doc(hidden)]
+pub fn choices_future<'a, F>(future: F) -> Pending<'a, Result<Vec<String>, String>>
+where
+    F: Future<Output = Result<Vec<String>, String>> + Send + 'a,
+{
+    Box::pin(future)
+}
+
+/// Boxes an intro's future (see [`check_future`]).
+#[doc(hidden)]
+pub fn intro_future<'a, F>(future: F) -> Pending<'a, Intro>
+where
+    F: Future<Output = Intro> + Send + 'a,
+{
+    Box::pin(future)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_end_as_sentences() {
+        assert_eq!(sentence("No such room"), "No such room.");
+        assert_eq!(sentence("Taken already. "), "Taken already.");
+        assert_eq!(sentence("Really?"), "Really?");
+    }
+
+    #[test]
+    fn options_are_cleaned_and_capped() {
+        let strings = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            offerable(strings(&["main", "", "v1", "main"])),
+            Some(strings(&["main", "v1"]))
+        );
+        assert_eq!(offerable(Vec::new()), None);
+        let many: Vec<String> = (0..=MAX_OPTIONS).map(|n| format!("b{n}")).collect();
+        assert_eq!(
+            offerable(many[..MAX_OPTIONS].to_vec()).map(|o| o.len()),
+            Some(MAX_OPTIONS)
+        );
+        assert_eq!(offerable(many), None);
+        let long = vec!["x".repeat(MAX_OPTIONS_BYTES + 1)];
+        assert_eq!(offerable(long), None);
+    }
+}

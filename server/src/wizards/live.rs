@@ -1,0 +1,126 @@
+//! What the wizards read from GitLab while they run: whether a branch, a tag, a release, a
+//! merge request or a project name exists, and the refs to choose from. Each wizard's own
+//! checks, beside its struct, are made of these.
+//!
+//! A read that cannot settle the question — GitLab unreachable or slow, the project not
+//! found, any other refusal — leaves it open: the check accepts the answer and GitLab's own
+//! answer to the final call decides. Only a definite "there is none" refuses an answer.
+
+use std::time::Duration;
+
+use serde_json::Value;
+use wizard::live::Verdict;
+use wizard::summary::escape_value;
+
+use crate::gitlab::{ApiRequest, ApiResponse, GitLab, GitLabError, ProjectId};
+
+/// How long a live read may take before the answer is accepted unchecked: a user waits
+/// for it between two questions.
+pub const LIVE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What one live read found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    /// GitLab answered with this object or list.
+    Yes(ApiResponse),
+    /// GitLab said there is no such thing (a 404 naming it, not the project).
+    No,
+    /// The read could not settle it: why.
+    Unknown(String),
+}
+
+/// Sends one GET for a live check, within [`LIVE_TIMEOUT`].
+pub async fn read(gitlab: &GitLab, request: ApiRequest) -> Found {
+    let answer = tokio::time::timeout(LIVE_TIMEOUT, gitlab.send(request)).await;
+    match answer {
+        Ok(Ok(response)) => Found::Yes(response),
+        Ok(Err(GitLabError::Api(api)))
+            if api.status == 404
+                && !api
+                    .message
+                    .as_deref()
+                    .is_some_and(|m| m.contains("Project Not Found")) =>
+        {
+            Found::No
+        }
+        Ok(Err(error)) => Found::Unknown(error.to_string()),
+        Err(_) => Found::Unknown(format!("GitLab did not answer within {LIVE_TIMEOUT:?}")),
+    }
+}
+
+/// `GET projects/:id/<segments…>`.
+pub fn project_get(project: &ProjectId, segments: &[&str]) -> ApiRequest {
+    segments
+        .iter()
+        .fold(ApiRequest::get().project(project), |request, segment| {
+            request.segment(segment)
+        })
+}
+
+/// The project as the reasons name it: `` `demo/sandbox` ``.
+pub fn shown(project: &ProjectId) -> String {
+    escape_value(&project.to_string())
+}
+
+/// Refuses `branch` when `project` has no such branch.
+pub async fn branch_exists(gitlab: &GitLab, project: &ProjectId, branch: &str) -> Verdict {
+    let request = project_get(project, &["repository", "branches", branch]);
+    match read(gitlab, request).await {
+        Found::No => Verdict::reject(format!(
+            "There is no branch {} in {}.",
+            escape_value(branch),
+            shown(project)
+        )),
+        Found::Yes(_) | Found::Unknown(_) => Verdict::Accept,
+    }
+}
+
+/// Whether `project` has the branch, the tag, both or neither named `name`.
+pub async fn ref_exists(gitlab: &GitLab, project: &ProjectId, name: &str) -> Verdict {
+    let branch = project_get(project, &["repository", "branches", name]);
+    let tag = project_get(project, &["repository", "tags", name]);
+    match (read(gitlab, branch).await, read(gitlab, tag).await) {
+        (Found::No, Found::No) => Verdict::reject(format!(
+            "There is no branch or tag {} in {}.",
+            escape_value(name),
+            shown(project)
+        )),
+        _ => Verdict::Accept,
+    }
+}
+
+/// The names of the first `per_page` items of a list, and whether there are more.
+async fn names(gitlab: &GitLab, request: ApiRequest) -> Result<(Vec<String>, bool), String> {
+    let response = match read(gitlab, request).await {
+        Found::Yes(response) => response,
+        Found::No => return Ok((Vec::new(), false)),
+        Found::Unknown(why) => return Err(why),
+    };
+    let names = response
+        .body
+        .as_array()
+        .ok_or_else(|| "GitLab's list is not an array".to_owned())?
+        .iter()
+        .filter_map(|item| item.get("name").and_then(Value::as_str))
+        .map(str::to_owned)
+        .collect();
+    Ok((names, response.next_page.is_some()))
+}
+
+/// The project's branches, then its tags, as the options of a ref: `Err` when either list
+/// cannot be read, or when there are more than the runtime would offer (the question is
+/// then asked as text).
+pub async fn refs(gitlab: &GitLab, project: &ProjectId) -> Result<Vec<String>, String> {
+    // GitLab's largest page, which is also the most a choice offers: a next page means
+    // too many, and so does a total past it (the runtime counts the two lists together).
+    let list = |kind: &str| {
+        project_get(project, &["repository", kind]).query("per_page", wizard::live::MAX_OPTIONS)
+    };
+    let (mut options, more_branches) = names(gitlab, list("branches")).await?;
+    let (tags, more_tags) = names(gitlab, list("tags")).await?;
+    if more_branches || more_tags {
+        return Err("more branches and tags than a choice offers".to_owned());
+    }
+    options.extend(tags);
+    Ok(options)
+}
