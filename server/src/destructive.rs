@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use wizard::summary::escape_value;
 
 use crate::catalog::Action;
+use crate::gitlab::url_without_credentials;
 use crate::surfaces::SurfaceKind;
 use crate::wizards::REAPPROVE;
 
@@ -23,7 +24,8 @@ pub fn refusal(surface: SurfaceKind, tool: &str, action: &Action) -> String {
 }
 
 /// `Delete issue (project_id `demo/sandbox`, issue_iid `5`)? This cannot be undone.`
-/// Every value is escaped: it came from the model, and must not read as the server's words.
+/// Every value is escaped: it came from the model, and must not read as the server's words;
+/// a URL's credentials are left out.
 pub fn question(title: &str, action: &Action, params: &Map<String, Value>) -> String {
     let details: Vec<String> = action
         .parameters
@@ -31,20 +33,73 @@ pub fn question(title: &str, action: &Action, params: &Map<String, Value>) -> St
         .filter_map(|name| {
             let value = params.get(name)?;
             let text = match value {
-                Value::String(text) => text.clone(),
+                Value::String(text) => without_credentials(text),
                 other => other.to_string(),
             };
             Some(format!("{name} {}", escape_value(&text)))
         })
         .collect();
-    let tail = if action.verb == "merge" {
-        ""
-    } else {
-        " This cannot be undone."
-    };
+    let tail = consequence(action.verb);
     if details.is_empty() {
         format!("{title}?{tail}")
     } else {
         format!("{title} ({})?{tail}", details.join(", "))
+    }
+}
+
+/// What the user must know before saying yes, by the kind of loss: a delete or an erase is
+/// final; a cancel stops jobs part way, losing what they had done; a merge, an unprotect or
+/// a new push mirror say what they do in their title and can be undone by another call.
+fn consequence(verb: &str) -> &'static str {
+    if verb.ends_with("delete") || verb == "erase" {
+        " This cannot be undone."
+    } else if verb == "cancel" {
+        " The work in progress is lost: its running jobs stop where they are."
+    } else {
+        ""
+    }
+}
+
+/// `text` without the user and password it carries when it is a URL (a push mirror's
+/// target holds a token that no question or message may show); anything else unchanged.
+pub fn without_credentials(text: &str) -> String {
+    match url::Url::parse(text) {
+        Ok(url) if url.password().is_some() || !url.username().is_empty() => {
+            url_without_credentials(&url).to_string()
+        }
+        _ => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{consequence, without_credentials};
+
+    #[test]
+    fn credentials_in_a_url_are_left_out() {
+        assert_eq!(
+            without_credentials("https://bot:glpat-secret@example.com/mirror.git"),
+            "https://example.com/mirror.git"
+        );
+        assert_eq!(
+            without_credentials("ssh://git@example.com/a.git"),
+            "ssh://example.com/a.git"
+        );
+        assert_eq!(without_credentials("feature/x"), "feature/x");
+        assert_eq!(
+            without_credentials("https://example.com/a"),
+            "https://example.com/a"
+        );
+    }
+
+    #[test]
+    fn only_a_delete_or_an_erase_is_final() {
+        for verb in ["delete", "note_delete", "erase"] {
+            assert_eq!(consequence(verb), " This cannot be undone.", "{verb}");
+        }
+        assert!(consequence("cancel").contains("work in progress is lost"));
+        for verb in ["merge", "unprotect", "push_mirror_add"] {
+            assert_eq!(consequence(verb), "", "{verb}");
+        }
     }
 }

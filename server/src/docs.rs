@@ -9,19 +9,26 @@ use crate::access::Access;
 use crate::catalog::{Toolset, catalog};
 use crate::surfaces::{Surface, SurfaceKind};
 use crate::wizards::description::question_table;
-use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
+use crate::wizards::{
+    BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
+    ProjectWizard, ReleaseWizard,
+};
 
 fn section<W: Wizard>(title: &str) -> String {
     format!("#### {title}\n\n{}", question_table::<W>())
 }
 
-/// The four tables, as they stand in the README between the marker comments.
+/// The eight tables, as they stand in the README between the marker comments.
 pub fn readme_tables() -> String {
     [
         section::<IssueWizard>("Issue"),
         section::<MergeRequestWizard>("Merge request"),
         section::<ReleaseWizard>("Release"),
         section::<ProjectWizard>("Project"),
+        section::<PipelineWizard>("Pipeline run"),
+        section::<BranchWizard>("Branch"),
+        section::<MilestoneWizard>("Milestone"),
+        section::<MergeWizard>("Merge"),
     ]
     .join("\n")
 }

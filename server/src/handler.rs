@@ -27,7 +27,6 @@ use crate::catalog::{Action, Prepared, catalog};
 use crate::completions::Completions;
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
-use crate::destructive;
 use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
 use crate::http::RequestToken;
@@ -35,7 +34,7 @@ use crate::reads::{ReadError, Reads};
 use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
 use crate::wizards::{GitLabTexts, WizardCall};
-use crate::{prompts, resources};
+use crate::{argument_guard, destructive, prompts, resources};
 
 /// What every session of one server shares.
 struct Core {
@@ -285,6 +284,21 @@ impl GitLabMcp {
                         may_elicit,
                     };
                     if let Some(response) = self.guard(guarded, &request, &context).await {
+                        return Ok(response);
+                    }
+                }
+                // A guard that depends on the arguments asks on every surface.
+                if let Some(guard) = &action.guard {
+                    let call = argument_guard::Guarded {
+                        action,
+                        guard,
+                        params: &params,
+                        approved: self.core.autonomous || confirm,
+                    };
+                    let flow = &self.core.flow;
+                    if let Some(response) =
+                        argument_guard::check(flow, &gitlab, call, &request, &context).await
+                    {
                         return Ok(response);
                     }
                 }

@@ -1,5 +1,5 @@
 //! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
-//! surfaces ([`surfaces`]), the four wizards ([`wizards`]) run by the `wizard` runtime, a
+//! surfaces ([`surfaces`]), the eight wizards ([`wizards`]) run by the `wizard` runtime, a
 //! REST client ([`gitlab`]); and the resources ([`resources`]), prompts ([`prompts`]) and
 //! completions ([`completions`]) that read GitLab through the catalog ([`reads`]). The
 //! in-memory GitLab behind `--sandbox` is its own crate, `gitlab-sandbox`
@@ -12,6 +12,7 @@
 //! it in the request's extensions.
 pub mod access;
 pub mod actions;
+pub mod argument_guard;
 pub mod catalog;
 pub mod completions;
 pub mod config;

@@ -63,7 +63,27 @@ fn the_class_follows_the_method_with_named_exceptions() {
             "merge_request.merge",
             "pipeline.cancel",
             "job.cancel",
-            "job.erase"
+            "job.erase",
+            "project.push_mirror_add"
+        ]
+    );
+}
+
+#[test]
+fn the_actions_asking_by_their_arguments_are_named() {
+    let guarded: Vec<(&str, bool, bool)> = catalog()
+        .actions()
+        .iter()
+        .filter_map(|a| {
+            let guard = a.guard.as_ref()?;
+            Some((a.id, a.destructive, guard.loses_work && a.destructive_hint))
+        })
+        .collect();
+    assert_eq!(
+        guarded,
+        [
+            ("project.update", false, false),
+            ("project.pull_mirror_configure", false, true)
         ]
     );
 }
@@ -100,10 +120,38 @@ fn wizards_are_registered_under_the_names_of_spec_section_1() {
                 "interactive.project_create",
                 "project.create"
             ),
+            (
+                "gitlab_interactive_pipeline_run",
+                "interactive.pipeline_run",
+                "pipeline.create"
+            ),
+            (
+                "gitlab_interactive_branch_create",
+                "interactive.branch_create",
+                "branch.create"
+            ),
+            (
+                "gitlab_interactive_milestone_create",
+                "interactive.milestone_create",
+                "milestone.create"
+            ),
+            (
+                "gitlab_interactive_mr_merge",
+                "interactive.mr_merge",
+                "merge_request.merge"
+            ),
         ]
     );
     for action in catalog().wizards() {
+        // Never guarded as destructive: the summary is the confirmation. The merge wizard
+        // still tells clients it loses work, as its alternative does.
         assert!(!action.destructive && !action.read_only, "{}", action.id);
+        assert_eq!(
+            action.destructive_hint,
+            action.id == "interactive.mr_merge",
+            "{}",
+            action.id
+        );
         assert_eq!(action.output, Output::Object);
     }
 }
@@ -114,6 +162,9 @@ fn wizard_inputs_are_the_project_id_alone_or_nothing() {
         "interactive.issue_create",
         "interactive.mr_create",
         "interactive.release_create",
+        "interactive.pipeline_run",
+        "interactive.branch_create",
+        "interactive.milestone_create",
     ] {
         let schema = schema_value(action(id));
         assert_eq!(action(id).parameters, ["project_id"], "{id}");
@@ -130,6 +181,12 @@ fn wizard_inputs_are_the_project_id_alone_or_nothing() {
     let project = action("interactive.project_create");
     assert!(project.parameters.is_empty());
     assert_eq!(schema_value(project)["type"], "object");
+    let merge = action("interactive.mr_merge");
+    assert_eq!(merge.parameters, ["project_id", "merge_request_iid"]);
+    assert_eq!(
+        schema_value(merge)["required"],
+        json!(["project_id", "merge_request_iid"])
+    );
 }
 
 #[test]
@@ -189,6 +246,7 @@ fn parameters_carry_gitlab_names() {
             "sha",
             "squash",
             "should_remove_source_branch",
+            "merge_when_pipeline_succeeds",
             "merge_commit_message",
             "squash_commit_message",
         ],
@@ -339,7 +397,9 @@ fn resources_group_the_actions() {
             "delete",
             "fork",
             "archive",
-            "unarchive"
+            "unarchive",
+            "pull_mirror_configure",
+            "push_mirror_add"
         ]
     );
 }

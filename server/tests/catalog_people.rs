@@ -49,6 +49,8 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("project.fork", Write),
             ("project.archive", Write),
             ("project.unarchive", Write),
+            ("project.pull_mirror_configure", Write),
+            ("project.push_mirror_add", Destructive),
         ],
     );
 }

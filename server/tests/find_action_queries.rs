@@ -105,6 +105,24 @@ const QUERIES: &[(&str, &str)] = &[
     ("archive the project", "project.archive"),
     ("create a release for v2.0", "release.create"),
     ("create an issue step by step", "interactive.issue_create"),
+    ("make the project public", "project.update"),
+    (
+        "mirror a repository from github into this project",
+        "project.pull_mirror_configure",
+    ),
+    ("set up pull mirroring", "project.pull_mirror_configure"),
+    (
+        "push every commit to a backup repository",
+        "project.push_mirror_add",
+    ),
+    ("add a push mirror", "project.push_mirror_add"),
+    ("run a pipeline step by step", "interactive.pipeline_run"),
+    ("create a branch interactively", "interactive.branch_create"),
+    (
+        "plan a milestone with the user",
+        "interactive.milestone_create",
+    ),
+    ("merge MR 3 after asking the user", "interactive.mr_merge"),
     // Short and everyday phrasings
     ("whoami", "user.current"),
     ("find the user id of jane", "user.list"),

@@ -1,10 +1,14 @@
-//! The `requestedSchema` of every question of the four wizards, pinned as checked-in
+//! The `requestedSchema` of every question of the eight wizards (a live choice as the text
+//! it is asked as when its options cannot be offered), pinned as checked-in
 //! snapshot files (`tests/snapshots/<tool>.json`), and checked field by field against
 //! the form rules written out below. Rewrite the snapshots with `UPDATE_SNAPSHOTS=1` after a deliberate change.
 
 use std::path::PathBuf;
 
-use gitlab_mcp_server::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
+use gitlab_mcp_server::wizards::{
+    BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
+    ProjectWizard, ReleaseWizard,
+};
 use serde_json::{Map, Value, json};
 use wizard::Wizard;
 use wizard::form::{requested_schema, yes_no_schema};
@@ -51,7 +55,7 @@ fn spec_schema(question: &Question) -> Value {
                 "enum": options.iter().map(|o| o.value).collect::<Vec<_>>(),
             }),
         ),
-        other => panic!("the four wizards ask no {other:?} question"),
+        other => panic!("the wizards ask no {other:?} question"),
     };
     json!({"type": "object", "properties": {property: body}, "required": [property]})
 }
@@ -107,6 +111,26 @@ fn release_wizard_schemas() {
 #[test]
 fn project_wizard_schemas() {
     check::<ProjectWizard>();
+}
+
+#[test]
+fn pipeline_wizard_schemas() {
+    check::<PipelineWizard>();
+}
+
+#[test]
+fn branch_wizard_schemas() {
+    check::<BranchWizard>();
+}
+
+#[test]
+fn milestone_wizard_schemas() {
+    check::<MilestoneWizard>();
+}
+
+#[test]
+fn merge_wizard_schemas() {
+    check::<MergeWizard>();
 }
 
 #[test]

@@ -20,11 +20,15 @@ fn hints(tool: &Tool) -> (Option<bool>, Option<bool>) {
     (annotations.read_only_hint, annotations.destructive_hint)
 }
 
-const WIZARD_TOOLS: [&str; 4] = [
+const WIZARD_TOOLS: [&str; 8] = [
     "gitlab_interactive_issue_create",
     "gitlab_interactive_mr_create",
     "gitlab_interactive_release_create",
     "gitlab_interactive_project_create",
+    "gitlab_interactive_pipeline_run",
+    "gitlab_interactive_branch_create",
+    "gitlab_interactive_milestone_create",
+    "gitlab_interactive_mr_merge",
 ];
 
 #[test]
@@ -71,16 +75,18 @@ fn meta_lists_domain_tools_and_the_wizards() {
     for resource in domains {
         let name = format!("gitlab_{}", resource.id);
         let tool = surface.tool(&name).unwrap();
-        // Read-only when every action of the kind reads; destructive when one is.
+        // Read-only when every action of the kind reads; destructive when one may lose
+        // work; `confirm` when one is destructive or may ask by its arguments.
         let actions: Vec<_> = catalog().of(resource).collect();
         let read_only = actions.iter().all(|a| a.read_only);
-        let destructive = actions.iter().any(|a| a.destructive);
+        let destructive = actions.iter().any(|a| a.destructive_hint);
         assert_eq!(hints(tool), (Some(read_only), Some(destructive)), "{name}");
         let schema = Value::Object((*tool.input_schema).clone());
         assert_eq!(schema["required"], json!(["action"]));
+        let confirms = actions.iter().any(|a| a.destructive || a.guard.is_some());
         assert_eq!(
             schema["properties"].get("confirm").is_some(),
-            destructive,
+            confirms,
             "{name}"
         );
     }
@@ -123,7 +129,7 @@ fn meta_lists_domain_tools_and_the_wizards() {
     assert!(description.contains("- `merge`: "), "{description}");
     assert!(
         description.contains(
-            "`project_id` (required), `merge_request_iid` (required), `merge_commit_message`, `sha`"
+            "`project_id` (required), `merge_request_iid` (required), `merge_commit_message`, `merge_when_pipeline_succeeds`, `sha`"
         ),
         "{description}"
     );
@@ -170,7 +176,7 @@ fn individual_annotations_follow_the_catalog() {
         assert_eq!(annotations.read_only_hint, Some(action.read_only), "{name}");
         assert_eq!(
             annotations.destructive_hint,
-            Some(action.destructive),
+            Some(action.destructive_hint),
             "{name}"
         );
         assert_eq!(
@@ -181,7 +187,8 @@ fn individual_annotations_follow_the_catalog() {
         assert_eq!(annotations.open_world_hint, Some(true), "{name}");
         assert!(tool.output_schema.is_some(), "{name} declares its output");
         let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
-        assert_eq!(has_confirm, action.destructive, "{name}");
+        let confirms = action.destructive || action.guard.is_some();
+        assert_eq!(has_confirm, confirms, "{name}");
     }
     let hints_of = |name: &str| hints(surface.tool(name).unwrap());
     assert_eq!(hints_of("gitlab_job_log"), (Some(true), Some(false)));
@@ -223,7 +230,8 @@ fn assert_lists_questions<W: Wizard>(tool: &Tool) {
 #[test]
 fn wizard_descriptions_list_the_questions_in_order_and_name_the_alternative() {
     use gitlab_mcp_server::wizards::{
-        IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard,
+        BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard,
+        PipelineWizard, ProjectWizard, ReleaseWizard,
     };
     for kind in [SurfaceKind::Meta, SurfaceKind::Individual] {
         let surface = surface(kind);
@@ -231,10 +239,17 @@ fn wizard_descriptions_list_the_questions_in_order_and_name_the_alternative() {
         assert_lists_questions::<MergeRequestWizard>(surface.tool(WIZARD_TOOLS[1]).unwrap());
         assert_lists_questions::<ReleaseWizard>(surface.tool(WIZARD_TOOLS[2]).unwrap());
         assert_lists_questions::<ProjectWizard>(surface.tool(WIZARD_TOOLS[3]).unwrap());
+        assert_lists_questions::<PipelineWizard>(surface.tool(WIZARD_TOOLS[4]).unwrap());
+        assert_lists_questions::<BranchWizard>(surface.tool(WIZARD_TOOLS[5]).unwrap());
+        assert_lists_questions::<MilestoneWizard>(surface.tool(WIZARD_TOOLS[6]).unwrap());
+        assert_lists_questions::<MergeWizard>(surface.tool(WIZARD_TOOLS[7]).unwrap());
         for name in WIZARD_TOOLS {
+            // The merge wizard loses work as its alternative does.
+            let destructive = name == "gitlab_interactive_mr_merge";
             assert_eq!(
                 hints(surface.tool(name).unwrap()),
-                (Some(false), Some(false))
+                (Some(false), Some(destructive)),
+                "{name}"
             );
         }
     }

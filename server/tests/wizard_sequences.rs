@@ -3,8 +3,8 @@
 
 use gitlab_mcp_server::gitlab::ProjectId;
 use gitlab_mcp_server::wizards::{
-    IssueWizard, MergeRequestWizard, ProjectWizard, ProjectWizardArgs, ProjectWizardDraft,
-    ReleaseWizard, Visibility,
+    BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
+    ProjectWizard, ProjectWizardArgs, ProjectWizardDraft, ReleaseWizard, Visibility,
 };
 use serde_json::{Value, json};
 use wizard::__private::render_summary;
@@ -72,6 +72,15 @@ const PROJECT_KEYS: [&str; 5] = [
     "default_branch",
 ];
 
+const PIPELINE_KEYS: [&str; 2] = ["ref", "variables"];
+const BRANCH_KEYS: [&str; 2] = ["branch", "ref"];
+const MILESTONE_KEYS: [&str; 4] = ["title", "description", "start_date", "due_date"];
+const MERGE_KEYS: [&str; 3] = [
+    "squash",
+    "should_remove_source_branch",
+    "merge_when_pipeline_succeeds",
+];
+
 fn project_42<A: serde::de::DeserializeOwned>() -> A {
     serde_json::from_value(json!({ "project_id": 42 })).unwrap()
 }
@@ -85,6 +94,117 @@ fn steps_follow_the_question_table() {
     assert_eq!(keys::<MergeRequestWizard>(), MERGE_REQUEST_KEYS);
     assert_eq!(keys::<ReleaseWizard>(), RELEASE_KEYS);
     assert_eq!(keys::<ProjectWizard>(), PROJECT_KEYS);
+    assert_eq!(keys::<PipelineWizard>(), PIPELINE_KEYS);
+    assert_eq!(keys::<BranchWizard>(), BRANCH_KEYS);
+    assert_eq!(keys::<MilestoneWizard>(), MILESTONE_KEYS);
+    assert_eq!(keys::<MergeWizard>(), MERGE_KEYS);
+}
+
+#[test]
+fn pipeline_with_and_without_variables() {
+    let run = Run::<PipelineWizard>::new(&[
+        ("ref", Give(json!("main"))),
+        ("variables", Give(json!("DEPLOY_ENV=staging,DEBUG=1"))),
+    ]);
+    assert_eq!(run.asked, PIPELINE_KEYS);
+    let (pipeline, summary) = run.finish(project_42());
+    assert_eq!(
+        summary,
+        "Run a pipeline in project `42`?\n\n**Ref**: `main`\n**Variables**: `DEPLOY_ENV=staging, DEBUG=1`"
+    );
+    assert_eq!(pipeline.variables.map(|v| v.len()), Some(2));
+
+    let run = Run::<PipelineWizard>::new(&[("ref", Give(json!("v1.0.0"))), ("variables", Decline)]);
+    let (pipeline, summary) = run.finish(project_42());
+    assert_eq!(
+        summary,
+        "Run a pipeline in project `42`?\n\n**Ref**: `v1.0.0`"
+    );
+    assert_eq!(
+        (pipeline.reference.as_str(), pipeline.variables),
+        ("v1.0.0", None)
+    );
+}
+
+#[test]
+fn branch_asks_its_name_then_where_it_starts() {
+    let run = Run::<BranchWizard>::new(&[
+        ("branch", Give(json!("topic/new"))),
+        ("ref", Give(json!("main"))),
+    ]);
+    assert_eq!(run.asked, BRANCH_KEYS);
+    let (branch, summary) = run.finish(project_42());
+    assert_eq!(
+        summary,
+        "Create branch `topic/new` in project `42`?\n\n**From**: `main`"
+    );
+    assert_eq!(
+        (branch.branch.as_str(), branch.reference.as_str()),
+        ("topic/new", "main")
+    );
+}
+
+#[test]
+fn milestone_with_every_optional_answered_and_declined() {
+    let run = Run::<MilestoneWizard>::new(&[
+        ("title", Give(json!("Sprint 12"))),
+        ("description", Give(json!("The parser"))),
+        ("start_date", Give(json!("2026-09-01"))),
+        ("due_date", Give(json!("2026-09-30"))),
+    ]);
+    assert_eq!(run.asked, MILESTONE_KEYS);
+    let (milestone, summary) = run.finish(project_42());
+    assert_eq!(
+        summary,
+        "Create milestone in project `42`?\n\n**Title**: `Sprint 12`\n**Description**: `The parser`\n**Start**: `2026-09-01`\n**Due**: `2026-09-30`"
+    );
+    assert_eq!(
+        milestone.due_date.map(|d| d.as_str().to_owned()).as_deref(),
+        Some("2026-09-30")
+    );
+
+    let run = Run::<MilestoneWizard>::new(&[
+        ("title", Give(json!("Sprint 12"))),
+        ("description", Decline),
+        ("start_date", Decline),
+        ("due_date", Decline),
+    ]);
+    let (milestone, summary) = run.finish(project_42());
+    assert_eq!(
+        summary,
+        "Create milestone in project `42`?\n\n**Title**: `Sprint 12`"
+    );
+    assert_eq!((milestone.start_date, milestone.due_date), (None, None));
+}
+
+#[test]
+fn merge_yes_rows_only_and_every_choice_declined() {
+    let args =
+        || serde_json::from_value(json!({"project_id": 42, "merge_request_iid": 7})).unwrap();
+    let run = Run::<MergeWizard>::new(&[
+        ("squash", Give(json!(true))),
+        ("should_remove_source_branch", Give(json!(false))),
+        ("merge_when_pipeline_succeeds", Give(json!(true))),
+    ]);
+    assert_eq!(run.asked, MERGE_KEYS);
+    let (merge, summary) = run.finish(args());
+    assert_eq!(
+        summary,
+        "Merge merge request `7` in project `42`?\n**Squash commits**: Yes\n**Merge when pipeline succeeds**: Yes"
+    );
+    assert_eq!(merge.should_remove_source_branch, Some(false));
+
+    let declined: Vec<(&str, Reply)> = MERGE_KEYS.iter().map(|key| (*key, Decline)).collect();
+    let (merge, summary) = Run::<MergeWizard>::new(&declined).finish(args());
+    assert_eq!(summary, "Merge merge request `7` in project `42`?");
+    assert_eq!(
+        (
+            merge.squash,
+            merge.should_remove_source_branch,
+            merge.merge_when_pipeline_succeeds
+        ),
+        (None, None, None)
+    );
 }
 
 #[test]

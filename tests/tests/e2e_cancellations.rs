@@ -7,7 +7,7 @@ mod common;
 
 use common::spec::{self, CONFIRM, WizardSpec};
 use common::{
-    REVISIONS, Reply, Session, accept, answer, assert_nothing_sent, concurrently, launches, no,
+    REVISIONS, Reply, Session, accept, answer, assert_nothing_written, concurrently, launches, no,
     pick, yes,
 };
 use serde_json::{Value, json};
@@ -136,7 +136,7 @@ async fn cancellations(session: &Session) {
                 expected,
                 "{at}: asked up to the exit and no further"
             );
-            assert_nothing_sent(session, &at);
+            assert_nothing_written(session, &at);
         }
     }
 }
@@ -171,7 +171,7 @@ async fn malformed(session: &Session) {
             run.text()
         );
         assert_ne!(run.text(), wizard.cancelled(), "{at}: never a cancellation");
-        assert_nothing_sent(session, &at);
+        assert_nothing_written(session, &at);
     }
 }
 

@@ -47,6 +47,10 @@ use crate::serve::Serve;
 use crate::state::StateKeys;
 use crate::wizard::Wizard;
 
+/// How many 2026-07-28 rounds the kit's client drives before it gives up: every question,
+/// each question asked again after a refusal, and the summary.
+pub const MAX_ROUNDS: usize = 64;
+
 /// Which wire path the scripted client takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Path {
@@ -232,7 +236,12 @@ impl Kit {
         let pair = connect(Serve::new(server), self.path, client.clone()).await;
         let mut request = CallToolRequestParams::new(W::INFO.tool);
         request.arguments = arguments;
-        let result = pair.client.call_tool(request).await;
+        // rmcp's client stops after 10 rounds by default; a wizard with refused answers
+        // takes more.
+        let result = pair
+            .client
+            .call_tool_with_mrtr_max_rounds(request, MAX_ROUNDS)
+            .await;
         pair.close().await;
         let asked = client.asked();
         let result = result.unwrap_or_else(|error| {

@@ -9,8 +9,11 @@
 //! # What it serves
 //!
 //! Projects (`/projects[/:id]`, forking, archiving: an archived project refuses every change
-//! to its content with `403 Forbidden`), issues, merge requests and merging (a real merge
-//! commit, or a squash commit then the merge), releases, and the repository: branches,
+//! to its content with `403 Forbidden`), issues, merge requests (one shows its
+//! `head_pipeline`: the newest pipeline of the source head) and merging (a real merge
+//! commit, or a squash commit then the merge; with `merge_when_pipeline_succeeds` while the
+//! head pipeline runs, the merge request is set to merge when it succeeds, which never
+//! happens here), releases, and the repository: branches,
 //! protected branches, tags, commits (list, one, diff, and committing file actions), the tree,
 //! compare, and files (`…/files/:file_path[/raw]`, create, update, delete).
 //!
@@ -19,7 +22,10 @@
 //! erase, the project's list). Nothing runs by itself: a job keeps the status the last action
 //! gave it, and a pipeline's status follows GitLab's rule from its jobs'. Planning: labels,
 //! milestones (with their issues and merge requests) and the wiki. People: `/user`, `/users`,
-//! project and group members, `/groups`. Search at the instance, group and project levels,
+//! project and group members, `/groups`. Mirrors: the pull mirror (`…/mirror/pull`: read —
+//! `404 Not found` until it is first configured —, configure, start) and push mirrors
+//! (`…/remote_mirrors`: list, one, add); a mirror's credentials always show as `*****`.
+//! Search at the instance, group and project levels,
 //! with the scopes GitLab Community Edition allows at each (code, commits, notes and wiki
 //! pages only in a project).
 //!

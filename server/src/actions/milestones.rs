@@ -4,9 +4,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::actions;
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
 use crate::catalog::params::{Date, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::wizards::MilestoneWizard;
 
 pub fn actions() -> Vec<Action> {
     actions![
@@ -16,7 +19,7 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/milestones/{milestone_id}"
         ),
         post::<MilestoneCreate>("milestone.create", "projects/{project_id}/milestones")
-            .check(|m| dates_in_order(m.start_date.as_ref(), m.due_date.as_ref())),
+            .check(|m| dates_in_order(m.wizard.start_date.as_ref(), m.wizard.due_date.as_ref())),
         put::<MilestoneUpdate>(
             "milestone.update",
             "projects/{project_id}/milestones/{milestone_id}"
@@ -94,21 +97,20 @@ pub struct MilestoneGet {
     pub milestone_id: u64,
 }
 
+/// `milestone.create`: every question of the milestone wizard as a parameter.
+pub type MilestoneCreate = Alternative<MilestoneWizard, MilestoneExtra>;
+
 /// Create a milestone (a sprint or a planned release) with an optional description, start
 /// date and due date. Returns the new milestone with its id.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct MilestoneCreate {
-    /// The project's numeric id or its path (`group/project`).
-    pub project_id: ProjectId,
-    /// The milestone's title (`Sprint 12`, `v2.0`).
-    pub title: String,
-    /// Markdown.
-    pub description: Option<String>,
-    /// The first day.
-    pub start_date: Option<Date>,
-    /// The last day: on or after `start_date`.
-    pub due_date: Option<Date>,
+pub struct MilestoneExtra {}
+
+/// The wizard's questions are every parameter GitLab takes here.
+impl Extra<MilestoneWizard> for MilestoneExtra {
+    fn body(self, _: &MilestoneWizard) -> Result<Body, String> {
+        Ok(Body::new())
+    }
 }
 
 /// Activate or close a milestone.

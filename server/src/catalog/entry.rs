@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 
 use reqwest::Method;
 
+use super::guard::{ArgumentGuard, Asks};
 use super::output::Output;
 use super::params::{Params, property_names};
 use super::schema::input_schema;
@@ -26,6 +27,7 @@ pub struct Entry<P> {
     across_projects: bool,
     title: Option<&'static str>,
     check: Option<Check<P>>,
+    asks: Option<Asks<P>>,
     parameters: PhantomData<fn() -> P>,
 }
 
@@ -44,6 +46,7 @@ fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Ent
         output,
         title: None,
         check: None,
+        asks: None,
         parameters: PhantomData,
     }
 }
@@ -100,6 +103,13 @@ impl<P: Params> Entry<P> {
         self
     }
 
+    /// The action asks the user first when its arguments would do what `asks` says, on
+    /// every surface (see [`Asks`]).
+    pub fn asks(mut self, asks: Asks<P>) -> Self {
+        self.asks = Some(asks);
+        self
+    }
+
     /// The tool title, when the one made from the id reads badly.
     pub fn title(mut self, title: &'static str) -> Self {
         self.title = Some(title);
@@ -107,7 +117,7 @@ impl<P: Params> Entry<P> {
     }
 }
 
-impl<P: Params> From<Entry<P>> for Action {
+impl<P: Params + 'static> From<Entry<P>> for Action {
     fn from(entry: Entry<P>) -> Action {
         let id = entry.id;
         let (_, verb) = id
@@ -156,10 +166,20 @@ impl<P: Params> From<Entry<P>> for Action {
                 _ => Ok(request),
             }
         };
+        let guard = entry.asks.map(ArgumentGuard::new);
+        let mut description = description;
+        if let Some(guard) = &guard {
+            description.push_str(&format!(
+                " Asks the user first when the call would {}, on every surface; send `confirm: true` only after the user explicitly approved that.",
+                guard.when
+            ));
+        }
         Action {
             id,
             resource,
             verb,
+            destructive_hint: entry.destructive || guard.as_ref().is_some_and(|g| g.loses_work),
+            guard,
             title: entry
                 .title
                 .map_or_else(|| super::title::title(resource, verb), str::to_owned),

@@ -6,6 +6,7 @@ pub mod alternative;
 pub mod body;
 mod endpoint;
 mod entry;
+pub mod guard;
 pub mod output;
 pub mod params;
 mod resource;
@@ -53,8 +54,15 @@ pub struct Action {
     pub description: String,
     /// Only reads: the one kind `GITLAB_MCP_READ_ONLY` keeps.
     pub read_only: bool,
-    /// Loses work (deletes, merges, erases, cancels): guarded.
+    /// Loses work (deletes, merges, erases, cancels) whatever its arguments: guarded as
+    /// destructive.
     pub destructive: bool,
+    /// MCP's `destructiveHint`: a destructive action, an action whose argument guard asks
+    /// about losing work, or a wizard making a destructive alternative's call (its summary
+    /// is then the confirmation).
+    pub destructive_hint: bool,
+    /// Asks the user first when its arguments call for it, on every surface.
+    pub guard: Option<guard::ArgumentGuard>,
     /// Repeating the call changes nothing more (GET, PUT, DELETE).
     pub idempotent: bool,
     /// Reads the content of projects it does not name (instance- or group-wide search).
@@ -140,7 +148,15 @@ pub fn catalog() -> &'static Catalog {
 
 fn build() -> Catalog {
     let mut actions = crate::actions::all();
-    actions.extend(wizards::all());
+    let mut wizards = wizards::all();
+    // A wizard makes its alternative's call: it loses work when that does.
+    for wizard in &mut wizards {
+        let alternative = wizard.wizard().map(|w| w.info.alternative);
+        wizard.destructive_hint = actions
+            .iter()
+            .any(|a| Some(a.id) == alternative && a.destructive);
+    }
+    actions.extend(wizards);
     for (index, action) in actions.iter().enumerate() {
         assert!(
             actions[..index].iter().all(|other| other.id != action.id),

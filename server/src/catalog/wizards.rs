@@ -1,4 +1,4 @@
-//! The four wizards as catalog entries (`interactive.*`), and the GitLab call each finished
+//! The wizards as catalog entries (`interactive.*`), and the GitLab call each finished
 //! wizard makes — the same call its alternative (`issue.create`, …) makes.
 
 use serde_json::{Map, Value};
@@ -8,7 +8,8 @@ use wizard::{Wizard, WizardInfo};
 use super::{Action, Output, Resource, Run, input_schema, params};
 use crate::gitlab::{ApiRequest, GitLab};
 use crate::wizards::{
-    IssueWizard, MergeRequestWizard, ProjectWizard, ReadyWizard, ReleaseWizard, description,
+    BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
+    ProjectWizard, ReadyWizard, ReleaseWizard, description,
 };
 
 /// A wizard whose finished struct becomes one GitLab call. Each resource's module says
@@ -85,15 +86,36 @@ static ISSUE: WizardAction = WizardAction::of::<IssueWizard>();
 static MERGE_REQUEST: WizardAction = WizardAction::of::<MergeRequestWizard>();
 static RELEASE: WizardAction = WizardAction::of::<ReleaseWizard>();
 static PROJECT: WizardAction = WizardAction::of::<ProjectWizard>();
+static PIPELINE: WizardAction = WizardAction::of::<PipelineWizard>();
+static BRANCH: WizardAction = WizardAction::of::<BranchWizard>();
+static MILESTONE: WizardAction = WizardAction::of::<MilestoneWizard>();
+static MERGE: WizardAction = WizardAction::of::<MergeWizard>();
 
-/// The wizard entries: issue, merge request, release, project.
+/// The wizard entries: issue, merge request, release, project, pipeline run, branch,
+/// milestone, merge.
 pub(super) fn all() -> Vec<Action> {
     vec![
         entry::<IssueWizard>(&ISSUE),
         entry::<MergeRequestWizard>(&MERGE_REQUEST),
         entry::<ReleaseWizard>(&RELEASE),
         entry::<ProjectWizard>(&PROJECT),
+        entry::<PipelineWizard>(&PIPELINE),
+        entry::<BranchWizard>(&BRANCH),
+        entry::<MilestoneWizard>(&MILESTONE),
+        entry::<MergeWizard>(&MERGE),
     ]
+}
+
+/// `Create issue step by step`, `Run pipeline step by step`, `Merge merge request step by
+/// step`: the verb ending the id, then the noun.
+fn title(id: &str, noun: &str) -> String {
+    let verb = id.rsplit('_').next().unwrap_or(id);
+    let mut chars = verb.chars();
+    let verb: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!("{verb} {} step by step", noun.to_lowercase())
 }
 
 fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
@@ -109,10 +131,14 @@ fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         id,
         resource,
         verb,
-        title: format!("Create {} step by step", W::INFO.noun.to_lowercase()),
+        title: title(id, W::INFO.noun),
         description: description::tool_description::<W>(),
         read_only: false,
+        // Never guarded as destructive: a wizard confirms with its summary. Its hint is
+        // its alternative's, set when the catalog is built.
         destructive: false,
+        destructive_hint: false,
+        guard: None,
         idempotent: false,
         across_projects: false,
         endpoint: None,

@@ -22,6 +22,7 @@ mod project_id;
 mod request;
 
 pub use client::GitLab;
+pub(crate) use config::without_credentials as url_without_credentials;
 pub use config::{ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url};
 pub use error::{ApiError, GitLabError};
 pub use project_id::ProjectId;

@@ -58,6 +58,17 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
             destructive.join(", ")
         ));
     }
+    let guarded: Vec<String> = offered
+        .iter()
+        .filter(|a| a.guard.is_some())
+        .map(|a| format!("`{}`", a.id))
+        .collect();
+    if !guarded.is_empty() {
+        description.push_str(&format!(
+            " Some actions ({}) ask the user first when their arguments call for it, here too; `confirm: true` skips that question, so send it only after the user explicitly approved.",
+            guarded.join(", ")
+        ));
+    }
     if offered.iter().any(|a| a.is_wizard()) {
         description.push_str(
             " The `interactive.*` actions ask the user step by step through elicitation.",
@@ -68,7 +79,7 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
     let execute = Tool::new(EXECUTE, description, input_schema::<ActionCall>()).with_annotations(
         ToolAnnotations::with_title("Run a GitLab action")
             .read_only(read_only)
-            .destructive(!destructive.is_empty())
+            .destructive(offered.iter().any(|a| a.destructive_hint))
             .idempotent(false)
             .open_world(true),
     );

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::tools::{action_tool, take_confirm};
+use super::tools::{action_tool, take_confirm, takes_confirm};
 use super::{Entry, EnvelopeError, Resolved, Route};
 use crate::access::Access;
 use crate::catalog::{Action, Catalog};
@@ -49,7 +49,7 @@ pub(super) fn resolve(
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
     let mut params = arguments.clone();
-    let confirm = if action.destructive {
+    let confirm = if takes_confirm(action) {
         take_confirm(&tool_name(action), &mut params)?
     } else {
         false

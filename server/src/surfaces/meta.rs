@@ -7,7 +7,9 @@ use std::sync::Arc;
 use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
-use super::tools::{ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list};
+use super::tools::{
+    ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list, takes_confirm,
+};
 use super::{Entry, EnvelopeError, Resolved, Route};
 use crate::access::Access;
 use crate::catalog::{Action, Catalog, RESOURCES, Resource};
@@ -115,7 +117,7 @@ fn domain_tool(
             "additionalProperties": true
         }
     });
-    if !destructive.is_empty() {
+    if actions.iter().any(|a| takes_confirm(a)) {
         properties["confirm"] = json!({"type": "boolean", "description": CONFIRM_DESCRIPTION});
     }
     let schema = json!({
@@ -129,7 +131,7 @@ fn domain_tool(
     let read_only = actions.iter().all(|a| a.read_only);
     let hints = ToolAnnotations::with_title(format!("GitLab {}", resource.plural))
         .read_only(read_only)
-        .destructive(!destructive.is_empty())
+        .destructive(actions.iter().any(|a| a.destructive_hint))
         .idempotent(actions.iter().all(|a| a.idempotent))
         .open_world(true);
     Tool::new(tool_name(resource), description, Arc::new(schema)).with_annotations(hints)

@@ -16,6 +16,9 @@ use crate::catalog::{Action, params};
 pub const CONFIRM_DESCRIPTION: &str =
     "Set to true only after the user explicitly approved this destructive operation.";
 
+/// The text of the `confirm` argument of an action that asks only for some arguments.
+pub const GUARD_CONFIRM_DESCRIPTION: &str = "Set to true only after the user explicitly approved this operation: it skips the question the action asks first.";
+
 /// The envelope of `gitlab_execute_action` and of the meta surface's domain tools: which
 /// action, its parameters, and the user's approval of a destructive one. Its schema is
 /// `gitlab_execute_action`'s; a domain tool lists its own verbs instead.
@@ -38,21 +41,32 @@ pub struct ActionCall {
 pub fn annotations(action: &Action) -> ToolAnnotations {
     ToolAnnotations::with_title(action.title.clone())
         .read_only(action.read_only)
-        .destructive(action.destructive)
+        .destructive(action.destructive_hint)
         .idempotent(action.idempotent)
         .open_world(true)
 }
 
-/// The action's input schema, plus `confirm` when it is destructive.
+/// Whether a call to `action` may carry `confirm`: it is destructive, or its arguments
+/// may make it ask.
+pub fn takes_confirm(action: &Action) -> bool {
+    action.destructive || action.guard.is_some()
+}
+
+/// The action's input schema, plus `confirm` when it takes one.
 pub fn input_schema(action: &Action) -> Arc<Map<String, Value>> {
-    if !action.destructive {
+    if !takes_confirm(action) {
         return Arc::clone(&action.input_schema);
     }
     let mut schema = (*action.input_schema).clone();
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        let description = if action.destructive {
+            CONFIRM_DESCRIPTION
+        } else {
+            GUARD_CONFIRM_DESCRIPTION
+        };
         properties.insert(
             "confirm".to_owned(),
-            json!({"type": "boolean", "description": CONFIRM_DESCRIPTION}),
+            json!({"type": "boolean", "description": description}),
         );
     }
     Arc::new(schema)

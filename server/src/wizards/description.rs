@@ -9,8 +9,27 @@ use wizard::question::{Kind, Question, Requirement};
 
 use crate::catalog::wizards::WizardNames;
 
-/// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`.
+/// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`; and
+/// whether GitLab (or a rule) checks it, asking again with the reason.
 pub fn answer_kind(question: &Question) -> String {
+    let kind = if question.live_choices {
+        format!(
+            "choice read from GitLab when asked (text when there are over {} options or they cannot be read)",
+            wizard::live::MAX_OPTIONS
+        )
+    } else {
+        static_kind(question)
+    };
+    if question.checked && !question.live_choices {
+        format!("{kind}, checked when answered")
+    } else if question.checked {
+        format!("{kind}, the text checked when answered")
+    } else {
+        kind
+    }
+}
+
+fn static_kind(question: &Question) -> String {
     let join = |values: Vec<String>| values.join(", ");
     match question.kind {
         Kind::Text => "text".to_owned(),
@@ -55,7 +74,8 @@ fn condition(questions: &[Question], question: &Question) -> Option<String> {
 }
 
 /// A wizard tool's description: what it does, its questions in order, the final
-/// confirmation, and the one alternative for clients without elicitation.
+/// confirmation, and the one alternative for clients without elicitation. An answer a
+/// check refuses is asked again with the reason; the third refusal ends the wizard.
 pub fn tool_description<W: Wizard>() -> String {
     let (info, questions) = (W::INFO, W::QUESTIONS);
     let mut text = String::new();
@@ -80,8 +100,19 @@ pub fn tool_description<W: Wizard>() -> String {
     }
     let _ = write!(
         text,
-        "{}. `confirm`: the summary of every answer (yes/no, required)\n\nClients without elicitation support: use the action `{}` instead; it takes every answer as a parameter in one call.",
+        "{}. `confirm`: the summary of every answer (yes/no, required)\n\n",
         questions.len() + 1,
+    );
+    if questions.iter().any(|q| q.checked) {
+        let _ = write!(
+            text,
+            "An answer a check refuses is asked again with the reason; after {} refusals of one question nothing is sent.\n\n",
+            wizard::live::TRIES
+        );
+    }
+    let _ = write!(
+        text,
+        "Clients without elicitation support: use the action `{}` instead; it takes every answer as a parameter in one call.",
         WizardNames::of::<W>().alternative
     );
     text

@@ -141,7 +141,7 @@ pub fn cases() -> Vec<Case> {
         after(
             &mergeable,
             "merge_request.merge",
-            json!({"project_id": P, "merge_request_iid": 2, "squash": true}),
+            json!({"project_id": P, "merge_request_iid": 2, "squash": true, "should_remove_source_branch": false, "merge_when_pipeline_succeeds": true}),
         ),
         case(
             "merge_request.rebase",
@@ -398,6 +398,31 @@ pub fn cases() -> Vec<Case> {
             &[("project.archive", json!({"project_id": P}))],
             "project.unarchive",
             json!({"project_id": P}),
+        ),
+        case(
+            "project.pull_mirror_configure",
+            json!({
+                "project_id": P,
+                "url": "https://gitlab.example.com/upstream/sandbox.git",
+                "auth_user": "mirror-bot",
+                "auth_password": "not-a-real-token",
+                "enabled": true,
+                "mirror_trigger_builds": false,
+                "only_mirror_protected_branches": false,
+                "mirror_overwrites_diverged_branches": true,
+                "mirror_branch_regex": "^release/"
+            }),
+        ),
+        case(
+            "project.push_mirror_add",
+            json!({
+                "project_id": P,
+                "url": "https://mirror-bot:not-a-real-token@backup.example.com/sandbox.git",
+                "enabled": true,
+                "keep_divergent_refs": true,
+                "only_protected_branches": false,
+                "auth_method": "password"
+            }),
         ),
     ]
 }

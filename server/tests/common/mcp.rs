@@ -15,7 +15,9 @@ use gitlab_mcp_server::surfaces::{SurfaceKind, individual_tool_name, meta_tool_n
 use gitlab_sandbox::{RecordedRequest, Sandbox};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Map, Value, json};
-use wizard::testkit::{Pair, Path, Reply, ScriptedClient, connect};
+use wizard::testkit::{
+    Asked, Elicit, MAX_ROUNDS, Pair, Path, Reply, ScriptedClient, connect, question_key,
+};
 use wizard::{Flow, StateKeys};
 
 /// A sandbox and a server on one surface, talking to it.
@@ -33,13 +35,23 @@ impl Harness {
     }
 
     pub async fn with_access(surface: SurfaceKind, access: Access) -> Harness {
+        Harness::with_options(surface, access, false).await
+    }
+
+    /// Every toolset, writes allowed, run by an operator who approved every call up front
+    /// (YOLO/AUTOPILOT): nothing is asked.
+    pub async fn autonomous(surface: SurfaceKind) -> Harness {
+        Harness::with_options(surface, Access::default(), true).await
+    }
+
+    async fn with_options(surface: SurfaceKind, access: Access, autonomous: bool) -> Harness {
         let sandbox = Sandbox::start().await.expect("the sandbox starts");
         let gitlab = GitLab::new(GitLabConfig::new(sandbox.base_url())).expect("client builds");
         let options = Options {
             surface,
             access,
             flow: Flow::new(StateKeys::random()),
-            autonomous: false,
+            autonomous,
         };
         Harness {
             sandbox,
@@ -92,13 +104,40 @@ impl Harness {
         (result, asked)
     }
 
+    /// Runs wizard `W` through this surface (its tool by name, or `gitlab_execute_action`
+    /// with its id) from a client that declares form elicitation on `path`, answering with
+    /// `replies`; the result and every question asked, with its key (named from the
+    /// wizard's questions on the sync path, where keys are not on the wire).
+    pub async fn wizard<W: wizard::Wizard>(
+        &self,
+        path: Path,
+        replies: Vec<Reply>,
+        arguments: Value,
+    ) -> (CallToolResult, Vec<Asked>) {
+        let id = W::INFO.id.expect("the server's wizards have a catalog id");
+        let (tool, arguments) = self.tool_call(id, arguments, false);
+        let client = ScriptedClient::new(Elicit::Form, replies).with_keys(question_key::<W>);
+        let pair = connect(self.server.clone().into_service(), path, client.clone()).await;
+        let arguments = arguments.as_object().expect("an object").clone();
+        let request = CallToolRequestParams::new(tool.clone()).with_arguments(arguments);
+        let result = pair
+            .client
+            .call_tool_with_mrtr_max_rounds(request, MAX_ROUNDS)
+            .await;
+        pair.close().await;
+        let result =
+            result.unwrap_or_else(|error| panic!("`{tool}` answered a protocol error: {error}"));
+        (result, client.asked())
+    }
+
     /// The tool and arguments that run catalog action `id` on this surface; a destructive
-    /// action carries `confirm: true` when `confirm` says so.
+    /// action, or one whose arguments may make it ask, carries `confirm: true` when
+    /// `confirm` says so.
     pub fn tool_call(&self, id: &str, params: Value, confirm: bool) -> (String, Value) {
         let action = catalog()
             .get(id)
             .unwrap_or_else(|| panic!("`{id}` is in the catalog"));
-        let confirm = confirm && action.destructive;
+        let confirm = confirm && (action.destructive || action.guard.is_some());
         match self.surface {
             SurfaceKind::Meta | SurfaceKind::Individual if action.is_wizard() => {
                 (individual_tool_name(action), params)
@@ -121,8 +160,8 @@ impl Harness {
         }
     }
 
-    /// Runs catalog action `id` through this surface's tool for it; a destructive action
-    /// carries `confirm: true` (the user approved).
+    /// Runs catalog action `id` through this surface's tool for it; a destructive or
+    /// guarded action carries `confirm: true` (the user approved).
     pub async fn run(&self, id: &str, params: Value) -> CallToolResult {
         let (tool, arguments) = self.tool_call(id, params, true);
         self.call_tool(&tool, arguments).await

@@ -132,6 +132,20 @@ pub async fn seed(session: &Session, path: &str, body: Value) -> Value {
     object
 }
 
+/// GitLab received no write: a wizard's live checks may have read what the answers name.
+pub fn assert_nothing_written(session: &Session, what: &str) {
+    let writes = session.sandbox.writes();
+    assert!(
+        writes.is_empty(),
+        "{} {what}: GitLab must receive no write, got {:?}",
+        session.launch,
+        writes
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.body))
+            .collect::<Vec<_>>()
+    );
+}
+
 /// Nothing at all reached GitLab.
 pub fn assert_nothing_sent(session: &Session, what: &str) {
     let requests = session.sandbox.requests();

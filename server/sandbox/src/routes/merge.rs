@@ -12,7 +12,9 @@ use super::merge_requests::{find, render};
 use crate::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
-use crate::store::merge_requests::{MergeSpec, conflicts, merge as merge_branches};
+use crate::store::merge_requests::{
+    ACTIVE_PIPELINE, MergeSpec, conflicts, merge as merge_branches,
+};
 use crate::store::repository::Person;
 use crate::store::{CURRENT_USER, now};
 
@@ -35,6 +37,12 @@ fn cannot_merge() -> ApiError {
 /// or the branches conflict; 409 when `sha` is not the source head. Then the target gets a
 /// merge commit with the source's changes (after one squash commit when squashing), and the
 /// source branch is removed when asked (here or on the merge request).
+///
+/// `merge_when_pipeline_succeeds` with a head pipeline still running sets the merge request
+/// to merge when it succeeds instead (200, still open, with the squash and removal choices
+/// kept); approvals are not needed yet for that, as they are awaited too. Pipelines never
+/// finish here, so such a merge request stays open. Without a running pipeline the flag
+/// merges at once, by the rules above.
 async fn merge(
     State(app): State<App>,
     Path((id, mr_iid)): Path<(String, String)>,
@@ -46,12 +54,32 @@ async fn merge(
         let remove_source = params.bool("should_remove_source_branch")?;
         let merge_message = params.text("merge_commit_message")?;
         let squash_message = params.text("squash_commit_message")?;
+        let when_pipeline_succeeds = params.bool("merge_when_pipeline_succeeds")?;
         let (project_id, iid) = find(store, &id, &mr_iid)?;
         let full_path = store.full_path(&store.projects[&project_id]);
         let user = store.user(CURRENT_USER);
         let merger = Person::new(&user.name, &user.email);
         let project = &store.projects[&project_id];
         let mr = &project.merge_requests[&iid];
+        let pipeline_running = store
+            .head_pipeline(project, mr)
+            .is_some_and(|p| ACTIVE_PIPELINE.contains(&p.status));
+        if when_pipeline_succeeds == Some(true) && pipeline_running {
+            if mr.state != "opened" || mr.is_draft() {
+                return Err(not_allowed());
+            }
+            let project = store.project_mut(project_id);
+            let mr = project.merge_requests.get_mut(&iid).expect("found above");
+            mr.merge_when_pipeline_succeeds = true;
+            if let Some(squash) = squash {
+                mr.squash = squash;
+            }
+            if let Some(remove) = remove_source {
+                mr.force_remove_source_branch = remove;
+            }
+            mr.updated_at = now();
+            return Ok(ok(StatusCode::OK, render(store, project_id, iid)));
+        }
         if mr.state != "opened" || mr.is_draft() || !mr.approved() {
             return Err(not_allowed());
         }
@@ -105,6 +133,7 @@ async fn merge(
         mr.merged_by = Some(CURRENT_USER);
         mr.merged_refs = refs;
         mr.merge_error = None;
+        mr.merge_when_pipeline_succeeds = false;
         mr.updated_at = now;
         let source = mr.source_branch.clone();
         if remove_source && source != default_branch {

@@ -78,6 +78,7 @@ async fn create(
                 target_branch: target,
                 sha,
                 force_remove_source_branch: remove_source_branch,
+                merge_when_pipeline_succeeds: false,
                 squash,
                 discussion_locked,
                 created_at: created.clone(),
@@ -290,11 +291,16 @@ fn check_branches(
 }
 
 /// GitLab's single merge request entity: the list entity plus `merge_error` (why the last
-/// rebase or merge failed).
+/// rebase or merge failed) and `head_pipeline` (the pipeline of the source head, or null).
 pub(super) fn render(store: &Store, project_id: u64, iid: u64) -> Value {
     let project = &store.projects[&project_id];
     let mr = &project.merge_requests[&iid];
     let mut value = store.merge_request_json(project, mr);
     value["merge_error"] = json!(mr.merge_error);
+    value["head_pipeline"] = store
+        .head_pipeline(project, mr)
+        .map_or(Value::Null, |pipeline| {
+            store.pipeline_json(project, pipeline)
+        });
     value
 }

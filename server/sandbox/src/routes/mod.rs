@@ -20,6 +20,7 @@ mod merge;
 mod merge_request_changes;
 mod merge_requests;
 mod milestones;
+mod mirrors;
 mod notes;
 mod pipelines;
 mod projects;
@@ -69,6 +70,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(jobs::routes())
         .merge(labels::routes())
         .merge(milestones::routes())
+        .merge(mirrors::routes())
         .merge(wiki::routes())
         .merge(users::routes())
         .merge(members::routes())

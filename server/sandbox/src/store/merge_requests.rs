@@ -29,6 +29,9 @@ pub(crate) struct MergeRequest {
     pub sha: String,
     pub force_remove_source_branch: bool,
     pub squash: bool,
+    /// Set to merge when its head pipeline succeeds (GitLab's auto-merge); pipelines never
+    /// finish by themselves here, so it stays set until the merge request is merged.
+    pub merge_when_pipeline_succeeds: bool,
     pub discussion_locked: Option<bool>,
     pub created_at: String,
     pub updated_at: String,
@@ -54,6 +57,16 @@ pub(crate) struct Approval {
     pub user_id: u64,
     pub approved_at: String,
 }
+
+/// The statuses of a pipeline that has not finished yet.
+pub(crate) const ACTIVE_PIPELINE: &[&str] = &[
+    "created",
+    "waiting_for_resource",
+    "preparing",
+    "pending",
+    "running",
+    "scheduled",
+];
 
 impl MergeRequest {
     /// GitLab's draft rule: the title starts with `Draft:`, `[Draft]` or `(Draft)`.
@@ -176,6 +189,25 @@ pub(crate) fn merge(repository: &mut Repository, spec: MergeSpec) -> Result<Merg
 }
 
 impl Store {
+    /// The merge request's head pipeline: the newest pipeline of its source branch at the
+    /// source head.
+    pub fn head_pipeline<'p>(
+        &self,
+        project: &'p Project,
+        mr: &MergeRequest,
+    ) -> Option<&'p super::pipelines::Pipeline> {
+        let head = project
+            .repository
+            .branches
+            .get(&mr.source_branch)
+            .unwrap_or(&mr.sha);
+        project
+            .pipelines
+            .values()
+            .filter(|p| !p.tag && p.ref_name == mr.source_branch && &p.sha == head)
+            .max_by_key(|p| p.id)
+    }
+
     pub fn merge_request_json(&self, project: &Project, mr: &MergeRequest) -> Value {
         let repository = &project.repository;
         // The live source head while the branch exists, the last one seen after it is removed.
@@ -249,7 +281,7 @@ impl Store {
             "milestone": milestone,
         });
         let status = json!({
-            "merge_when_pipeline_succeeds": false,
+            "merge_when_pipeline_succeeds": mr.merge_when_pipeline_succeeds,
             "merge_status": merge_status,
             "detailed_merge_status": detailed_status,
             "sha": sha,

@@ -16,6 +16,7 @@ mod markdown;
 pub(crate) mod merge_request_diffs;
 pub(crate) mod merge_requests;
 pub(crate) mod milestones;
+pub(crate) mod mirrors;
 pub(crate) mod notes;
 pub(crate) mod people;
 pub(crate) mod pipelines;
@@ -65,6 +66,9 @@ pub(crate) struct Ids {
     pub protected_branch: u64,
     pub access_level: u64,
     pub issue_link: u64,
+    /// Pull and push mirrors share one sequence, as GitLab's import states and remote
+    /// mirrors each have their own table but the ids here only need to be unique.
+    pub mirror: u64,
 }
 
 impl Ids {

@@ -44,6 +44,10 @@ pub(crate) struct Project {
     pub next_merge_request_iid: u64,
     pub next_pipeline_iid: u64,
     pub next_milestone_iid: u64,
+    /// Where the project pulls from, once set to (GitLab's import state).
+    pub pull_mirror: Option<super::mirrors::PullMirror>,
+    /// Where it pushes to.
+    pub remote_mirrors: Vec<super::mirrors::RemoteMirror>,
 }
 
 impl Project {
@@ -135,6 +139,8 @@ impl Store {
             next_merge_request_iid: 0,
             next_pipeline_iid: 0,
             next_milestone_iid: 0,
+            pull_mirror: None,
+            remote_mirrors: Vec::new(),
         };
         self.projects.insert(id, project);
         id

@@ -219,6 +219,7 @@ pub(super) fn seed(store: &mut Store) {
         target_branch: "main".to_owned(),
         sha: history.fix.clone(),
         force_remove_source_branch: true,
+        merge_when_pipeline_succeeds: false,
         squash: false,
         discussion_locked: None,
         created_at: at(8, 9, 0),

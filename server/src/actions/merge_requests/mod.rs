@@ -17,7 +17,7 @@ use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, PageNumber, PerPage};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
-use crate::wizards::MergeRequestWizard;
+use crate::wizards::{MergeRequestWizard, MergeWizard};
 use approvals::{MergeRequestApprovals, MergeRequestApprove, MergeRequestUnapprove};
 use changes::{MergeRequestCommits, MergeRequestDiffs, MergeRequestPipelines};
 use discussions::{
@@ -224,25 +224,31 @@ pub struct MergeRequestDelete {
     pub merge_request_iid: u64,
 }
 
-/// Merge a merge request, optionally only if its source branch is still at `sha`
-/// (destructive). Returns the merged merge request.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+/// `merge_request.merge`: every question of the merge wizard as a parameter, plus what only
+/// GitLab's merge takes.
+pub type MergeRequestMerge = Alternative<MergeWizard, MergeExtra>;
+
+/// Merge a merge request now, or when its pipeline succeeds, optionally only if its source
+/// branch is still at `sha` (destructive). Returns the merge request, merged or set to
+/// merge when the pipeline succeeds.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct MergeRequestMerge {
-    /// The project's numeric id or its path (`group/project`).
-    pub project_id: ProjectId,
-    /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+pub struct MergeExtra {
     /// Merge only if the source branch's HEAD is still this commit.
     pub sha: Option<String>,
-    /// Squash the commits into one.
-    pub squash: Option<bool>,
-    /// Delete the source branch after merging.
-    pub should_remove_source_branch: Option<bool>,
     /// The merge commit's message.
     pub merge_commit_message: Option<String>,
     /// The squash commit's message.
     pub squash_commit_message: Option<String>,
+}
+
+impl Extra<MergeWizard> for MergeExtra {
+    fn body(self, _: &MergeWizard) -> Result<Body, String> {
+        Ok(Body::new()
+            .opt("sha", self.sha)
+            .opt("merge_commit_message", self.merge_commit_message)
+            .opt("squash_commit_message", self.squash_commit_message))
+    }
 }
 
 /// Rebase a merge request's source branch onto its target branch; GitLab does it in the

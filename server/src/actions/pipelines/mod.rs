@@ -8,8 +8,8 @@ mod variables;
 
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
-    PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
-    PipelineList, PipelineOrder, PipelineRetry, PipelineSource,
+    PipelineCancel, PipelineCreate, PipelineDelete, PipelineExtra, PipelineGet, PipelineJobs,
+    PipelineLatest, PipelineList, PipelineOrder, PipelineRetry, PipelineSource,
 };
 pub use status::{CiStatus, PipelineScope};
 pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};

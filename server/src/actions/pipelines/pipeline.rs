@@ -4,10 +4,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::status::{CiStatus, PipelineScope};
-use super::variables::PipelineVariable;
 use crate::actions::releases::Sort;
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
 use crate::catalog::params::{DateTime, PageNumber, PerPage};
 use crate::gitlab::ProjectId;
+use crate::wizards::PipelineWizard;
 
 /// What started a pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -101,18 +103,20 @@ pub struct PipelineLatest {
     pub reference: Option<String>,
 }
 
+/// `pipeline.create`: every question of the pipeline wizard as a parameter.
+pub type PipelineCreate = Alternative<PipelineWizard, PipelineExtra>;
+
 /// Run a new CI pipeline (trigger a build) on a branch or tag, optionally with CI/CD
 /// variables. Returns the new pipeline with its id, status and web_url.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PipelineCreate {
-    /// The project's numeric id or its path (`group/project`).
-    pub project_id: ProjectId,
-    /// The branch or tag to run the pipeline on.
-    #[serde(rename = "ref")]
-    pub reference: String,
-    /// Variables for the pipeline's jobs: `[{"key": "DEPLOY_ENV", "value": "staging"}]`.
-    pub variables: Option<Vec<PipelineVariable>>,
+pub struct PipelineExtra {}
+
+/// The wizard's questions are every parameter GitLab takes here.
+impl Extra<PipelineWizard> for PipelineExtra {
+    fn body(self, _: &PipelineWizard) -> Result<Body, String> {
+        Ok(Body::new())
+    }
 }
 
 /// Retry (re-run) the failed and canceled jobs of a pipeline. Returns the pipeline.

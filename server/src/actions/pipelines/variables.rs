@@ -3,6 +3,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use wizard::summary::SummaryValue;
+
 use crate::catalog::params::fixed_schema;
 
 /// A variable's name: letters, digits and underscores, as GitLab requires; checked here so
@@ -47,7 +49,7 @@ pub enum VariableType {
 }
 
 /// A variable of a new pipeline.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PipelineVariable {
     pub key: VariableKey,
@@ -55,6 +57,18 @@ pub struct PipelineVariable {
     /// `env_var` (GitLab's default) or `file`: the variable holds a file's path.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variable_type: Option<VariableType>,
+}
+
+/// `DEPLOY_ENV=staging` in a wizard's summary (a file variable: `CONFIG=<file> …`).
+impl SummaryValue for PipelineVariable {
+    fn summary_text(&self) -> Option<String> {
+        let file = if self.variable_type == Some(VariableType::File) {
+            " (file)"
+        } else {
+            ""
+        };
+        Some(format!("{}={}{file}", self.key.0, self.value))
+    }
 }
 
 /// A variable of a manual job's run.

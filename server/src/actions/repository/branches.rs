@@ -6,8 +6,11 @@ use std::borrow::Cow;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::body::Body;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::gitlab::ProjectId;
+use crate::wizards::BranchWizard;
 
 /// How to order branches.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
@@ -44,18 +47,20 @@ pub struct BranchGet {
     pub branch: String,
 }
 
+/// `branch.create`: every question of the branch wizard as a parameter.
+pub type BranchCreate = Alternative<BranchWizard, BranchExtra>;
+
 /// Create a branch from another branch, a tag or a commit SHA. Returns the new branch with
 /// its commit.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct BranchCreate {
-    /// The project's numeric id or its path (`group/project`).
-    pub project_id: ProjectId,
-    /// The new branch's name.
-    pub branch: String,
-    /// Where it starts: a branch, a tag or a commit SHA.
-    #[serde(rename = "ref")]
-    pub reference: String,
+pub struct BranchExtra {}
+
+/// The wizard's questions are every parameter GitLab takes here.
+impl Extra<BranchWizard> for BranchExtra {
+    fn body(self, _: &BranchWizard) -> Result<Body, String> {
+        Ok(Body::new())
+    }
 }
 
 /// Delete a branch (destructive: commits no other branch or tag holds are lost).

@@ -2,6 +2,7 @@
 //! and page size, dates and moments, a log's tail length, comma-joined names.
 
 use serde::{Deserialize, Serialize, Serializer};
+use wizard::summary::SummaryValue;
 
 use super::fixed_schema;
 use crate::catalog::output::DEFAULT_TAIL_LINES;
@@ -80,10 +81,12 @@ impl TryFrom<String> for Date {
         let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
         let shaped =
             parts.len() == 3 && digits(parts[0], 4) && digits(parts[1], 2) && digits(parts[2], 2);
-        let in_range = shaped
-            && matches!(parts[1].parse::<u8>(), Ok(1..=12))
-            && matches!(parts[2].parse::<u8>(), Ok(1..=31));
-        if in_range {
+        let in_calendar = shaped && {
+            let number = |part: &str| part.parse::<u32>().unwrap_or(0);
+            let (year, month, day) = (number(parts[0]), number(parts[1]), number(parts[2]));
+            (1..=12).contains(&month) && (1..=days_in_month(year, month)).contains(&day)
+        };
+        if in_calendar {
             Ok(Date(value))
         } else {
             Err(format!("expected a date as YYYY-MM-DD, got `{value}`"))
@@ -94,6 +97,25 @@ impl TryFrom<String> for Date {
 impl From<Date> for String {
     fn from(date: Date) -> String {
         date.0
+    }
+}
+
+/// The days of `month` (1 to 12) in `year`, by the Gregorian calendar.
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// As typed, in a wizard's summary.
+impl SummaryValue for Date {
+    fn summary_text(&self) -> Option<String> {
+        Some(self.0.clone())
     }
 }
 
@@ -235,7 +257,21 @@ mod tests {
     #[test]
     fn dates_are_checked() {
         assert!(Date::try_from("2026-07-28".to_owned()).is_ok());
-        for bad in ["2026-7-28", "2026-13-01", "tomorrow", "2026-07-28T00:00"] {
+        assert!(
+            Date::try_from("2028-02-29".to_owned()).is_ok(),
+            "a leap day"
+        );
+        for bad in [
+            "2026-7-28",
+            "2026-13-01",
+            "tomorrow",
+            "2026-07-28T00:00",
+            "2026-02-29",
+            "2026-04-31",
+            "1900-02-29",
+            "2026-00-10",
+            "2026-01-00",
+        ] {
             assert!(Date::try_from(bad.to_owned()).is_err(), "{bad}");
         }
     }

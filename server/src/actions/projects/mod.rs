@@ -1,28 +1,85 @@
-//! The `projects` toolset: `/projects[/:id[/…]]`.
+//! The `projects` toolset: `/projects[/:id[/…]]`, and the project's mirrors.
+
+pub mod mirrors;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use wizard::summary::escape_value;
 
 use super::releases::Sort;
 use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
+use crate::catalog::guard::Asks;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
-use crate::gitlab::ProjectId;
+use crate::gitlab::{ApiRequest, ProjectId};
 use crate::wizards::{ProjectWizard, Visibility};
+use mirrors::{
+    OVERWRITING_MIRROR, PullMirrorConfigure, PushMirrorAdd, pull_mirror_rules, push_mirror_rules,
+};
 
 pub fn actions() -> Vec<Action> {
     actions![
         post::<ProjectCreate>("project.create", "projects"),
         get::<ProjectGet>("project.get", "projects/{project_id}"),
         get::<ProjectList>("project.list", "projects").list(),
-        put::<ProjectUpdate>("project.update", "projects/{project_id}"),
+        put::<ProjectUpdate>("project.update", "projects/{project_id}").asks(MAKING_PUBLIC),
         delete::<ProjectDelete>("project.delete", "projects/{project_id}"),
         post::<ProjectFork>("project.fork", "projects/{project_id}/fork").check(one_namespace),
         post::<ProjectArchive>("project.archive", "projects/{project_id}/archive"),
         post::<ProjectUnarchive>("project.unarchive", "projects/{project_id}/unarchive"),
+        put::<PullMirrorConfigure>(
+            "project.pull_mirror_configure",
+            "projects/{project_id}/mirror/pull"
+        )
+        .check(pull_mirror_rules)
+        .asks(OVERWRITING_MIRROR),
+        post::<PushMirrorAdd>(
+            "project.push_mirror_add",
+            "projects/{project_id}/remote_mirrors"
+        )
+        .check(push_mirror_rules)
+        .destructive(),
     ]
+}
+
+/// Asks before an update that makes a private or internal project public; any other
+/// update never asks, and nothing is read for it.
+const MAKING_PUBLIC: Asks<ProjectUpdate> = Asks {
+    when: "make a private or internal project public",
+    loses_work: false,
+    read: read_visibility,
+    question: publicizing_question,
+};
+
+fn read_visibility(update: &ProjectUpdate) -> Option<ApiRequest> {
+    (update.visibility == Some(Visibility::Public))
+        .then(|| ApiRequest::get().project(&update.project_id))
+}
+
+fn publicizing_question(update: &ProjectUpdate, project: &Value) -> Result<Option<String>, String> {
+    // No such project: GitLab answers the update itself.
+    if project.is_null() {
+        return Ok(None);
+    }
+    let visibility = project
+        .get("visibility")
+        .and_then(Value::as_str)
+        .ok_or("GitLab's project shows no `visibility`")?;
+    if visibility == "public" {
+        return Ok(None);
+    }
+    let name = project
+        .get("path_with_namespace")
+        .and_then(Value::as_str)
+        .map_or_else(|| update.project_id.to_string(), str::to_owned);
+    Ok(Some(format!(
+        "Make project {} public? It is {visibility} now: once public, anyone, signed in or \
+         not, can see its code, issues, merge requests and wiki.",
+        escape_value(&name)
+    )))
 }
 
 /// `project.create`: every question of the project wizard, plus fields only GitLab knows.

@@ -1,0 +1,120 @@
+//! `gitlab_interactive_mr_merge`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use wizard::Wizard;
+use wizard::live::{Intro, Live};
+use wizard::summary::escape_value;
+
+use super::live::{Found, project_get, read, shown};
+use crate::catalog::body::Body;
+use crate::catalog::wizards::GitLabWizard;
+use crate::gitlab::{ApiRequest, GitLab, ProjectId};
+
+/// Merge a merge request step by step: the first question shows its title, branches,
+/// pipeline status and merge status; squash, remove the source branch, merge when the
+/// pipeline succeeds; the summary is the confirmation. Returns the merge request.
+#[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
+#[wizard(
+    tool = "gitlab_interactive_mr_merge",
+    id = "interactive.mr_merge",
+    alternative = "merge_request.merge",
+    noun = "Merge request",
+    context = GitLab,
+    intro = describe,
+    summary = "Merge merge request {merge_request_iid} in project {project_id}?"
+)]
+pub struct MergeWizard {
+    /// The project's numeric id or its path (`group/project`).
+    #[tool_arg]
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    #[tool_arg]
+    pub merge_request_iid: u64,
+    /// Squash the commits into one.
+    #[ask("Squash commits on merge?", summary = "Squash commits")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squash: Option<bool>,
+    /// Delete the source branch after merging.
+    #[ask(
+        "Remove the source branch after merge?",
+        summary = "Remove source branch"
+    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub should_remove_source_branch: Option<bool>,
+    /// Merge once the head pipeline succeeds instead of now (when a pipeline is running).
+    #[ask(
+        "Merge when the pipeline succeeds?",
+        summary = "Merge when pipeline succeeds"
+    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merge_when_pipeline_succeeds: Option<bool>,
+}
+
+/// The merge wizard sends only the choices that were made.
+impl GitLabWizard for MergeWizard {
+    fn request(&self) -> ApiRequest {
+        let body = Body::new()
+            .opt("squash", self.squash)
+            .opt(
+                "should_remove_source_branch",
+                self.should_remove_source_branch,
+            )
+            .opt(
+                "merge_when_pipeline_succeeds",
+                self.merge_when_pipeline_succeeds,
+            );
+        ApiRequest::put()
+            .project(&self.project_id)
+            .segment("merge_requests")
+            .segment(self.merge_request_iid)
+            .segment("merge")
+            .json(body.into())
+    }
+}
+
+/// Before the first question: what is about to be merged, or why there is nothing to
+/// merge. A merge request GitLab cannot show now is described as such, and GitLab decides
+/// when merging.
+async fn describe(live: Live<'_, MergeWizard>) -> Intro {
+    let (project, iid) = (&live.args.project_id, live.args.merge_request_iid);
+    let which = format!("Merge request !{iid} in {}", shown(project));
+    let request = project_get(project, &["merge_requests", &iid.to_string()]);
+    let found = match read(live.context, request).await {
+        Found::Yes(found) => found.body,
+        Found::No => {
+            return Intro::Stop(format!(
+                "There is no merge request !{iid} in {}.",
+                shown(project)
+            ));
+        }
+        Found::Unknown(why) => {
+            return Intro::Show(format!(
+                "{which} could not be read ({}); GitLab checks it when merging.",
+                escape_value(&why)
+            ));
+        }
+    };
+    let text = |pointer: &str| found.pointer(pointer).and_then(Value::as_str);
+    match text("/state") {
+        Some("merged") => return Intro::Stop(format!("{which} is merged already.")),
+        Some("closed") => {
+            return Intro::Stop(format!("{which} is closed: reopen it before merging."));
+        }
+        Some("locked") => return Intro::Stop(format!("{which} is locked.")),
+        _ => {}
+    }
+    let shown_or = |value: Option<&str>, none: &str| value.map_or(none.to_owned(), escape_value);
+    Intro::Show(format!(
+        "{which}: {}\n**Branches**: {} -> {}\n**Pipeline**: {}\n**Merge status**: {}",
+        shown_or(text("/title"), "(no title)"),
+        shown_or(text("/source_branch"), "?"),
+        shown_or(text("/target_branch"), "?"),
+        shown_or(text("/head_pipeline/status"), "none"),
+        shown_or(
+            text("/detailed_merge_status").or(text("/merge_status")),
+            "unknown"
+        ),
+    ))
+}
