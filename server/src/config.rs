@@ -37,8 +37,9 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_TOOL_SURFACE", default_value = "dynamic")]
     pub tool_surface: String,
 
-    /// Run destructive actions without asking (`1`, `true`, `yes`); when set at all it
-    /// decides alone, `AUTOPILOT` counts only when it is unset.
+    /// Run destructive actions without asking (`true`/`false`, `1`/`0`, `yes`/`no`,
+    /// `on`/`off`); when set at all it decides alone, `AUTOPILOT` counts only when it is
+    /// unset. Any other value stops startup.
     #[arg(long, env = "GITLAB_MCP_YOLO_MODE")]
     pub yolo_mode: Option<String>,
 
@@ -164,10 +165,11 @@ impl Cli {
             .map(Token::new)
             .transpose()
             .map_err(|error| ConfigError::new("GITLAB_TOKEN", "gitlab-token", error.to_string()))?;
+        // Set but empty is refused like any other bad ring: an operator who meant to share
+        // a ring must not get a random per-process key instead.
         let state_keys = self
             .state_keys
             .as_deref()
-            .filter(|ring| !ring.trim().is_empty())
             .map(StateKeys::parse)
             .transpose()
             .map_err(|error| {
@@ -203,7 +205,7 @@ impl Cli {
             token,
             surface,
             access,
-            autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
+            autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref())?,
             state_keys,
             sandbox: self.sandbox,
             #[cfg(feature = "conformance")]
@@ -216,30 +218,31 @@ impl Cli {
 }
 
 /// Whether the operator lets destructive actions run unasked, from the raw values of
-/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`: `1`, `true` or `yes` (trimmed, any case) are
-/// true. When YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only
-/// when it is unset does AUTOPILOT count.
-pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> bool {
-    let truthy = |raw: &str| {
-        let raw = raw.trim();
-        ["1", "true", "yes"]
-            .iter()
-            .any(|yes| raw.eq_ignore_ascii_case(yes))
+/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`, each a yes/no value ([`parse_bool`]). When
+/// YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only when it is
+/// unset does AUTOPILOT count. A value that is not yes/no stops startup, whichever of the
+/// two it is in: a typo must not silently mean "ask".
+pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> Result<bool, ConfigError> {
+    let read = |raw: Option<&str>, variable: &'static str, flag: &'static str| {
+        raw.map(parse_bool)
+            .transpose()
+            .map_err(|problem| ConfigError::new(variable, flag, problem))
     };
-    match yolo {
-        Some(yolo) => truthy(yolo),
-        None => autopilot.is_some_and(truthy),
-    }
+    let yolo = read(yolo, "GITLAB_MCP_YOLO_MODE", "yolo-mode")?;
+    let autopilot = read(autopilot, "AUTOPILOT", "autopilot")?;
+    Ok(yolo.or(autopilot).unwrap_or(false))
 }
 
 /// A yes/no setting: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case;
-/// anything else is refused rather than read as one or the other.
+/// anything else (an empty value too) is refused rather than read as one or the other.
 pub(crate) fn parse_bool(raw: &str) -> Result<bool, String> {
+    const EXPECTED: &str = "expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)";
     match raw.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),
         "0" | "false" | "no" | "off" => Ok(false),
+        "" => Err(format!("is empty; {EXPECTED}, or leave it unset")),
         _ => Err(format!(
-            "`{}` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)",
+            "`{}` is not a yes/no value; {EXPECTED}",
             raw.trim()
         )),
     }
@@ -278,19 +281,41 @@ mod tests {
 
     #[test]
     fn yolo_decides_alone_when_set() {
-        assert!(autonomy(Some(" TRUE "), None));
-        assert!(autonomy(Some("yes"), Some("false")));
-        assert!(autonomy(Some("1"), None));
-        assert!(!autonomy(Some("false"), Some("true")));
-        assert!(!autonomy(Some(""), Some("true")));
-        assert!(!autonomy(Some("on"), None));
+        let on = |yolo, autopilot| autonomy(yolo, autopilot).unwrap();
+        assert!(on(Some(" TRUE "), None));
+        assert!(on(Some("yes"), Some("false")));
+        assert!(on(Some("1"), None));
+        assert!(on(Some("On"), None));
+        assert!(!on(Some("false"), Some("true")));
+        assert!(!on(Some("OFF"), Some("yes")));
     }
 
     #[test]
     fn autopilot_counts_only_without_yolo() {
-        assert!(autonomy(None, Some("Yes")));
-        assert!(!autonomy(None, Some("0")));
-        assert!(!autonomy(None, None));
+        let on = |yolo, autopilot| autonomy(yolo, autopilot).unwrap();
+        assert!(on(None, Some("Yes")));
+        assert!(!on(None, Some("0")));
+        assert!(!on(None, None));
+    }
+
+    #[test]
+    fn a_value_that_is_not_yes_or_no_stops_startup_naming_its_variable() {
+        for bad in ["maybe", "", " ", "2", "y", "truee", "enabled"] {
+            let error = autonomy(Some(bad), None).unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_YOLO_MODE", "{bad:?}");
+            assert!(
+                error.to_string().contains("expected `true` or `false`"),
+                "{error}"
+            );
+            // Checked even where YOLO decides: a typo is a typo.
+            let error = autonomy(Some("true"), Some(bad)).unwrap_err();
+            assert_eq!(error.variable, "AUTOPILOT", "{bad:?}");
+        }
+        let error = autonomy(Some("maybe"), None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "GITLAB_MCP_YOLO_MODE (--yolo-mode): `maybe` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
+        );
     }
 
     fn cli(args: &[&str]) -> Cli {
@@ -447,6 +472,24 @@ mod tests {
         let settings = |args: &[&str]| cli(args).settings().unwrap().autonomous;
         assert!(settings(&["--yolo-mode", "TRUE", "--autopilot", "false"]));
         assert!(!settings(&["--yolo-mode", "false", "--autopilot", "true"]));
-        assert!(!settings(&["--yolo-mode", "", "--autopilot", "yes"]));
+        assert!(!settings(&["--yolo-mode", "no", "--autopilot", "yes"]));
+        let error = cli(&["--yolo-mode", "", "--autopilot", "yes"])
+            .settings()
+            .unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_YOLO_MODE");
+    }
+
+    #[test]
+    fn an_empty_or_all_zero_state_key_ring_is_refused() {
+        for ring in ["", "  ", " , "] {
+            let error = cli(&["--state-keys", ring]).settings().unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_STATE_KEYS", "{ring:?}");
+            assert!(error.to_string().contains("no state keys given"), "{error}");
+        }
+        let error = cli(&["--state-keys", &"00".repeat(32)])
+            .settings()
+            .unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_STATE_KEYS");
+        assert!(error.to_string().contains("all zeros"), "{error}");
     }
 }

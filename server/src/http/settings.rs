@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{check_origins, parse_addr, parse_bool, parse_list, parse_size};
-use crate::config::{ConfigError, Transport, parse_duration};
+use super::values::{check_origins, parse_addr, parse_list, parse_size};
+use crate::config::{ConfigError, Transport, parse_bool, parse_duration};
 
 /// Where `--http` listens when given without an address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -225,11 +225,13 @@ mod tests {
         let mut a = args(Some(DEFAULT_ADDR));
         a.stateless = "FALSE".into();
         assert!(!http(&a).stateless);
+        a.stateless = "On".into();
+        assert!(http(&a).stateless);
         a.stateless = "sometimes".into();
         let error = a.transport().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "GITLAB_MCP_STATELESS (--stateless): `sometimes` is not a yes/no value; expected `true` or `false`"
+            "GITLAB_MCP_STATELESS (--stateless): `sometimes` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
         );
     }
 

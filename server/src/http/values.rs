@@ -19,16 +19,6 @@ pub(super) fn parse_addr(raw: &str) -> Result<SocketAddr, String> {
     ))
 }
 
-pub(super) fn parse_bool(raw: &str) -> Result<bool, String> {
-    match raw.trim().to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" => Ok(true),
-        "false" | "0" | "no" => Ok(false),
-        _ => Err(format!(
-            "`{raw}` is not a yes/no value; expected `true` or `false`"
-        )),
-    }
-}
-
 /// A comma-separated list; `*` alone means "any" (`None`).
 pub(super) fn parse_list(raw: &str) -> Result<Option<Vec<String>>, String> {
     let items: Vec<String> = raw
