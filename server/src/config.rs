@@ -86,6 +86,11 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_ELICITATION_TIMEOUT", default_value = "10m")]
     pub elicitation_timeout: String,
 
+    /// The largest successful answer read from GitLab (`16MiB`, `512KiB`, `1GiB`, or
+    /// bytes); a larger one is an error naming the endpoint, read no further.
+    #[arg(long, env = "GITLAB_MCP_MAX_RESPONSE_BODY", default_value = "16MiB")]
+    pub max_response_body: String,
+
     /// `--http [ADDR]` and the options of the HTTP transport.
     #[command(flatten)]
     pub http: crate::http::HttpArgs,
@@ -117,6 +122,8 @@ pub struct Settings {
     pub conformance: bool,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
+    /// The largest successful GitLab answer read, bytes.
+    pub max_response_body: usize,
     pub transport: Transport,
 }
 
@@ -200,6 +207,9 @@ impl Cli {
             "GITLAB_MCP_ELICITATION_TIMEOUT",
             "elicitation-timeout",
         )?;
+        let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
+            ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
+        })?;
         Ok(Settings {
             gitlab_url,
             token,
@@ -212,6 +222,7 @@ impl Cli {
             conformance: self.conformance,
             request_timeout,
             elicitation_timeout,
+            max_response_body,
             transport: self.http.transport()?,
         })
     }
@@ -259,6 +270,42 @@ fn parse_timeout(
         }
         Ok(duration) => Ok(duration),
         Err(problem) => Err(ConfigError::new(variable, flag, problem)),
+    }
+}
+
+/// A size as bytes or a number with `KiB`, `MiB` or `GiB` (any case, `4MiB`, `512 kib`);
+/// zero is refused. The problem text names what was expected.
+pub(crate) fn parse_size(raw: &str) -> Result<usize, String> {
+    let trimmed = raw.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    let (digits, unit) = [
+        ("gib", 1 << 30),
+        ("mib", 1 << 20),
+        ("kib", 1 << 10),
+        ("b", 1),
+    ]
+    .into_iter()
+    .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim(), unit)))
+    .unwrap_or((lower.as_str(), 1));
+    let bytes = digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|&bytes| bytes > 0);
+    bytes.ok_or_else(|| {
+        format!(
+            "`{trimmed}` is not a size; expected bytes or a number with `KiB`, `MiB` or `GiB`, e.g. `4MiB`"
+        )
+    })
+}
+
+/// A size as people read it: `16 MiB`, `512 KiB`, `100 bytes`.
+pub fn show_size(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 30 && b.is_multiple_of(1 << 30) => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 && b.is_multiple_of(1 << 20) => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b.is_multiple_of(1 << 10) => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
     }
 }
 
@@ -336,6 +383,8 @@ mod tests {
             "30s",
             "--elicitation-timeout",
             "10m",
+            "--max-response-body",
+            "16MiB",
         ])
         .settings()
         .unwrap();
@@ -344,7 +393,23 @@ mod tests {
         assert_eq!(settings.surface, SurfaceKind::Dynamic);
         assert_eq!(settings.request_timeout, Duration::from_secs(30));
         assert_eq!(settings.elicitation_timeout, Duration::from_secs(600));
+        assert_eq!(settings.max_response_body, 16 << 20);
         assert_eq!(settings.transport, Transport::Stdio);
+    }
+
+    #[test]
+    fn the_response_body_limit_is_a_size() {
+        let limit = |raw: &str| cli(&["--max-response-body", raw]).settings();
+        assert_eq!(limit("1GiB").unwrap().max_response_body, 1 << 30);
+        assert_eq!(limit("512 kib").unwrap().max_response_body, 512 << 10);
+        for bad in ["0", "huge", "16MB", ""] {
+            let error = limit(bad).unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_MAX_RESPONSE_BODY", "{bad}");
+        }
+        assert_eq!(show_size(16 << 20), "16 MiB");
+        assert_eq!(show_size(1 << 30), "1 GiB");
+        assert_eq!(show_size(1536), "1536 bytes");
+        assert_eq!(show_size(64 << 10), "64 KiB");
     }
 
     #[test]

@@ -41,7 +41,9 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let gitlab_url = sandbox
         .as_ref()
         .map_or_else(|| settings.gitlab_url.clone(), Sandbox::base_url);
-    let mut config = GitLabConfig::new(gitlab_url.clone()).with_timeout(settings.request_timeout);
+    let mut config = GitLabConfig::new(gitlab_url.clone())
+        .with_timeout(settings.request_timeout)
+        .with_max_response_body(settings.max_response_body);
     // The sandbox takes any token: a real one stays at home.
     if let (Some(token), None) = (&settings.token, &sandbox) {
         config = config.with_token(token.clone());

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{check_origins, parse_addr, parse_list, parse_size};
-use crate::config::{ConfigError, Transport, parse_bool, parse_duration};
+use super::values::{check_origins, parse_addr, parse_list};
+use crate::config::{ConfigError, Transport, parse_bool, parse_duration, parse_size};
 
 /// Where `--http` listens when given without an address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";

@@ -34,7 +34,7 @@ pub fn whole_id(id: f64) -> Option<u64> {
         clippy::cast_sign_loss,
         reason = "a whole number from 0 to 2^53 − 1, checked just above"
     )]
-    in_range.then(|| id as u64)
+    in_range.then_some(id as u64)
 }
 
 enum Segment<'a> {
