@@ -20,7 +20,9 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
+pub mod incoming;
 pub mod startup;
+pub mod stdio;
 pub mod surfaces;
 pub mod wizards;
 
