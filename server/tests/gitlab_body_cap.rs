@@ -4,12 +4,16 @@
 //! them.
 
 mod common;
+mod http_support;
 
 use std::time::{Duration, Instant};
 
 use common::{call, issues};
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, GitLabError, Method};
 use gitlab_sandbox::{FaultSpec, Sandbox};
+use http_support::Launch;
+use http_support::rpc::Rpc;
+use serde_json::json;
 
 const LIMIT: usize = 64 << 10;
 
@@ -88,6 +92,34 @@ async fn a_huge_error_answer_keeps_its_status_and_hint() {
     assert!(text.len() < 1000, "{}", text.len());
     assert!(
         started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_answers_a_200_mib_list_with_an_error_naming_the_endpoint() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().to_string();
+    // The default limit, 16 MiB.
+    let server = Launch::new(&gitlab).start();
+    sandbox.fail_next(FaultSpec::large(200, 200 << 20));
+    let started = Instant::now();
+    let reply = Rpc::default()
+        .call_legacy(&server.url, "gitlab_issue_list", json!({"project_id": 1}))
+        .await;
+    assert!(reply.is_error(), "{reply:?}");
+    let text = reply.text();
+    assert!(
+        text.contains(
+            "GET /api/v4/projects/1/issues: GitLab answered 200 with more than 16 MiB \
+             (the limit set by GITLAB_MCP_MAX_RESPONSE_BODY)"
+        ),
+        "{text}"
+    );
+    // Read to the limit, not through 200 MiB.
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
         "{:?}",
         started.elapsed()
     );
