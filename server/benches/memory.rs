@@ -17,14 +17,17 @@
 //! so its RSS is its own; the sandbox and the clients run in this process. Bounded by
 //! count; loopback only. Not run by the tests.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, ExitCode, Stdio};
-use std::sync::mpsc::channel;
+#[path = "load/server.rs"]
+mod server;
+
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gitlab_sandbox::{FaultSpec, Sandbox};
 use serde_json::{Value, json};
 use tokio::task::JoinSet;
+
+use server::Server;
 
 const FLOOD: u64 = 10_000;
 const AT_ONCE: u64 = 64;
@@ -57,10 +60,10 @@ async fn run() -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
 
-    let server = Server::spawn(&gitlab, &["--stateless=false"])?;
+    let mut server = Server::spawn(&gitlab, &["--stateless=false"])?;
     println!(
         "session flood: server RSS at start {} MiB",
-        mib(server.status("VmRSS"))
+        mib(server.status_kib("VmRSS"))
     );
     let started = Instant::now();
     let (mut opened, mut refused) = (0, 0);
@@ -79,15 +82,15 @@ async fn run() -> Result<(), String> {
         "session flood: {FLOOD} initialize in {:.1} s: {opened} sessions opened, {refused} \
          refused with 503; server RSS {} MiB, peak {} MiB",
         started.elapsed().as_secs_f64(),
-        mib(server.status("VmRSS")),
-        mib(server.status("VmHWM")),
+        mib(server.status_kib("VmRSS")),
+        mib(server.status_kib("VmHWM")),
     );
-    drop(server);
+    server.stop()?;
 
-    let server = Server::spawn(&gitlab, &[])?;
+    let mut server = Server::spawn(&gitlab, &[])?;
     println!(
         "huge answers: server peak RSS at start {} MiB",
-        mib(server.status("VmHWM"))
+        mib(server.status_kib("VmHWM"))
     );
     for status in [500, 200] {
         sandbox.fail_next(FaultSpec::large(status, HUGE));
@@ -109,10 +112,10 @@ async fn run() -> Result<(), String> {
             started.elapsed().as_secs_f64(),
             text.len(),
             text.chars().take(160).collect::<String>(),
-            mib(server.status("VmHWM")),
+            mib(server.status_kib("VmHWM")),
         );
     }
-    Ok(())
+    server.stop()
 }
 
 fn count(
@@ -190,66 +193,4 @@ async fn call(
 
 fn mib(kib: Option<u64>) -> String {
     kib.map_or("?".into(), |kib| format!("{:.1}", kib as f64 / 1024.0))
-}
-
-/// The release binary in its own process, on a free loopback port.
-struct Server {
-    child: Child,
-    /// `http://127.0.0.1:<port>/mcp`.
-    url: String,
-}
-
-impl Server {
-    fn spawn(gitlab: &str, args: &[&str]) -> Result<Server, String> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
-            .env_clear()
-            .env("GITLAB_URL", gitlab)
-            .env("GITLAB_TOKEN", "glpat-memory-bench")
-            .env("GITLAB_MCP_TOOL_SURFACE", "individual")
-            // Quiet, except for the line that says where it listens.
-            .env("RUST_LOG", "warn,gitlab_mcp_server::http=info")
-            .args(["--http", "127.0.0.1:0"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("the server binary did not start: {e}"))?;
-        let stderr = child.stderr.take().ok_or("stderr is not piped")?;
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let _ = sender.send(line);
-            }
-        });
-        let mut server = Server {
-            child,
-            url: String::new(),
-        };
-        loop {
-            let line = lines
-                .recv_timeout(Duration::from_secs(30))
-                .map_err(|_| "the server never said where it listens".to_owned())?;
-            if let Some(rest) = line.split("listening on ").nth(1) {
-                server.url = rest.split_whitespace().next().unwrap_or_default().into();
-                return Ok(server);
-            }
-        }
-    }
-
-    /// A `/proc/PID/status` figure in KiB (`VmRSS`, `VmHWM`).
-    fn status(&self, field: &str) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        status.lines().find_map(|line| {
-            let value = line.strip_prefix(field)?.strip_prefix(':')?;
-            value.trim().trim_end_matches("kB").trim().parse().ok()
-        })
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
