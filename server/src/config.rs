@@ -37,8 +37,9 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_TOOL_SURFACE", default_value = "dynamic")]
     pub tool_surface: String,
 
-    /// Run destructive actions without asking (`1`, `true`, `yes`); when set at all it
-    /// decides alone, `AUTOPILOT` counts only when it is unset.
+    /// Run destructive actions without asking (`true`/`false`, `1`/`0`, `yes`/`no`,
+    /// `on`/`off`); when set at all it decides alone, `AUTOPILOT` counts only when it is
+    /// unset. Any other value stops startup.
     #[arg(long, env = "GITLAB_MCP_YOLO_MODE")]
     pub yolo_mode: Option<String>,
 
@@ -91,6 +92,11 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_ELICITATION_TIMEOUT", default_value = "10m")]
     pub elicitation_timeout: String,
 
+    /// The largest successful answer read from GitLab (`16MiB`, `512KiB`, `1GiB`, or
+    /// bytes); a larger one is an error naming the endpoint, read no further.
+    #[arg(long, env = "GITLAB_MCP_MAX_RESPONSE_BODY", default_value = "16MiB")]
+    pub max_response_body: String,
+
     /// `--http [ADDR]` and the options of the HTTP transport.
     #[command(flatten)]
     pub http: crate::http::HttpArgs,
@@ -116,15 +122,48 @@ pub struct Settings {
     pub autonomous: bool,
     /// `None`: a random key for this process.
     pub state_keys: Option<StateKeys>,
-    /// `None`: claims in this process's memory. May hold a password: never logged.
-    pub redis_url: Option<String>,
+    /// `None`: claims in this process's memory.
+    pub redis_url: Option<RedisUrl>,
     pub sandbox: bool,
     /// `--conformance`: offer the conformance suite's fixtures.
     #[cfg(feature = "conformance")]
     pub conformance: bool,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
+    /// The largest successful GitLab answer read, bytes.
+    pub max_response_body: usize,
     pub transport: Transport,
+}
+
+/// Where replicas share their claims. It may hold a password, so `Debug` and errors never
+/// show it whole.
+#[derive(Clone)]
+pub struct RedisUrl(String);
+
+impl RedisUrl {
+    fn parse(text: &str) -> Result<Self, ConfigError> {
+        let refuse =
+            |problem: String| ConfigError::new("GITLAB_MCP_REDIS_URL", "redis-url", problem);
+        let url = Url::parse(text.trim())
+            .map_err(|error| refuse(format!("not a URL ({error}); expected redis://host:6379")))?;
+        match url.scheme() {
+            "redis" | "valkey" | "redis+unix" | "unix" => Ok(RedisUrl(text.trim().to_owned())),
+            other => Err(refuse(format!(
+                "the scheme `{other}` is not supported; expected redis://host:port (TLS to \
+                 Redis is not built in: reach a TLS endpoint through a local tunnel)"
+            ))),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for RedisUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RedisUrl(…)")
+    }
 }
 
 /// A value that cannot start the server; Display names the variable and the flag.
@@ -172,10 +211,11 @@ impl Cli {
             .map(Token::new)
             .transpose()
             .map_err(|error| ConfigError::new("GITLAB_TOKEN", "gitlab-token", error.to_string()))?;
+        // Set but empty is refused like any other bad ring: an operator who meant to share
+        // a ring must not get a random per-process key instead.
         let state_keys = self
             .state_keys
             .as_deref()
-            .filter(|ring| !ring.trim().is_empty())
             .map(StateKeys::parse)
             .transpose()
             .map_err(|error| {
@@ -206,49 +246,54 @@ impl Cli {
             "GITLAB_MCP_ELICITATION_TIMEOUT",
             "elicitation-timeout",
         )?;
+        let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
+            ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
+        })?;
         Ok(Settings {
             gitlab_url,
             token,
             surface,
             access,
-            autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref()),
+            autonomous: autonomy(self.yolo_mode.as_deref(), self.autopilot.as_deref())?,
             state_keys,
-            redis_url: self.redis_url.filter(|url| !url.trim().is_empty()),
+            redis_url: self.redis_url.as_deref().map(RedisUrl::parse).transpose()?,
             sandbox: self.sandbox,
             #[cfg(feature = "conformance")]
             conformance: self.conformance,
             request_timeout,
             elicitation_timeout,
+            max_response_body,
             transport: self.http.transport()?,
         })
     }
 }
 
 /// Whether the operator lets destructive actions run unasked, from the raw values of
-/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`: `1`, `true` or `yes` (trimmed, any case) are
-/// true. When YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only
-/// when it is unset does AUTOPILOT count.
-pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> bool {
-    let truthy = |raw: &str| {
-        let raw = raw.trim();
-        ["1", "true", "yes"]
-            .iter()
-            .any(|yes| raw.eq_ignore_ascii_case(yes))
+/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`, each a yes/no value ([`parse_bool`]). When
+/// YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only when it is
+/// unset does AUTOPILOT count. A value that is not yes/no stops startup, whichever of the
+/// two it is in: a typo must not silently mean "ask".
+pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> Result<bool, ConfigError> {
+    let read = |raw: Option<&str>, variable: &'static str, flag: &'static str| {
+        raw.map(parse_bool)
+            .transpose()
+            .map_err(|problem| ConfigError::new(variable, flag, problem))
     };
-    match yolo {
-        Some(yolo) => truthy(yolo),
-        None => autopilot.is_some_and(truthy),
-    }
+    let yolo = read(yolo, "GITLAB_MCP_YOLO_MODE", "yolo-mode")?;
+    let autopilot = read(autopilot, "AUTOPILOT", "autopilot")?;
+    Ok(yolo.or(autopilot).unwrap_or(false))
 }
 
 /// A yes/no setting: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case;
-/// anything else is refused rather than read as one or the other.
+/// anything else (an empty value too) is refused rather than read as one or the other.
 pub(crate) fn parse_bool(raw: &str) -> Result<bool, String> {
+    const EXPECTED: &str = "expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)";
     match raw.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),
         "0" | "false" | "no" | "off" => Ok(false),
+        "" => Err(format!("is empty; {EXPECTED}, or leave it unset")),
         _ => Err(format!(
-            "`{}` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)",
+            "`{}` is not a yes/no value; {EXPECTED}",
             raw.trim()
         )),
     }
@@ -265,6 +310,42 @@ fn parse_timeout(
         }
         Ok(duration) => Ok(duration),
         Err(problem) => Err(ConfigError::new(variable, flag, problem)),
+    }
+}
+
+/// A size as bytes or a number with `KiB`, `MiB` or `GiB` (any case, `4MiB`, `512 kib`);
+/// zero is refused. The problem text names what was expected.
+pub(crate) fn parse_size(raw: &str) -> Result<usize, String> {
+    let trimmed = raw.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    let (digits, unit) = [
+        ("gib", 1 << 30),
+        ("mib", 1 << 20),
+        ("kib", 1 << 10),
+        ("b", 1),
+    ]
+    .into_iter()
+    .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim(), unit)))
+    .unwrap_or((lower.as_str(), 1));
+    let bytes = digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|&bytes| bytes > 0);
+    bytes.ok_or_else(|| {
+        format!(
+            "`{trimmed}` is not a size; expected bytes or a number with `KiB`, `MiB` or `GiB`, e.g. `4MiB`"
+        )
+    })
+}
+
+/// A size as people read it: `16 MiB`, `512 KiB`, `100 bytes`.
+pub fn show_size(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 30 && b.is_multiple_of(1 << 30) => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 && b.is_multiple_of(1 << 20) => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b.is_multiple_of(1 << 10) => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
     }
 }
 
@@ -287,19 +368,41 @@ mod tests {
 
     #[test]
     fn yolo_decides_alone_when_set() {
-        assert!(autonomy(Some(" TRUE "), None));
-        assert!(autonomy(Some("yes"), Some("false")));
-        assert!(autonomy(Some("1"), None));
-        assert!(!autonomy(Some("false"), Some("true")));
-        assert!(!autonomy(Some(""), Some("true")));
-        assert!(!autonomy(Some("on"), None));
+        let on = |yolo, autopilot| autonomy(yolo, autopilot).unwrap();
+        assert!(on(Some(" TRUE "), None));
+        assert!(on(Some("yes"), Some("false")));
+        assert!(on(Some("1"), None));
+        assert!(on(Some("On"), None));
+        assert!(!on(Some("false"), Some("true")));
+        assert!(!on(Some("OFF"), Some("yes")));
     }
 
     #[test]
     fn autopilot_counts_only_without_yolo() {
-        assert!(autonomy(None, Some("Yes")));
-        assert!(!autonomy(None, Some("0")));
-        assert!(!autonomy(None, None));
+        let on = |yolo, autopilot| autonomy(yolo, autopilot).unwrap();
+        assert!(on(None, Some("Yes")));
+        assert!(!on(None, Some("0")));
+        assert!(!on(None, None));
+    }
+
+    #[test]
+    fn a_value_that_is_not_yes_or_no_stops_startup_naming_its_variable() {
+        for bad in ["maybe", "", " ", "2", "y", "truee", "enabled"] {
+            let error = autonomy(Some(bad), None).unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_YOLO_MODE", "{bad:?}");
+            assert!(
+                error.to_string().contains("expected `true` or `false`"),
+                "{error}"
+            );
+            // Checked even where YOLO decides: a typo is a typo.
+            let error = autonomy(Some("true"), Some(bad)).unwrap_err();
+            assert_eq!(error.variable, "AUTOPILOT", "{bad:?}");
+        }
+        let error = autonomy(Some("maybe"), None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "GITLAB_MCP_YOLO_MODE (--yolo-mode): `maybe` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
+        );
     }
 
     fn cli(args: &[&str]) -> Cli {
@@ -320,6 +423,8 @@ mod tests {
             "30s",
             "--elicitation-timeout",
             "10m",
+            "--max-response-body",
+            "16MiB",
         ])
         .settings()
         .unwrap();
@@ -328,7 +433,23 @@ mod tests {
         assert_eq!(settings.surface, SurfaceKind::Dynamic);
         assert_eq!(settings.request_timeout, Duration::from_secs(30));
         assert_eq!(settings.elicitation_timeout, Duration::from_secs(600));
+        assert_eq!(settings.max_response_body, 16 << 20);
         assert_eq!(settings.transport, Transport::Stdio);
+    }
+
+    #[test]
+    fn the_response_body_limit_is_a_size() {
+        let limit = |raw: &str| cli(&["--max-response-body", raw]).settings();
+        assert_eq!(limit("1GiB").unwrap().max_response_body, 1 << 30);
+        assert_eq!(limit("512 kib").unwrap().max_response_body, 512 << 10);
+        for bad in ["0", "huge", "16MB", ""] {
+            let error = limit(bad).unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_MAX_RESPONSE_BODY", "{bad}");
+        }
+        assert_eq!(show_size(16 << 20), "16 MiB");
+        assert_eq!(show_size(1 << 30), "1 GiB");
+        assert_eq!(show_size(1536), "1536 bytes");
+        assert_eq!(show_size(64 << 10), "64 KiB");
     }
 
     #[test]
@@ -404,6 +525,24 @@ mod tests {
     }
 
     #[test]
+    fn a_redis_url_is_checked_and_never_shown() {
+        for bad in [
+            "",
+            "  ",
+            "localhost:6379",
+            "rediss://cache:6380",
+            "http://cache",
+        ] {
+            let error = cli(&["--redis-url", bad]).settings().unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_REDIS_URL", "{bad}");
+        }
+        let url = "redis://:hunter2@cache:6379/0";
+        let settings = cli(&["--redis-url", url]).settings().unwrap();
+        assert_eq!(settings.redis_url.as_ref().map(RedisUrl::as_str), Some(url));
+        assert!(!format!("{settings:?}").contains("hunter2"));
+    }
+
+    #[test]
     fn state_keys_are_checked_without_echoing_them() {
         let short = "00112233";
         let error = cli(&["--state-keys", short]).settings().unwrap_err();
@@ -456,6 +595,24 @@ mod tests {
         let settings = |args: &[&str]| cli(args).settings().unwrap().autonomous;
         assert!(settings(&["--yolo-mode", "TRUE", "--autopilot", "false"]));
         assert!(!settings(&["--yolo-mode", "false", "--autopilot", "true"]));
-        assert!(!settings(&["--yolo-mode", "", "--autopilot", "yes"]));
+        assert!(!settings(&["--yolo-mode", "no", "--autopilot", "yes"]));
+        let error = cli(&["--yolo-mode", "", "--autopilot", "yes"])
+            .settings()
+            .unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_YOLO_MODE");
+    }
+
+    #[test]
+    fn an_empty_or_all_zero_state_key_ring_is_refused() {
+        for ring in ["", "  ", " , "] {
+            let error = cli(&["--state-keys", ring]).settings().unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_STATE_KEYS", "{ring:?}");
+            assert!(error.to_string().contains("no state keys given"), "{error}");
+        }
+        let error = cli(&["--state-keys", &"00".repeat(32)])
+            .settings()
+            .unwrap_err();
+        assert_eq!(error.variable, "GITLAB_MCP_STATE_KEYS");
+        assert!(error.to_string().contains("all zeros"), "{error}");
     }
 }

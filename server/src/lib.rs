@@ -24,10 +24,12 @@ pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
+pub mod incoming;
 pub mod prompts;
 pub mod reads;
 pub mod resources;
 pub mod startup;
+pub mod stdio;
 pub mod surfaces;
 pub mod wizards;
 

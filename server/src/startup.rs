@@ -44,7 +44,9 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let gitlab_url = sandbox
         .as_ref()
         .map_or_else(|| settings.gitlab_url.clone(), Sandbox::base_url);
-    let mut config = GitLabConfig::new(gitlab_url.clone()).with_timeout(settings.request_timeout);
+    let mut config = GitLabConfig::new(gitlab_url.clone())
+        .with_timeout(settings.request_timeout)
+        .with_max_response_body(settings.max_response_body);
     // The sandbox takes any token: a real one stays at home.
     if let (Some(token), None) = (&settings.token, &sandbox) {
         config = config.with_token(token.clone());
@@ -62,7 +64,8 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         .with_url_base(gitlab_url.clone())
         .with_server_requests(!stateless_http);
     if let Some(url) = &settings.redis_url {
-        let claims = RedisClaims::open(url).map_err(|error| StartupError::Redis(error.0))?;
+        let claims =
+            RedisClaims::open(url.as_str()).map_err(|error| StartupError::Redis(error.0))?;
         // An unreachable store does not stop startup (it may come up after the server);
         // until it answers, every confirmation fails closed, naming it.
         match claims.ping().await {

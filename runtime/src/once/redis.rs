@@ -33,11 +33,12 @@ impl std::fmt::Debug for RedisClaims {
 
 impl RedisClaims {
     /// Claims at `url` (`redis://host:port/db`, `redis://:password@host`), connected on
-    /// first use and reconnected after a failure. `Err` when the URL is not one; must be
+    /// first use and reconnected after a failure. `Err` when the URL is not one (never
+    /// repeating it: it may hold a password); must be
     /// called inside a Tokio runtime.
     pub fn open(url: &str) -> Result<Self, ClaimsError> {
         let client = redis::Client::open(url)
-            .map_err(|error| ClaimsError(format!("`{url}` is not a Redis URL: {error}")))?;
+            .map_err(|error| ClaimsError(format!("not a Redis URL: {error}")))?;
         let info = client.get_connection_info();
         let shown = format!("{}", info.addr());
         let config = ConnectionManagerConfig::new()

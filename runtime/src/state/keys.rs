@@ -107,6 +107,15 @@ impl StateKeys {
                     Self::MIN_LEN
                 )));
             }
+            // A key of zero bytes is what an unfilled buffer or a placeholder holds: anyone
+            // could forge state with it.
+            if key.iter().all(|&byte| byte == 0) {
+                return Err(StateKeyError(format!(
+                    "state key {} is all zeros: use a random key (generate one with \
+                     `openssl rand -hex 32`)",
+                    i + 1
+                )));
+            }
             if let Some(earlier) = ring.iter().position(|(_, k)| *k == key) {
                 return Err(StateKeyError(format!(
                     "state key {} repeats state key {}: list each key once",
@@ -182,6 +191,16 @@ mod tests {
         assert!(twice.contains("state key 2 repeats state key 1"), "{twice}");
         let none = StateKeys::parse(" , ").unwrap_err().to_string();
         assert!(none.starts_with("no state keys given"), "{none}");
+        let empty = StateKeys::parse("").unwrap_err().to_string();
+        assert!(empty.starts_with("no state keys given"), "{empty}");
+        let zeros = StateKeys::parse(&format!("{HEX_A},{}", "00".repeat(40)))
+            .unwrap_err()
+            .to_string();
+        assert!(zeros.starts_with("state key 2 is all zeros"), "{zeros}");
+        let zeros = StateKeys::parse(&STANDARD.encode([0u8; 32]))
+            .unwrap_err()
+            .to_string();
+        assert!(zeros.starts_with("state key 1 is all zeros"), "{zeros}");
     }
 
     #[test]

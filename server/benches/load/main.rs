@@ -59,7 +59,7 @@ async fn run(options: Options) -> Result<bool, String> {
     let sandbox = Sandbox::start()
         .await
         .map_err(|e| format!("the sandbox GitLab did not start: {e}"))?;
-    let mut server = Server::spawn(sandbox.base_url().as_str())?;
+    let mut server = Server::spawn(sandbox.base_url().as_str(), &[])?;
     let client = WizardClient::new(&server.url, options.clients)?;
 
     // Warm-up, not measured: one wizard per client opens its connection.
@@ -102,14 +102,14 @@ async fn run(options: Options) -> Result<bool, String> {
     }
     let elapsed = started.elapsed();
 
-    let server_rss = server.peak_rss_kib();
+    let server_rss = server.status_kib("VmHWM");
     server.stop()?;
     let report = report::Report {
         options: &options,
         stats: &mut total,
         elapsed,
         server_rss_kib: server_rss,
-        bench_rss_kib: report::peak_rss_kib(std::process::id()),
+        bench_rss_kib: server::status_kib(std::process::id(), "VmHWM"),
     };
     Ok(report.print())
 }

@@ -88,12 +88,3 @@ fn kib(value: Option<u64>) -> String {
         |kib| format!("{:.1} MiB", kib as f64 / 1024.0),
     )
 }
-
-/// `VmHWM` of `/proc/<pid>/status`, KiB (Linux).
-pub fn peak_rss_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-}

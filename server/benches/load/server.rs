@@ -1,4 +1,5 @@
-//! The server under load: the release binary in its own process, on a free loopback port.
+//! The server under test: the release binary in its own process, on a free loopback port.
+//! Shared by the load and memory benches (`#[path]`), which read its `/proc` figures.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -13,7 +14,8 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn spawn(gitlab_url: &str) -> Result<Server, String> {
+    /// Serves `gitlab_url` with `args` added to `--http 127.0.0.1:0`.
+    pub fn spawn(gitlab_url: &str, args: &[&str]) -> Result<Server, String> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
             .env_clear()
             .env("GITLAB_URL", gitlab_url)
@@ -22,6 +24,7 @@ impl Server {
             // Quiet, except for the line that says where it listens.
             .env("RUST_LOG", "warn,gitlab_mcp_server::http=info")
             .args(["--http", "127.0.0.1:0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -54,9 +57,9 @@ impl Server {
         }
     }
 
-    /// The server process's peak resident set (VmHWM), KiB.
-    pub fn peak_rss_kib(&self) -> Option<u64> {
-        super::report::peak_rss_kib(self.child.id())
+    /// A figure of the server process's `/proc/PID/status` (`VmRSS`, `VmHWM`), KiB.
+    pub fn status_kib(&self, field: &str) -> Option<u64> {
+        status_kib(self.child.id(), field)
     }
 
     /// SIGTERM, then waits for a clean exit.
@@ -80,4 +83,13 @@ impl Drop for Server {
             let _ = self.child.wait();
         }
     }
+}
+
+/// A figure of `/proc/<pid>/status` (`VmRSS`, `VmHWM`), KiB (Linux).
+pub fn status_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find_map(|line| {
+        let value = line.strip_prefix(field)?.strip_prefix(':')?;
+        value.trim().trim_end_matches("kB").trim().parse().ok()
+    })
 }

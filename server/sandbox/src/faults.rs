@@ -23,6 +23,10 @@ pub enum FaultReply {
     },
     /// No answer until the sandbox shuts down: for client timeouts.
     Stall,
+    /// That status with a JSON body of `len` bytes (`[`, spaces, `]`: an empty list),
+    /// streamed without a length as it is made, so the sandbox never holds it: for
+    /// answers too large to read.
+    Large { status: u16, len: usize },
 }
 
 /// A reply and how many matching requests get it.
@@ -57,6 +61,14 @@ impl FaultSpec {
     pub fn stall() -> FaultSpec {
         FaultSpec {
             reply: FaultReply::Stall,
+            times: 1,
+        }
+    }
+
+    /// A JSON answer of `len` bytes with that status, streamed, once.
+    pub fn large(status: u16, len: usize) -> FaultSpec {
+        FaultSpec {
+            reply: FaultReply::Large { status, len },
             times: 1,
         }
     }
@@ -152,7 +164,26 @@ pub(crate) fn respond(reply: &FaultReply, path: &str) -> Response {
             response
         }
         FaultReply::Stall => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+        FaultReply::Large { status, len } => large_reply(*status, *len),
     }
+}
+
+/// `[`, `len - 2` spaces, `]`, made 64 KiB at a time as the client reads.
+fn large_reply(status: u16, len: usize) -> Response {
+    use tokio::io::AsyncReadExt as _;
+
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let spaces = u64::try_from(len.saturating_sub(2)).unwrap_or(u64::MAX);
+    let body = (&b"["[..])
+        .chain(tokio::io::repeat(b' ').take(spaces))
+        .chain(&b"]"[..]);
+    let stream = tokio_util::io::ReaderStream::with_capacity(body, 64 * 1024);
+    (
+        status,
+        [(CONTENT_TYPE, "application/json")],
+        axum::body::Body::from_stream(stream),
+    )
+        .into_response()
 }
 
 fn status_reply(code: u16, path: &str) -> Response {

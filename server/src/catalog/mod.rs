@@ -94,11 +94,12 @@ impl Action {
         self.resource.toolset
     }
 
-    /// Refuses unknown parameters, then validates the rest into the typed parameters:
-    /// nothing is sent before this passes. The error starts with the action id and names
-    /// the field.
+    /// Refuses unknown parameters and numbers no JSON client sends exactly, then
+    /// validates the rest into the typed parameters: nothing is sent before this passes.
+    /// The error starts with the action id and names the field.
     pub fn prepare(&self, params: &Map<String, Value>) -> Result<Prepared, String> {
-        let check = params::check_known(params, &self.parameters);
+        let check = params::check_known(params, &self.parameters)
+            .and_then(|()| params::check_numbers(params));
         let result = check.and_then(|()| match &self.run {
             Run::GitLab(build) => build(params).map(Prepared::Request),
             Run::Wizard(wizard) => (wizard.prepare)(params).map(Prepared::Wizard),

@@ -9,6 +9,7 @@ use reqwest::header::{HeaderMap, LINK, LOCATION, RETRY_AFTER};
 use reqwest::{Method, redirect};
 use url::Url;
 
+use super::body::{MAX_ERROR_BODY, read_capped};
 use super::config::{check_base_url, without_credentials};
 use super::error_body;
 use super::{ApiError, ApiRequest, ApiResponse, ConfigError, GitLabConfig, GitLabError, Token};
@@ -28,6 +29,7 @@ struct Shared {
     /// `{base}/api/v4`, without credentials.
     api_root: Url,
     timeout: Duration,
+    max_response_body: usize,
 }
 
 impl GitLab {
@@ -35,6 +37,9 @@ impl GitLab {
         check_base_url(&config.base_url)?;
         if config.timeout.is_zero() {
             return Err(ConfigError::ZeroTimeout);
+        }
+        if config.max_response_body == 0 {
+            return Err(ConfigError::ZeroResponseBody);
         }
         let http = reqwest::Client::builder()
             .timeout(config.timeout)
@@ -51,6 +56,7 @@ impl GitLab {
                 http,
                 api_root: api_root(&config.base_url),
                 timeout: config.timeout,
+                max_response_body: config.max_response_body,
             }),
             token: config.token,
         })
@@ -69,8 +75,8 @@ impl GitLab {
         &self.shared.api_root
     }
 
-    /// Sends one request. Non-2xx answers, timeouts and connection failures become a
-    /// [`GitLabError`]; nothing is retried.
+    /// Sends one request. Non-2xx answers, answers larger than the configured limit,
+    /// timeouts and connection failures become a [`GitLabError`]; nothing is retried.
     pub async fn send(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
         request.check()?;
         let url = self.url_for(&request);
@@ -87,8 +93,23 @@ impl GitLab {
         let response = builder.send().await.map_err(failed)?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let bytes = response.bytes().await.map_err(failed)?;
-        if (200..300).contains(&status) {
+        let success = (200..300).contains(&status);
+        let limit = if success {
+            self.shared.max_response_body
+        } else {
+            MAX_ERROR_BODY.min(self.shared.max_response_body)
+        };
+        let read = read_capped(response, limit).await.map_err(failed)?;
+        if success && !read.complete {
+            return Err(GitLabError::TooLarge {
+                method,
+                path,
+                status,
+                limit: self.shared.max_response_body,
+            });
+        }
+        let bytes = read.bytes;
+        if success {
             Ok(ApiResponse {
                 status,
                 body: error_body::body_value(&bytes),
@@ -151,6 +172,7 @@ impl fmt::Debug for GitLab {
             .field("api_root", &self.shared.api_root.as_str())
             .field("token", &self.token)
             .field("timeout", &self.shared.timeout)
+            .field("max_response_body", &self.shared.max_response_body)
             .finish()
     }
 }

@@ -62,15 +62,19 @@ pub struct GitLabConfig {
     pub token: Option<Token>,
     /// For the whole request: connecting, sending and reading the answer.
     pub timeout: Duration,
+    /// The largest successful answer read; a larger one is an error naming the endpoint
+    /// ([`super::DEFAULT_MAX_RESPONSE_BODY`] unless set).
+    pub max_response_body: usize,
 }
 
 impl GitLabConfig {
-    /// No token and [`DEFAULT_TIMEOUT`].
+    /// No token, [`DEFAULT_TIMEOUT`] and [`super::DEFAULT_MAX_RESPONSE_BODY`].
     pub fn new(base_url: Url) -> GitLabConfig {
         GitLabConfig {
             base_url,
             token: None,
             timeout: DEFAULT_TIMEOUT,
+            max_response_body: super::DEFAULT_MAX_RESPONSE_BODY,
         }
     }
 
@@ -83,6 +87,11 @@ impl GitLabConfig {
         self.timeout = timeout;
         self
     }
+
+    pub fn with_max_response_body(mut self, bytes: usize) -> GitLabConfig {
+        self.max_response_body = bytes;
+        self
+    }
 }
 
 impl fmt::Debug for GitLabConfig {
@@ -91,6 +100,7 @@ impl fmt::Debug for GitLabConfig {
             .field("base_url", &without_credentials(&self.base_url).as_str())
             .field("token", &self.token)
             .field("timeout", &self.timeout)
+            .field("max_response_body", &self.max_response_body)
             .finish()
     }
 }
@@ -157,6 +167,8 @@ pub enum ConfigError {
     MalformedToken,
     #[error("the request timeout must be greater than zero")]
     ZeroTimeout,
+    #[error("the largest answer read from GitLab must be at least 1 byte")]
+    ZeroResponseBody,
     #[error("could not set up the HTTP client: {reason}")]
     HttpClient { reason: String },
 }

@@ -38,6 +38,19 @@ pub enum GitLabError {
         path: String,
         reason: String,
     },
+    /// A successful answer larger than the limit: read no further, none of it used.
+    #[error(
+        "{method} {path}: GitLab answered {status} with more than {} (the limit set by GITLAB_MCP_MAX_RESPONSE_BODY); \
+         the answer was not read further and nothing of it is used. Ask for less (a smaller `per_page`, a \
+         narrower filter, one file or a log tail instead of everything), or raise the limit",
+        crate::config::show_size(*limit)
+    )]
+    TooLarge {
+        method: Method,
+        path: String,
+        status: u16,
+        limit: usize,
+    },
     /// Refused before anything was sent.
     #[error("invalid GitLab request: {reason}")]
     InvalidRequest { reason: String },

@@ -14,6 +14,7 @@
 //! # Ok(()) }
 //! ```
 
+mod body;
 mod client;
 mod config;
 mod error;
@@ -21,6 +22,7 @@ mod error_body;
 mod project_id;
 mod request;
 
+pub use body::{DEFAULT_MAX_RESPONSE_BODY, MAX_ERROR_BODY};
 pub use client::GitLab;
 pub(crate) use config::without_credentials as url_without_credentials;
 pub use config::{ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url};

@@ -9,6 +9,8 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wizard::summary::SummaryValue;
 
+use crate::catalog::params::{MAX_EXACT_INTEGER, whole_id};
+
 /// A project by its numeric id (`42`) or its full path (`group/project`).
 ///
 /// Deserializes from a JSON integer or a non-empty string, and serializes back the same way.
@@ -20,8 +22,7 @@ pub enum ProjectId {
     Path(String),
 }
 
-const EXPECTED: &str =
-    "a project id (a positive integer) or a non-empty project path such as `group/project`";
+const EXPECTED: &str = "a project id (a positive integer up to 2^53 − 1) or a non-empty project path such as `group/project`";
 
 impl fmt::Display for ProjectId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,8 +64,8 @@ impl Visitor<'_> for ProjectIdVisitor {
     }
 
     fn visit_u64<E: de::Error>(self, id: u64) -> Result<ProjectId, E> {
-        if id == 0 {
-            return Err(E::invalid_value(de::Unexpected::Unsigned(0), &EXPECTED));
+        if id == 0 || id > MAX_EXACT_INTEGER {
+            return Err(E::invalid_value(de::Unexpected::Unsigned(id), &EXPECTED));
         }
         Ok(ProjectId::Id(id))
     }
@@ -76,22 +77,12 @@ impl Visitor<'_> for ProjectIdVisitor {
         }
     }
 
-    /// `42.0` is the same number as `42`; anything with a fraction is not an id.
+    /// `42.0` is the same number as `42`; anything with a fraction, or too large to be
+    /// exact (a cast would saturate it into another id), is not an id.
     fn visit_f64<E: de::Error>(self, id: f64) -> Result<ProjectId, E> {
-        #[allow(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "checked exact just below"
-        )]
-        let whole = id as u64;
-        #[allow(
-            clippy::cast_precision_loss,
-            reason = "the round trip is the exactness check"
-        )]
-        if id.fract() == 0.0 && whole as f64 == id {
-            self.visit_u64(whole)
-        } else {
-            Err(E::invalid_value(de::Unexpected::Float(id), &EXPECTED))
+        match whole_id(id) {
+            Some(whole) => self.visit_u64(whole),
+            None => Err(E::invalid_value(de::Unexpected::Float(id), &EXPECTED)),
         }
     }
 
@@ -157,6 +148,9 @@ mod tests {
             json!(-1),
             json!(-3),
             json!(1.5),
+            json!(9_007_199_254_740_992_u64),
+            json!(u64::MAX),
+            json!(1.8446744073709552e19),
             json!(true),
             json!(null),
             json!([1]),
@@ -165,6 +159,19 @@ mod tests {
             let error = parse(bad.clone()).expect_err(&bad.to_string());
             assert!(error.contains("a non-empty project path"), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn the_largest_id_is_two_to_the_53_minus_one_and_nothing_saturates() {
+        assert_eq!(
+            parse(json!(9_007_199_254_740_991_u64)),
+            Ok(ProjectId::Id(9_007_199_254_740_991))
+        );
+        let read: serde_json::Value =
+            serde_json::from_str("18446744073709551616").expect("read as a float");
+        let error = parse(read).unwrap_err();
+        assert!(error.contains("floating point"), "{error}");
+        assert!(!error.contains("18446744073709551615"), "{error}");
     }
 
     #[test]

@@ -6,10 +6,16 @@
 //! client for synchronous elicitation on 2025-11-25 and serves nothing newer.
 //!
 //! The endpoint is `/mcp`; `/healthz` answers 200 for load balancers. `Host` and `Origin`
-//! are checked (DNS rebinding, cross-site requests), bodies are limited, and on SIGINT or
-//! SIGTERM the server stops accepting, lets requests in flight finish, and returns.
+//! are checked (DNS rebinding, cross-site requests); connections, sessions, headers and
+//! bodies are bounded in number, size and time ([`connections`], [`sessions`],
+//! [`messages`]); a bad JSON-RPC message gets its JSON-RPC error; on SIGINT or SIGTERM the
+//! server stops accepting, lets requests in flight finish, and returns.
 
+mod connections;
 mod credentials;
+mod descriptors;
+mod messages;
+mod sessions;
 mod settings;
 mod shutdown;
 mod values;
@@ -20,10 +26,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use rmcp::model::ProtocolVersion;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -31,9 +36,11 @@ use tokio_util::sync::CancellationToken;
 use crate::handler::GitLabMcp;
 
 pub use credentials::{PRIVATE_TOKEN, RequestToken};
+pub use descriptors::RESERVED_DESCRIPTORS;
 pub use settings::{
-    DEFAULT_ADDR, DEFAULT_MAX_REQUEST_BODY, HttpArgs, HttpSettings, LOOPBACK_HOSTS,
-    LOOPBACK_ORIGINS,
+    DEFAULT_ADDR, DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BODY, DEFAULT_MAX_SESSIONS,
+    DEFAULT_SESSION_IDLE_TIMEOUT, HttpArgs, HttpSettings, LOOPBACK_HOSTS, LOOPBACK_ORIGINS,
 };
 pub use shutdown::shutdown_signal;
 
@@ -79,18 +86,19 @@ impl HttpServer {
             streams,
             settings,
         } = self;
-        // Small request/response exchanges: do not let Nagle hold back the last segment.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
+        let limits = connections::ConnectionLimits {
+            max: settings.max_connections,
+            header_timeout: settings.header_timeout,
+            idle_timeout: settings.idle_timeout,
+        };
         let (stopping, stopped) = tokio::sync::oneshot::channel();
-        let serve = axum::serve(listener, router).with_graceful_shutdown(async move {
+        let serve = connections::serve(listener, router, limits, async move {
             stop.await;
             let _ = stopping.send(());
         });
-        let mut serve = tokio::spawn(serve.into_future());
+        let mut serve = tokio::spawn(serve);
         tokio::select! {
-            finished = &mut serve => return finished.map_err(io::Error::other)?,
+            finished = &mut serve => return finished.map_err(io::Error::other),
             _ = stopped => {}
         }
         let grace = settings.shutdown_timeout;
@@ -99,13 +107,13 @@ impl HttpServer {
             humantime::format_duration(grace)
         );
         if let Ok(finished) = tokio::time::timeout(grace, &mut serve).await {
-            return finished.map_err(io::Error::other)?;
+            return finished.map_err(io::Error::other);
         }
         tracing::warn!("closing the sessions and streams still open after the shutdown timeout");
         streams.cancel();
         // Streams end at once when cancelled; a connection that still hangs is not waited for.
         match tokio::time::timeout(Duration::from_secs(5), serve).await {
-            Ok(finished) => finished.map_err(io::Error::other)?,
+            Ok(finished) => finished.map_err(io::Error::other),
             Err(_) => Ok(()),
         }
     }
@@ -114,6 +122,19 @@ impl HttpServer {
 /// Binds, logs where it listens, and serves until SIGINT or SIGTERM.
 pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> {
     let stateless = settings.stateless;
+    let settings_limits = (
+        settings.max_connections,
+        settings.header_timeout,
+        settings.body_timeout,
+        settings.idle_timeout,
+    );
+    if !stateless {
+        tracing::info!(
+            max_sessions = settings.max_sessions,
+            session_idle_timeout = %humantime::format_duration(settings.session_idle_timeout),
+            "session limits"
+        );
+    }
     if settings.allowed_hosts.is_none() {
         tracing::warn!(
             "GITLAB_MCP_ALLOWED_HOSTS=*: any Host header is accepted (no DNS-rebinding protection)"
@@ -128,6 +149,13 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
     let addr = server.local_addr()?;
     let stop = shutdown_signal()?;
     tracing::info!(
+        max_connections = settings_limits.0,
+        header_timeout = %humantime::format_duration(settings_limits.1),
+        body_timeout = %humantime::format_duration(settings_limits.2),
+        idle_timeout = %humantime::format_duration(settings_limits.3),
+        "connection limits"
+    );
+    tracing::info!(
         stateless,
         "listening on http://{addr}{MCP_PATH} ({})",
         if stateless {
@@ -139,7 +167,8 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
     server.run_until(stop).await
 }
 
-/// `/mcp` (rmcp's streamable HTTP service behind the token layer) and `/healthz`.
+/// `/mcp` (rmcp's streamable HTTP service behind the token layer, the message check and,
+/// when stateful, the session gate) and `/healthz`.
 ///
 /// The service is the server's own handler, the type stdio serves, one per session; it
 /// reads a request's own GitLab token from the request's extensions. A stateful
@@ -158,14 +187,23 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
     } else {
         server.serving_up_to(&ProtocolVersion::V_2025_11_25)
     };
+    let sessions =
+        sessions::CappedSessions::new(settings.max_sessions, settings.session_idle_timeout);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
+        Arc::clone(&sessions),
         rmcp_config(settings, streams),
     );
-    Router::new()
-        .route_service(MCP_PATH, service)
-        .route_layer(axum::middleware::from_fn(credentials::take_token))
+    let mut mcp = Router::new().route_service(MCP_PATH, service);
+    if !settings.stateless {
+        mcp = mcp.route_layer(from_fn_with_state(sessions, sessions::gate));
+    }
+    let body = messages::BodyLimits {
+        max: settings.max_request_body,
+        timeout: settings.body_timeout,
+    };
+    mcp.route_layer(from_fn_with_state(body, messages::check))
+        .route_layer(from_fn(credentials::take_token))
         .route("/healthz", get(|| async { "ok" }))
 }
 

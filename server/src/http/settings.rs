@@ -6,13 +6,29 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::values::{check_origins, parse_addr, parse_bool, parse_list, parse_size};
-use crate::config::{ConfigError, Transport, parse_duration};
+use super::descriptors;
+use super::values::{check_origins, parse_addr, parse_list};
+use crate::config::{ConfigError, Transport, parse_bool, parse_duration, parse_size};
 
 /// Where `--http` listens when given without an address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// rmcp's own default: a POST body above this is answered 413.
 pub const DEFAULT_MAX_REQUEST_BODY: usize = 4 * 1024 * 1024;
+/// Connections served at once unless set, or fewer when the file-descriptor limit leaves
+/// room for fewer.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Sessions of a stateful deployment live at once unless set: each holds a task and its
+/// channels, about 0.1 MiB (see the README's figures).
+pub const DEFAULT_MAX_SESSIONS: usize = 1000;
+/// A session's life without a message unless set: the elicitation timeout's default, as
+/// a session waiting for the user's answer to a question is idle meanwhile.
+pub const DEFAULT_SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(600);
+/// Time for a request's head to arrive unless set.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time for a request's body to arrive, from its head, unless set.
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Time a connection may wait between requests unless set.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// The `Host` names accepted unless `GITLAB_MCP_ALLOWED_HOSTS` says otherwise.
 pub const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
 /// The browser origins accepted unless `GITLAB_MCP_ALLOWED_ORIGINS` says otherwise: pages
@@ -73,6 +89,36 @@ pub struct HttpArgs {
     /// and streams are closed.
     #[arg(long, env = "GITLAB_MCP_SHUTDOWN_TIMEOUT", default_value = "10s")]
     pub shutdown_timeout: String,
+
+    /// Connections served at once; at the cap a new one replaces the connection that has
+    /// waited longest with no request, or gets 503. `auto`: 1024, or fewer to stay 64 under
+    /// the file-descriptor limit (`ulimit -n`).
+    #[arg(long, env = "GITLAB_MCP_MAX_CONNECTIONS", default_value = "auto")]
+    pub max_connections: String,
+
+    /// How long a new connection, or a request begun on an open one, may take to send its
+    /// headers; then the connection is closed.
+    #[arg(long, env = "GITLAB_MCP_HEADER_TIMEOUT", default_value = "10s")]
+    pub header_timeout: String,
+
+    /// How long a request's body may take to arrive after its headers; then 408.
+    #[arg(long, env = "GITLAB_MCP_BODY_TIMEOUT", default_value = "30s")]
+    pub body_timeout: String,
+
+    /// How long a connection may stay open with no request; then it is closed.
+    #[arg(long, env = "GITLAB_MCP_IDLE_TIMEOUT", default_value = "60s")]
+    pub idle_timeout: String,
+
+    /// With `--stateless=false`: sessions open at once; an `initialize` over the cap gets
+    /// 503 with a JSON-RPC error.
+    #[arg(long, env = "GITLAB_MCP_MAX_SESSIONS", default_value = "1000")]
+    pub max_sessions: String,
+
+    /// With `--stateless=false`: a session ends after this long without a message (a
+    /// session waiting for a user's answer counts as idle: keep it at least the
+    /// elicitation timeout).
+    #[arg(long, env = "GITLAB_MCP_SESSION_IDLE_TIMEOUT", default_value = "10m")]
+    pub session_idle_timeout: String,
 }
 
 /// Checked HTTP settings.
@@ -86,10 +132,22 @@ pub struct HttpSettings {
     pub allowed_origins: Option<Vec<String>>,
     pub max_request_body: usize,
     pub shutdown_timeout: Duration,
+    /// Connections served at once.
+    pub max_connections: usize,
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
+    /// A connection's longest wait between requests.
+    pub idle_timeout: Duration,
+    /// Stateful only: sessions open at once.
+    pub max_sessions: usize,
+    /// Stateful only: a session's life without a message.
+    pub session_idle_timeout: Duration,
 }
 
 impl HttpSettings {
-    /// Loopback defaults at `addr`: stateless, loopback hosts and origins, rmcp's body limit.
+    /// Loopback defaults at `addr`: stateless, loopback hosts and origins, rmcp's body
+    /// limit, the default limits (connections: 1024, without looking at the
+    /// file-descriptor limit).
     pub fn new(addr: SocketAddr) -> Self {
         HttpSettings {
             addr,
@@ -98,6 +156,12 @@ impl HttpSettings {
             allowed_origins: Some(LOOPBACK_ORIGINS.map(String::from).to_vec()),
             max_request_body: DEFAULT_MAX_REQUEST_BODY,
             shutdown_timeout: Duration::from_secs(10),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
         }
     }
 }
@@ -131,7 +195,93 @@ impl HttpArgs {
             .map_err(|p| ConfigError::new("GITLAB_MCP_MAX_REQUEST_BODY", "max-request-body", p))?;
         settings.shutdown_timeout = parse_duration(&self.shutdown_timeout)
             .map_err(|p| ConfigError::new("GITLAB_MCP_SHUTDOWN_TIMEOUT", "shutdown-timeout", p))?;
+        settings.max_connections =
+            max_connections(&self.max_connections, descriptors::open_files_limit())?;
+        settings.header_timeout = positive_duration(
+            &self.header_timeout,
+            "GITLAB_MCP_HEADER_TIMEOUT",
+            "header-timeout",
+        )?;
+        settings.body_timeout = positive_duration(
+            &self.body_timeout,
+            "GITLAB_MCP_BODY_TIMEOUT",
+            "body-timeout",
+        )?;
+        settings.idle_timeout = positive_duration(
+            &self.idle_timeout,
+            "GITLAB_MCP_IDLE_TIMEOUT",
+            "idle-timeout",
+        )?;
+        settings.max_sessions = parse_count(&self.max_sessions)
+            .map_err(|p| ConfigError::new("GITLAB_MCP_MAX_SESSIONS", "max-sessions", p))?;
+        settings.session_idle_timeout = positive_duration(
+            &self.session_idle_timeout,
+            "GITLAB_MCP_SESSION_IDLE_TIMEOUT",
+            "session-idle-timeout",
+        )?;
         Ok(Transport::Http(settings))
+    }
+}
+
+/// `auto` or a count, checked against the room `limit` open files leave for connections.
+fn max_connections(raw: &str, limit: Option<u64>) -> Result<usize, ConfigError> {
+    let error = |problem: String| {
+        ConfigError::new("GITLAB_MCP_MAX_CONNECTIONS", "max-connections", problem)
+    };
+    let room = limit.map(descriptors::connections_room);
+    let too_few = |limit: u64| {
+        format!(
+            "the file-descriptor limit ({limit}, `ulimit -n`) leaves no room for connections \
+             once {} are kept for the server itself; raise the limit",
+            descriptors::RESERVED_DESCRIPTORS
+        )
+    };
+    if raw.trim().eq_ignore_ascii_case("auto") {
+        return match (limit, room) {
+            (Some(limit), Some(0)) => Err(error(too_few(limit))),
+            (_, Some(room)) => {
+                Ok(DEFAULT_MAX_CONNECTIONS.min(usize::try_from(room).unwrap_or(usize::MAX)))
+            }
+            _ => Ok(DEFAULT_MAX_CONNECTIONS),
+        };
+    }
+    let max = parse_count(raw).map_err(error)?;
+    match (limit, room) {
+        (Some(limit), Some(room)) if max as u64 > room => Err(error(format!(
+            "{max} connections need more file descriptors than the limit of {limit} \
+             (`ulimit -n`) allows with {} kept for the server itself; set at most {room}, \
+             or `auto`, or raise the limit",
+            descriptors::RESERVED_DESCRIPTORS
+        ))),
+        _ => Ok(max),
+    }
+}
+
+/// A whole number above zero.
+fn parse_count(raw: &str) -> Result<usize, String> {
+    raw.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a count; expected a whole number above zero",
+                raw.trim()
+            )
+        })
+}
+
+fn positive_duration(
+    raw: &str,
+    variable: &'static str,
+    flag: &'static str,
+) -> Result<Duration, ConfigError> {
+    match parse_duration(raw) {
+        Ok(duration) if duration.is_zero() => {
+            Err(ConfigError::new(variable, flag, "must be longer than zero"))
+        }
+        Ok(duration) => Ok(duration),
+        Err(problem) => Err(ConfigError::new(variable, flag, problem)),
     }
 }
 
@@ -158,6 +308,12 @@ mod tests {
             allowed_origins: None,
             max_request_body: "4MiB".into(),
             shutdown_timeout: "10s".into(),
+            max_connections: "auto".into(),
+            header_timeout: "10s".into(),
+            body_timeout: "30s".into(),
+            idle_timeout: "60s".into(),
+            max_sessions: "1000".into(),
+            session_idle_timeout: "10m".into(),
         }
     }
 
@@ -190,6 +346,75 @@ mod tests {
         );
         assert_eq!(settings.max_request_body, 4 * 1024 * 1024);
         assert_eq!(settings.shutdown_timeout, Duration::from_secs(10));
+        assert_eq!(settings.header_timeout, Duration::from_secs(10));
+        assert_eq!(settings.body_timeout, Duration::from_secs(30));
+        assert_eq!(settings.idle_timeout, Duration::from_secs(60));
+        assert_eq!(settings.max_sessions, 1000);
+        assert_eq!(settings.session_idle_timeout, Duration::from_secs(600));
+        assert!((1..=1024).contains(&settings.max_connections));
+    }
+
+    #[test]
+    fn the_connection_cap_stays_under_the_descriptor_limit() {
+        assert_eq!(max_connections("auto", None).unwrap(), 1024);
+        assert_eq!(max_connections("AUTO", Some(1_048_576)).unwrap(), 1024);
+        assert_eq!(max_connections("auto", Some(256)).unwrap(), 192);
+        assert_eq!(max_connections("100", Some(256)).unwrap(), 100);
+        assert_eq!(max_connections("5000", None).unwrap(), 5000);
+        let error = max_connections("500", Some(256)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "GITLAB_MCP_MAX_CONNECTIONS (--max-connections): 500 connections need more file \
+             descriptors than the limit of 256 (`ulimit -n`) allows with 64 kept for the server \
+             itself; set at most 192, or `auto`, or raise the limit"
+        );
+        let error = max_connections("auto", Some(50)).unwrap_err();
+        assert!(error.to_string().contains("leaves no room"), "{error}");
+        for bad in ["0", "-1", "many", ""] {
+            let error = max_connections(bad, None).unwrap_err();
+            assert_eq!(error.variable, "GITLAB_MCP_MAX_CONNECTIONS", "{bad}");
+        }
+    }
+
+    #[test]
+    fn limits_are_positive_and_name_their_variable() {
+        let mut a = args(Some(DEFAULT_ADDR));
+        a.header_timeout = "0".into();
+        assert_eq!(
+            a.transport().unwrap_err().variable,
+            "GITLAB_MCP_HEADER_TIMEOUT"
+        );
+        a.header_timeout = "2s".into();
+        a.body_timeout = "soon".into();
+        assert_eq!(
+            a.transport().unwrap_err().variable,
+            "GITLAB_MCP_BODY_TIMEOUT"
+        );
+        a.body_timeout = "5s".into();
+        a.idle_timeout = "0s".into();
+        assert_eq!(
+            a.transport().unwrap_err().variable,
+            "GITLAB_MCP_IDLE_TIMEOUT"
+        );
+        a.idle_timeout = "1m".into();
+        a.max_sessions = "0".into();
+        assert_eq!(
+            a.transport().unwrap_err().variable,
+            "GITLAB_MCP_MAX_SESSIONS"
+        );
+        a.max_sessions = "12".into();
+        a.session_idle_timeout = "never".into();
+        assert_eq!(
+            a.transport().unwrap_err().variable,
+            "GITLAB_MCP_SESSION_IDLE_TIMEOUT"
+        );
+        a.session_idle_timeout = "90s".into();
+        let settings = http(&a);
+        assert_eq!(settings.header_timeout, Duration::from_secs(2));
+        assert_eq!(settings.body_timeout, Duration::from_secs(5));
+        assert_eq!(settings.idle_timeout, Duration::from_secs(60));
+        assert_eq!(settings.max_sessions, 12);
+        assert_eq!(settings.session_idle_timeout, Duration::from_secs(90));
     }
 
     #[test]
@@ -225,11 +450,13 @@ mod tests {
         let mut a = args(Some(DEFAULT_ADDR));
         a.stateless = "FALSE".into();
         assert!(!http(&a).stateless);
+        a.stateless = "On".into();
+        assert!(http(&a).stateless);
         a.stateless = "sometimes".into();
         let error = a.transport().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "GITLAB_MCP_STATELESS (--stateless): `sometimes` is not a yes/no value; expected `true` or `false`"
+            "GITLAB_MCP_STATELESS (--stateless): `sometimes` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
         );
     }
 

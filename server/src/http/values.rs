@@ -19,16 +19,6 @@ pub(super) fn parse_addr(raw: &str) -> Result<SocketAddr, String> {
     ))
 }
 
-pub(super) fn parse_bool(raw: &str) -> Result<bool, String> {
-    match raw.trim().to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" => Ok(true),
-        "false" | "0" | "no" => Ok(false),
-        _ => Err(format!(
-            "`{raw}` is not a yes/no value; expected `true` or `false`"
-        )),
-    }
-}
-
 /// A comma-separated list; `*` alone means "any" (`None`).
 pub(super) fn parse_list(raw: &str) -> Result<Option<Vec<String>>, String> {
     let items: Vec<String> = raw
@@ -65,23 +55,4 @@ pub(super) fn check_origins(origins: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-pub(super) fn parse_size(raw: &str) -> Result<usize, String> {
-    let trimmed = raw.trim();
-    let lower = trimmed.to_ascii_lowercase();
-    let (digits, unit) = [("mib", 1 << 20), ("kib", 1 << 10), ("b", 1)]
-        .into_iter()
-        .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim(), unit)))
-        .unwrap_or((lower.as_str(), 1));
-    let bytes = digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_mul(unit))
-        .filter(|&bytes| bytes > 0);
-    bytes.ok_or_else(|| {
-        format!(
-            "`{trimmed}` is not a size; expected bytes or a number with `KiB` or `MiB`, e.g. `4MiB`"
-        )
-    })
 }

@@ -45,6 +45,8 @@ pub struct Launch<'a> {
     pub args: &'a [&'a str],
     /// `RUST_LOG`.
     pub log: &'a str,
+    /// The server's limit on open files (`ulimit -n`), when it should not inherit ours.
+    pub open_files: Option<u64>,
 }
 
 impl<'a> Launch<'a> {
@@ -56,6 +58,7 @@ impl<'a> Launch<'a> {
             surface: "individual",
             args: &[],
             log: "info",
+            open_files: None,
         }
     }
 
@@ -79,6 +82,12 @@ impl<'a> Launch<'a> {
         self
     }
 
+    /// Starts the server under `ulimit -n limit`.
+    pub fn open_files(mut self, limit: u64) -> Self {
+        self.open_files = Some(limit);
+        self
+    }
+
     pub fn start(self) -> Replica {
         Replica::start(self)
     }
@@ -86,7 +95,20 @@ impl<'a> Launch<'a> {
 
 impl Replica {
     fn start(launch: Launch<'_>) -> Replica {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"));
+        let binary = env!("CARGO_BIN_EXE_gitlab-mcp-server");
+        let mut command = match launch.open_files {
+            None => Command::new(binary),
+            // The shell lowers its own limit, then becomes the server.
+            Some(limit) => {
+                let mut shell = Command::new("/bin/sh");
+                shell.args([
+                    "-c",
+                    &format!("ulimit -n {limit} && exec \"$0\" \"$@\""),
+                    binary,
+                ]);
+                shell
+            }
+        };
         // Only what the test sets: a developer's GITLAB_* must not leak in.
         command
             .env_clear()

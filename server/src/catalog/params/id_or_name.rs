@@ -8,6 +8,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::fixed_schema;
+use super::numbers::{MAX_EXACT_INTEGER, whole_id};
 
 /// A numeric id or a name; either travels as one path segment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,8 +38,8 @@ impl Visitor<'_> for IdOrNameVisitor {
     }
 
     fn visit_u64<E: de::Error>(self, id: u64) -> Result<IdOrName, E> {
-        if id == 0 {
-            return Err(E::invalid_value(de::Unexpected::Unsigned(0), &self));
+        if id == 0 || id > MAX_EXACT_INTEGER {
+            return Err(E::invalid_value(de::Unexpected::Unsigned(id), &self));
         }
         Ok(IdOrName::Id(id))
     }
@@ -50,22 +51,12 @@ impl Visitor<'_> for IdOrNameVisitor {
         }
     }
 
-    /// `42.0` is the same number as `42`; anything with a fraction is not an id.
+    /// `42.0` is the same number as `42`; anything with a fraction, or too large to be
+    /// exact, is not an id.
     fn visit_f64<E: de::Error>(self, id: f64) -> Result<IdOrName, E> {
-        #[allow(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "checked exact just below"
-        )]
-        let whole = id as u64;
-        #[allow(
-            clippy::cast_precision_loss,
-            reason = "the round trip is the exactness check"
-        )]
-        if id.fract() == 0.0 && whole as f64 == id {
-            self.visit_u64(whole)
-        } else {
-            Err(E::invalid_value(de::Unexpected::Float(id), &self))
+        match whole_id(id) {
+            Some(whole) => self.visit_u64(whole),
+            None => Err(E::invalid_value(de::Unexpected::Float(id), &self)),
         }
     }
 

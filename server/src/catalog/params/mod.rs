@@ -3,6 +3,7 @@
 //! [`id_or_name`].
 
 mod id_or_name;
+mod numbers;
 mod types;
 
 use schemars::JsonSchema;
@@ -10,6 +11,7 @@ use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
 pub use id_or_name::{GroupId, IdOrName, LabelId};
+pub use numbers::{MAX_EXACT_INTEGER, check_numbers, whole_id};
 pub use types::{CommaList, Date, DateTime, MAX_TAIL_LINES, PageNumber, PerPage, TailLines};
 
 use super::Endpoint;
