@@ -8,7 +8,9 @@
 //! with its text; a state that is not exactly one this server issued is never used.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
+use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
 use gitlab_mcp_server::wizards::{
     GitLabTexts, IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard,
 };
@@ -77,13 +79,29 @@ enum Round {
     },
 }
 
-fn round_of<W: Wizard>(
+/// The wizards' live checks and choices ask a GitLab that is never there (port 1 refuses
+/// at once): a check that cannot reach GitLab accepts, a live choice becomes text, so the
+/// rounds stay the server's own work.
+static NO_GITLAB: LazyLock<GitLab> = LazyLock::new(|| {
+    let url = "http://127.0.0.1:1".parse().expect("a URL");
+    GitLab::new(GitLabConfig::new(url)).expect("the client builds")
+});
+
+static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a Tokio runtime")
+});
+
+fn round_of<W: Wizard<Context = GitLab>>(
     flow: &Flow,
     args: Value,
     request: &CallToolRequestParams,
 ) -> Result<Round, String> {
     let args: W::Args = serde_json::from_value(args).map_err(|e| e.to_string())?;
-    Ok(match flow.mrtr_round::<W>(args, request) {
+    let outcome = RUNTIME.block_on(flow.mrtr_round::<W>(&NO_GITLAB, args, request));
+    Ok(match outcome {
         Outcome::Pending(input) => {
             let input = serde_json::to_value(&input).map_err(|e| e.to_string())?;
             let requests = input["inputRequests"]
@@ -110,6 +128,7 @@ fn round_of<W: Wizard>(
             why: failure.why,
             text: failure.text,
         },
+        Outcome::Refused(refusal) => Round::Cancelled(refusal.text),
         Outcome::Unsupported(_) | Outcome::FormUnsupported(_) => {
             return Err("an MRTR round never asks whether the client can elicit".into());
         }
