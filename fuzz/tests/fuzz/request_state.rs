@@ -151,7 +151,9 @@ fn plausible(schema: &Value) -> (String, Value) {
         _ => property["enum"][0]
             .as_str()
             .or_else(|| property["oneOf"][0]["const"].as_str())
-            .map_or(json!("fuzzed answer"), |choice| json!(choice)),
+            // Distinct per question: a wizard may refuse equal answers (an MR's source
+            // and target branch).
+            .map_or_else(|| json!(format!("fuzzed-{name}")), |choice| json!(choice)),
     };
     (name, value)
 }
