@@ -91,7 +91,11 @@ fn the_issue_wizard_creates_the_issue_after_the_yes_and_prints_its_url() {
     let (runtime, sandbox) = sandbox();
     let before = issues(&runtime, &sandbox).len();
     let mut session = try_issue(&sandbox);
-    answer(&mut session, "Enter the issue title", "Login fails with `**`");
+    answer(
+        &mut session,
+        "Enter the issue title",
+        "Login fails with `**`",
+    );
     // Optional questions declined: Enter alone on the texts, `s` at the yes/no.
     answer(&mut session, "Enter the issue description", "");
     answer(&mut session, "Enter comma-separated labels", "bug, auth");
@@ -150,7 +154,9 @@ fn esc_at_the_summary_cancels() {
     answer(&mut session, "Enter the issue description", "");
     answer(&mut session, "Enter comma-separated labels", "");
     answer(&mut session, "Should this issue be confidential?", "y");
-    session.exp_string("Confidential: Yes").expect("the summary");
+    session
+        .exp_string("Confidential: Yes")
+        .expect("the summary");
     session.exp_string("Confirm?").expect("the yes/no");
     session.send("\x1b").expect("Esc");
     session.flush().expect("flushed");
@@ -170,7 +176,9 @@ fn an_empty_required_answer_is_asked_again_with_the_reason() {
     session
         .exp_string("`title` must not be empty")
         .expect("the wire paths' reason, in place");
-    session.send("\x15Typed again\r").expect("cleared and typed");
+    session
+        .send("\x15Typed again\r")
+        .expect("cleared and typed");
     session.flush().expect("flushed");
     session
         .exp_string("Enter the issue description")
