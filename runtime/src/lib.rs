@@ -17,6 +17,8 @@ mod serve;
 pub mod single_form;
 pub mod state;
 pub mod summary;
+#[cfg(feature = "terminal")]
+pub mod terminal;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 mod texts;

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use serde_json::{Map, Value};
 
-use crate::catalog::{Action, Toolset};
+use crate::catalog::{Action, Prepared, Toolset};
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// The operator's limits. [`Access::default`] allows everything.
@@ -65,6 +65,26 @@ impl Access {
             ));
         }
         None
+    }
+
+    /// `action` with `params`, ready to run, when the operator's settings allow it, the
+    /// arguments are valid and the projects they name are allowed — checked in that
+    /// order, so that nothing is asked or sent before all three say yes. `Err` is the
+    /// refusal's text.
+    pub async fn admit(
+        &self,
+        action: &Action,
+        params: &Map<String, Value>,
+        gitlab: &GitLab,
+    ) -> Result<Prepared, String> {
+        if let Some(refusal) = self.refusal(action) {
+            return Err(refusal);
+        }
+        let prepared = action.prepare(params)?;
+        if let Some(projects) = &self.projects {
+            projects.check(gitlab, params).await?;
+        }
+        Ok(prepared)
     }
 }
 

@@ -24,6 +24,10 @@ use crate::surfaces::SurfaceKind;
     long_about = None
 )]
 pub struct Cli {
+    /// `try [WIZARD]`: one wizard on this terminal instead of serving.
+    #[command(subcommand)]
+    pub command: Option<crate::try_wizard::Command>,
+
     /// Base URL of the GitLab instance.
     #[arg(long, env = "GITLAB_URL", default_value = "https://gitlab.com")]
     pub gitlab_url: String,

@@ -180,6 +180,11 @@ impl GitLabMcp {
         &self.core.surface
     }
 
+    /// The GitLab client of requests that bring no token of their own.
+    pub fn gitlab(&self) -> &GitLab {
+        &self.gitlab
+    }
+
     fn config() -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_completions()
@@ -251,19 +256,10 @@ impl GitLabMcp {
         };
         // Nothing is asked or sent before the operator's settings allow the action, the
         // arguments are valid and the projects they name are allowed.
-        let access = surface.access();
-        if let Some(refusal) = access.refusal(action) {
-            return Ok(error_result(refusal).into());
-        }
-        let prepared = match action.prepare(&params) {
+        let prepared = match surface.access().admit(action, &params, &gitlab).await {
             Ok(prepared) => prepared,
-            Err(why) => return Ok(error_result(why).into()),
+            Err(refusal) => return Ok(error_result(refusal).into()),
         };
-        if let Some(projects) = &access.projects
-            && let Err(refusal) = projects.check(&gitlab, &params).await
-        {
-            return Ok(error_result(refusal).into());
-        }
         match prepared {
             Prepared::Wizard(wizard) => {
                 let call = WizardCall {

@@ -9,7 +9,8 @@
 //! On stdio serve `server.into_service()` (the `wizard::Serve` wrapper, which remembers
 //! the version a client asked for in `initialize`); over HTTP [`http::router`] serves the
 //! same handler type, one per session, and an HTTP request's own GitLab token reaches
-//! it in the request's extensions.
+//! it in the request's extensions. [`try_wizard`] runs one wizard on the terminal
+//! instead (`gitlab-mcp-server try`).
 pub mod access;
 pub mod actions;
 pub mod argument_guard;
@@ -31,6 +32,7 @@ pub mod resources;
 pub mod startup;
 pub mod stdio;
 pub mod surfaces;
+pub mod try_wizard;
 pub mod wizards;
 
 /// The workspace README's Rust snippets, compiled as doctests.

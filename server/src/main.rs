@@ -1,28 +1,33 @@
 //! `gitlab-mcp-server`: the GitLab MCP server on stdio. Configuration by flags or the
 //! environment (`--help` lists both); logs on stderr, since stdout is the protocol.
+//! `gitlab-mcp-server try [WIZARD]` runs one wizard on the terminal instead.
 
 use std::process::ExitCode;
 
-use clap::Parser;
 use rmcp::ServiceExt;
 use tracing_subscriber::EnvFilter;
 
-use gitlab_mcp_server::config::{Cli, Settings, Transport};
+use gitlab_mcp_server::config::{Settings, Transport};
 use gitlab_mcp_server::handler::GitLabMcp;
 use gitlab_mcp_server::startup::{Started, start};
+use gitlab_mcp_server::try_wizard::{self, Command};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    let mut cli = try_wizard::command_line();
+    let command = cli.command.take();
+    // `try` talks to a person on this terminal: only warnings go between the prompts.
+    let default_level = if command.is_some() { "warn" } else { "info" };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_level)),
         )
         .init();
-    let settings = match Cli::parse().settings() {
+    let settings = match cli.settings() {
         Ok(settings) => settings,
         Err(error) => {
             eprintln!("gitlab-mcp-server: {error}");
@@ -39,6 +44,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(Command::Try(args)) = command {
+        return runtime.block_on(try_wizard::run(settings, args));
+    }
     match runtime.block_on(run(settings)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

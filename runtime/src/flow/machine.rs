@@ -14,7 +14,7 @@ use rmcp::model::ElicitationSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::flow::outcome::Stage;
+use crate::flow::outcome::{Ended, Stage};
 use crate::flow::reply::Reply;
 use crate::form::{
     CONFIRM_KEY, Options, Prompt, PromptKind, is_unset, typed_schema, validate_prompt,
@@ -118,6 +118,19 @@ pub(crate) enum Next<W> {
     Refused(Stage, String),
 }
 
+impl<W> Next<W> {
+    /// How the driver stops, or `None` when it asks the current question next.
+    pub(crate) fn ended(self) -> Option<Ended<W>> {
+        match self {
+            Next::Ask => None,
+            Next::Finished(wizard) => Some(Ended::Finished(wizard)),
+            Next::Cancelled => Some(Ended::Cancelled),
+            Next::Failed(stage, why) => Some(Ended::Failed(stage, why)),
+            Next::Refused(stage, why) => Some(Ended::Refused(stage, why)),
+        }
+    }
+}
+
 /// A wizard with its tool arguments (needed by the summary and by `finish`) and the
 /// server's context (needed by the live functions).
 pub(crate) struct Machine<'a, W: Wizard> {
@@ -144,6 +157,13 @@ impl<'a, W: Wizard> Machine<'a, W> {
             Some(step) => Stage::Question(W::question(step).key),
             None => Stage::Summary,
         }
+    }
+
+    /// The form of the current question as it is asked now (a live choice offers what
+    /// was fetched), for a driver that draws its own prompt; `None` at the summary.
+    #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
+    pub(crate) fn prompt(place: &Place<W>) -> Option<Prompt<'_>> {
+        Self::current(place).map(|step| prompt(W::question(step), &place.asking))
     }
 
     /// Where a wizard starts: its intro runs first, once. `Err` is the intro's reason to

@@ -14,6 +14,8 @@ pub(crate) mod outcome;
 mod reply;
 pub(crate) mod rounds;
 mod sync;
+#[cfg(feature = "terminal")]
+pub(crate) mod terminal;
 #[cfg(feature = "url-mode")]
 pub(crate) mod url_check;
 pub(crate) mod wire;

@@ -7,7 +7,7 @@
 use rmcp::model::CallToolRequestParams;
 
 use crate::flow::Flow;
-use crate::flow::machine::{Machine, Next, Place};
+use crate::flow::machine::{Machine, Place};
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::rounds::Rounds;
 use crate::flow::wire;
@@ -50,13 +50,11 @@ pub(crate) async fn round<W: Wizard>(
                 Some(Err(why)) => {
                     return Ended::Failed(Machine::<W>::stage(&place), why).into();
                 }
-                Some(Ok(reply)) => match machine.answer(&mut place, reply).await {
-                    Next::Ask => {}
-                    Next::Finished(wizard) => return Ended::Finished(wizard).into(),
-                    Next::Cancelled => return Ended::Cancelled.into(),
-                    Next::Failed(stage, why) => return Ended::Failed(stage, why).into(),
-                    Next::Refused(stage, why) => return Ended::Refused(stage, why).into(),
-                },
+                Some(Ok(reply)) => {
+                    if let Some(ended) = machine.answer(&mut place, reply).await.ended() {
+                        return ended.into();
+                    }
+                }
             }
             place
         }

@@ -4,7 +4,7 @@
 use rmcp::service::{RequestContext, RoleServer};
 
 use crate::flow::Flow;
-use crate::flow::machine::{Machine, Next};
+use crate::flow::machine::Machine;
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::wire;
 use crate::wizard::Wizard;
@@ -39,12 +39,8 @@ pub(crate) async fn run<W: Wizard>(
             Ok(reply) => reply,
             Err(why) => return failed(why),
         };
-        match machine.answer(&mut place, reply).await {
-            Next::Ask => {}
-            Next::Finished(wizard) => return Ended::Finished(wizard),
-            Next::Cancelled => return Ended::Cancelled,
-            Next::Failed(stage, why) => return Ended::Failed(stage, why),
-            Next::Refused(stage, why) => return Ended::Refused(stage, why),
+        if let Some(ended) = machine.answer(&mut place, reply).await.ended() {
+            return ended;
         }
     }
 }

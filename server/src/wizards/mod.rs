@@ -36,5 +36,5 @@ pub use project::{
     ProjectWizard, ProjectWizardArgs, ProjectWizardDraft, ProjectWizardStep, Visibility,
 };
 pub use release::{ReleaseWizard, ReleaseWizardArgs, ReleaseWizardDraft, ReleaseWizardStep};
-pub use run::{ReadyWizard, WizardCall, WizardFuture};
+pub use run::{InTerminal, ReadyWizard, TerminalFuture, WizardCall, WizardFuture};
 pub use texts::{GitLabTexts, REAPPROVE};

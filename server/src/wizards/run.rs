@@ -1,18 +1,21 @@
 //! Running a wizard inside a tool call: the runtime's Flow asks the questions on the path
-//! the client declared; a finished wizard becomes its GitLab call.
+//! the client declared; a finished wizard becomes its GitLab call. `gitlab-mcp-server
+//! try` runs the same wizard on the terminal instead, and makes the same call.
 
 use std::future::Future;
 use std::pin::Pin;
 
-use rmcp::model::{CallToolRequestParams, CallToolResponse};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
-use wizard::Flow;
+use wizard::terminal::NotATerminal;
+use wizard::{Flow, Outcome};
 
 use crate::catalog::Output;
 use crate::catalog::wizards::{GitLabWizard, WizardNames};
 use crate::execute::send;
 use crate::gitlab::GitLab;
+use crate::wizards::GitLabTexts;
 
 /// One wizard call.
 pub struct WizardCall<'a> {
@@ -28,12 +31,36 @@ pub struct WizardCall<'a> {
 /// The boxed future a wizard call returns.
 pub type WizardFuture<'a> = Pin<Box<dyn Future<Output = CallToolResponse> + Send + 'a>>;
 
-type Run = Box<dyn for<'a> FnOnce(WizardCall<'a>) -> WizardFuture<'a> + Send>;
+/// How a wizard run on the terminal ended.
+#[derive(Debug)]
+pub enum InTerminal {
+    /// The user said yes: GitLab's answer to the call (the object made, or an error).
+    Sent(CallToolResult),
+    /// Cancelled, failed or refused: the ending's text, as a client would read it.
+    Ended(String),
+    NotATerminal(NotATerminal),
+}
+
+/// The boxed future a wizard run on the terminal returns.
+pub type TerminalFuture<'a> = Pin<Box<dyn Future<Output = InTerminal> + Send + 'a>>;
+
+/// A wizard's typed arguments, which run it either way.
+trait Runs: Send {
+    fn run(self: Box<Self>, call: WizardCall<'_>) -> WizardFuture<'_>;
+
+    fn run_in_terminal<'a>(
+        self: Box<Self>,
+        gitlab: &'a GitLab,
+        params: &'a Map<String, Value>,
+    ) -> TerminalFuture<'a>;
+}
+
+struct Prepared<W: GitLabWizard>(W::Args);
 
 /// A wizard whose tool arguments were validated into its typed arguments, ready to run.
 pub struct ReadyWizard {
     pub info: WizardNames,
-    run: Run,
+    args: Box<dyn Runs>,
 }
 
 impl std::fmt::Debug for ReadyWizard {
@@ -48,30 +75,58 @@ impl ReadyWizard {
     pub fn new<W: GitLabWizard>(args: W::Args) -> ReadyWizard {
         ReadyWizard {
             info: WizardNames::of::<W>(),
-            run: Box::new(move |call| run::<W>(args, call)),
+            args: Box::new(Prepared::<W>(args)),
         }
     }
 
     /// Runs the wizard: an `input_required` round, an ending (cancelled, failed,
     /// unsupported), or — once the user confirmed — the GitLab object it created.
     pub fn run(self, call: WizardCall<'_>) -> WizardFuture<'_> {
-        (self.run)(call)
+        self.args.run(call)
+    }
+
+    /// Runs the wizard on this process's terminal, through `gitlab`; `params` are the
+    /// call's parameters, as in [`ReadyWizard::run`].
+    pub fn run_in_terminal<'a>(
+        self,
+        gitlab: &'a GitLab,
+        params: &'a Map<String, Value>,
+    ) -> TerminalFuture<'a> {
+        self.args.run_in_terminal(gitlab, params)
     }
 }
 
-fn run<W: GitLabWizard>(args: W::Args, call: WizardCall<'_>) -> WizardFuture<'_> {
-    Box::pin(async move {
-        let outcome = call
-            .flow
-            .run_with::<W>(call.gitlab, args, call.request, call.context)
-            .await;
-        match outcome.into_response() {
-            // The yes's round acts once, however often the client repeats it.
-            Ok(wizard) => {
-                let act = send(call.gitlab, wizard.request(), Output::Object, call.params);
-                call.flow.once(call.request, act).await.into()
+impl<W: GitLabWizard> Runs for Prepared<W> {
+    fn run(self: Box<Self>, call: WizardCall<'_>) -> WizardFuture<'_> {
+        Box::pin(async move {
+            let outcome = call
+                .flow
+                .run_with::<W>(call.gitlab, self.0, call.request, call.context)
+                .await;
+            match outcome.into_response() {
+                // The yes's round acts once, however often the client repeats it.
+                Ok(wizard) => {
+                    let act = send(call.gitlab, wizard.request(), Output::Object, call.params);
+                    call.flow.once(call.request, act).await.into()
+                }
+                Err(response) => response,
             }
-            Err(response) => response,
-        }
-    })
+        })
+    }
+
+    fn run_in_terminal<'a>(
+        self: Box<Self>,
+        gitlab: &'a GitLab,
+        params: &'a Map<String, Value>,
+    ) -> TerminalFuture<'a> {
+        Box::pin(async move {
+            match wizard::terminal::run_with::<W>(gitlab, self.0, &GitLabTexts).await {
+                Ok(Outcome::Finished(wizard)) => {
+                    InTerminal::Sent(send(gitlab, wizard.request(), Output::Object, params).await)
+                }
+                Ok(ended) => InTerminal::Ended(ended.error_text().unwrap_or_default().to_owned()),
+                Err(not_a_terminal) => InTerminal::NotATerminal(not_a_terminal),
+            }
+        })
+    }
 }

@@ -1,0 +1,378 @@
+//! One question as a terminal prompt: each kind of form drawn by inquire, every answer
+//! checked while it is typed by the validator the wire paths use (so a bad number shows
+//! the same reason and is asked again in place), and the result handed back as the
+//! [`Reply`] a client would send.
+
+use std::sync::Arc;
+
+use inquire::error::InquireResult;
+use inquire::list_option::ListOption;
+use inquire::ui::RenderConfig;
+use inquire::validator::Validation;
+use inquire::{Confirm, CustomType, InquireError, MultiSelect, Select, Text};
+use serde_json::{Map, Number, Value};
+
+use super::markdown;
+use crate::flow::Reply;
+use crate::form::{Options, Prompt, PromptKind, validate_prompt};
+use crate::question::{DefaultValue, Requirement};
+
+/// The option an optional choice adds, to decline it.
+const SKIP: &str = "(skip)";
+
+/// One prompt, owned, so that it can be drawn on a blocking thread.
+pub(crate) struct Ask {
+    /// What comes before the prompt's own line: an intro, a reason, the summary.
+    preamble: Option<String>,
+    /// The prompt's line: the question, or the summary's yes/no.
+    line: String,
+    key: &'static str,
+    requirement: Requirement,
+    form: Form,
+}
+
+enum Form {
+    Text {
+        default: Option<String>,
+    },
+    Number {
+        min: Option<f64>,
+        max: Option<f64>,
+        integer: bool,
+        default: Option<String>,
+    },
+    YesNo,
+    /// A choice by its wire values and the titles shown; an integer choice offers and
+    /// is answered with its numbers as strings, as on the wire.
+    Choice {
+        values: Vec<String>,
+        titles: Vec<String>,
+        default: Option<usize>,
+    },
+    MultiSelect {
+        values: Vec<String>,
+        titles: Vec<String>,
+        min_items: Option<u32>,
+        max_items: Option<u32>,
+    },
+    /// The final yes/no, below the summary.
+    Summary,
+}
+
+impl Ask {
+    /// The turn's `message` as `prompt` asks it; `None` is the summary.
+    pub(crate) fn new(message: &str, key: &'static str, prompt: Option<Prompt<'_>>) -> Self {
+        let Some(prompt) = prompt else {
+            return Ask {
+                preamble: Some(message.to_owned()),
+                line: "Confirm?".to_owned(),
+                key,
+                requirement: Requirement::Required,
+                form: Form::Summary,
+            };
+        };
+        // A message of several lines (the intro before the first question) keeps its
+        // last line for the prompt and prints the rest above it.
+        let (preamble, line) = match message.trim_end().rsplit_once('\n') {
+            Some((before, line)) => (Some(before.trim_end().to_owned()), line.to_owned()),
+            None => (None, message.to_owned()),
+        };
+        let default_text = match prompt.default {
+            Some(DefaultValue::Text(text)) => Some(text.to_owned()),
+            Some(DefaultValue::Integer(n)) => Some(n.to_string()),
+            Some(DefaultValue::Number(n)) => Some(n.to_string()),
+            Some(DefaultValue::Bool(_)) | None => None,
+        };
+        let form = match prompt.kind {
+            PromptKind::Text => Form::Text {
+                default: default_text,
+            },
+            PromptKind::Number { min, max, integer } => Form::Number {
+                min,
+                max,
+                integer,
+                default: default_text,
+            },
+            PromptKind::YesNo => Form::YesNo,
+            PromptKind::Choice(options) => {
+                let values: Vec<String> = options.values().map(str::to_owned).collect();
+                Form::Choice {
+                    default: position(&values, default_text.as_deref()),
+                    titles: titles(options),
+                    values,
+                }
+            }
+            PromptKind::IntegerChoice(numbers) => {
+                let values: Vec<String> = numbers.iter().map(i64::to_string).collect();
+                Form::Choice {
+                    default: position(&values, default_text.as_deref()),
+                    titles: values.clone(),
+                    values,
+                }
+            }
+            PromptKind::MultiSelect {
+                options,
+                min_items,
+                max_items,
+            } => Form::MultiSelect {
+                values: options.values().map(str::to_owned).collect(),
+                titles: titles(options),
+                min_items,
+                max_items,
+            },
+        };
+        Ask {
+            preamble,
+            line,
+            key,
+            requirement: prompt.requirement,
+            form,
+        }
+    }
+
+    /// The question as the validator reads it.
+    fn prompt(&self) -> Prompt<'_> {
+        let kind = match &self.form {
+            Form::Text { .. } => PromptKind::Text,
+            Form::Number {
+                min, max, integer, ..
+            } => PromptKind::Number {
+                min: *min,
+                max: *max,
+                integer: *integer,
+            },
+            Form::YesNo | Form::Summary => PromptKind::YesNo,
+            Form::Choice { values, .. } => PromptKind::Choice(Options::Strings(values)),
+            Form::MultiSelect {
+                values,
+                min_items,
+                max_items,
+                ..
+            } => PromptKind::MultiSelect {
+                options: Options::Strings(values),
+                min_items: *min_items,
+                max_items: *max_items,
+            },
+        };
+        Prompt {
+            key: self.key,
+            message: &self.line,
+            kind,
+            requirement: self.requirement,
+            default: None,
+        }
+    }
+
+    fn optional(&self) -> bool {
+        self.requirement == Requirement::Optional
+    }
+
+    /// The form's content holding `value`, as a client would send it.
+    fn content(&self, value: Value) -> Map<String, Value> {
+        Map::from_iter([(self.prompt().property().to_owned(), value)])
+    }
+
+    /// Whether `value` answers the question; the reason it does not, worded as on the
+    /// wire.
+    fn check(&self, value: Value) -> Validation {
+        match validate_prompt(&self.prompt(), Some(&self.content(value))) {
+            Ok(_) => Validation::Valid,
+            Err(malformed) => Validation::Invalid(malformed.to_string().into()),
+        }
+    }
+
+    /// A multi-select's answer: the values at `indices`.
+    fn picked(&self, indices: impl Iterator<Item = usize>) -> Value {
+        match &self.form {
+            Form::MultiSelect { values, .. } => {
+                indices.map(|i| Value::String(values[i].clone())).collect()
+            }
+            _ => Value::Array(Vec::new()),
+        }
+    }
+
+    /// Draws the prompt and waits for the answer; `Err` when the terminal fails.
+    pub(crate) fn reply(self) -> Result<Reply, String> {
+        // inquire keeps its validators for `'static`: they hold the question by `Arc`.
+        let ask = Arc::new(self);
+        if let Some(preamble) = &ask.preamble {
+            eprintln!("\n{}\n", markdown::render(preamble, markdown::styled()));
+        }
+        let style = render_config();
+        let optional = ask.optional();
+        let skip_help = "Enter alone skips this question";
+        let accept = |value: Value| Ok(Reply::Accept(Some(ask.content(value))));
+        match &ask.form {
+            Form::Text { default } | Form::Number { default, .. } => {
+                let integer = match ask.form {
+                    Form::Number { integer, .. } => Some(integer),
+                    _ => None,
+                };
+                let typed = move |input: &str| match integer {
+                    Some(integer) => number(input, integer),
+                    None => Value::String(input.to_owned()),
+                };
+                let checked = Arc::clone(&ask);
+                let validator = move |input: &str| {
+                    if optional && input.trim().is_empty() {
+                        return Ok(Validation::Valid);
+                    }
+                    Ok(checked.check(typed(input)))
+                };
+                let mut text = Text::new(&ask.line)
+                    .with_validator(validator)
+                    .with_render_config(style);
+                if let Some(default) = default {
+                    text = text.with_default(default);
+                }
+                if optional {
+                    text = text.with_help_message(skip_help);
+                }
+                let Some(input) = answered(text.prompt())? else {
+                    return Ok(Reply::Cancel);
+                };
+                if optional && input.trim().is_empty() {
+                    return Ok(Reply::Decline);
+                }
+                accept(typed(&input))
+            }
+            Form::YesNo if optional => {
+                let said = CustomType::<Said> {
+                    default_value_formatter: &|_| "y/N, s to skip".to_owned(),
+                    error_message: "Type y, n or s (skip)".into(),
+                    ..CustomType::new(&ask.line)
+                }
+                .with_default(Said::No)
+                .with_render_config(style);
+                match answered(said.prompt())? {
+                    None => Ok(Reply::Cancel),
+                    Some(Said::Skip) => Ok(Reply::Decline),
+                    Some(said) => accept(Value::Bool(said == Said::Yes)),
+                }
+            }
+            Form::YesNo | Form::Summary => {
+                let confirm = Confirm::new(&ask.line)
+                    .with_default(false)
+                    .with_render_config(style);
+                match answered(confirm.prompt())? {
+                    None => Ok(Reply::Cancel),
+                    Some(yes) => accept(Value::Bool(yes)),
+                }
+            }
+            Form::Choice {
+                values,
+                titles,
+                default,
+            } => {
+                let mut shown = titles.clone();
+                if optional {
+                    shown.push(SKIP.to_owned());
+                }
+                let select = Select::new(&ask.line, shown)
+                    .with_starting_cursor(default.unwrap_or(0))
+                    .with_render_config(style);
+                let Some(picked) = answered(select.raw_prompt())? else {
+                    return Ok(Reply::Cancel);
+                };
+                match values.get(picked.index) {
+                    Some(value) => accept(Value::String(value.clone())),
+                    None => Ok(Reply::Decline),
+                }
+            }
+            Form::MultiSelect { titles, .. } => {
+                let checked = Arc::clone(&ask);
+                let validator = move |picked: &[ListOption<&String>]| {
+                    if optional && picked.is_empty() {
+                        return Ok(Validation::Valid);
+                    }
+                    Ok(checked.check(checked.picked(picked.iter().map(|option| option.index))))
+                };
+                let select = MultiSelect::new(&ask.line, titles.clone())
+                    .with_validator(validator)
+                    .with_render_config(style);
+                let Some(picked) = answered(select.raw_prompt())? else {
+                    return Ok(Reply::Cancel);
+                };
+                if optional && picked.is_empty() {
+                    return Ok(Reply::Decline);
+                }
+                accept(ask.picked(picked.iter().map(|option| option.index)))
+            }
+        }
+    }
+}
+
+/// An optional yes/no's answer: skipping it is a decline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Said {
+    Yes,
+    No,
+    Skip,
+}
+
+impl std::str::FromStr for Said {
+    type Err = ();
+
+    fn from_str(typed: &str) -> Result<Self, ()> {
+        match typed.trim().to_lowercase().as_str() {
+            "y" | "yes" => Ok(Said::Yes),
+            "n" | "no" => Ok(Said::No),
+            "s" | "skip" => Ok(Said::Skip),
+            _ => Err(()),
+        }
+    }
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Said::Yes => "yes",
+            Said::No => "no",
+            Said::Skip => "skipped",
+        })
+    }
+}
+
+/// What the user typed as the number a client would send: an integer question's as an
+/// integer when it reads as one, else as a float; text that is no number stays text, so
+/// that the validator says what was expected.
+fn number(input: &str, integer: bool) -> Value {
+    let input = input.trim();
+    if integer && let Ok(n) = input.parse::<i64>() {
+        return n.into();
+    }
+    match input.parse::<f64>().ok().and_then(Number::from_f64) {
+        Some(n) => Value::Number(n),
+        None => Value::String(input.to_owned()),
+    }
+}
+
+/// The titles a choice shows: a `#[derive(Choice)]` option's title, otherwise its value.
+fn titles(options: Options<'_>) -> Vec<String> {
+    match options {
+        Options::Choices(options) => options.iter().map(|o| o.title.to_owned()).collect(),
+        Options::Strs(_) | Options::Strings(_) => options.values().map(str::to_owned).collect(),
+    }
+}
+
+fn position(values: &[String], value: Option<&str>) -> Option<usize> {
+    value.and_then(|value| values.iter().position(|v| v == value))
+}
+
+/// The answer, or `None` when the user pressed Esc or Ctrl-C: both cancel the wizard.
+fn answered<T>(result: InquireResult<T>) -> Result<Option<T>, String> {
+    match result {
+        Ok(answer) => Ok(Some(answer)),
+        Err(InquireError::OperationCanceled | InquireError::OperationInterrupted) => Ok(None),
+        Err(error) => Err(format!("the terminal failed: {error}")),
+    }
+}
+
+/// inquire's colours, or none when `NO_COLOR` is set.
+fn render_config() -> RenderConfig<'static> {
+    if markdown::no_color() {
+        RenderConfig::empty()
+    } else {
+        RenderConfig::default()
+    }
+}
