@@ -226,6 +226,17 @@ fn without_a_terminal_it_says_so_and_fails() {
 }
 
 #[test]
+fn serving_over_http_is_refused_rather_than_ignored() {
+    let output = binary(&["try", "issue", "--sandbox", "--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`--http` serves MCP clients"), "{stderr}");
+}
+
+#[test]
 fn read_only_refuses_before_asking() {
     let output = binary(&["try", "issue", "--sandbox", "--read-only", "true"])
         .stdin(Stdio::null())

@@ -13,7 +13,7 @@ use clap::{CommandFactory, FromArgMatches};
 use serde_json::{Map, Value};
 
 use crate::catalog::{Action, Prepared, Run, catalog};
-use crate::config::{Cli, Settings};
+use crate::config::{Cli, Settings, Transport};
 use crate::startup::{Started, start};
 use crate::wizards::InTerminal;
 
@@ -70,6 +70,12 @@ fn wizards() -> impl Iterator<Item = &'static Action> {
 /// Runs `try` and says how it ended: 0 once GitLab made the object, 1 for an ending
 /// (cancelled, refused, a GitLab error), 2 for a command line that cannot run.
 pub async fn run(settings: Settings, args: TryArgs) -> ExitCode {
+    // The settings are global so that they work after `try`; serving over HTTP is the one
+    // that means nothing on a terminal, so it is refused rather than ignored.
+    if matches!(settings.transport, Transport::Http(_)) {
+        fail("`--http` serves MCP clients; `try` runs a wizard on this terminal: leave it out");
+        return ExitCode::from(2);
+    }
     let Some(wanted) = args.wizard.as_deref() else {
         print!("{}", list::listing(wizards()));
         return ExitCode::SUCCESS;
