@@ -18,7 +18,10 @@ const MRTR: &str = "2026-07-28";
 /// The issue wizard's questions, in order, and the answer given to each.
 const ANSWERS: [(&str, &str); 5] = [
     ("title", r#"{"title":"Login fails behind the balancer"}"#),
-    ("description", r#"{"description":"Rounds alternate between replicas."}"#),
+    (
+        "description",
+        r#"{"description":"Rounds alternate between replicas."}"#,
+    ),
     ("labels", r#"{"labels":"bug, scale"}"#),
     ("confidential", r#"{"confirmed":true}"#),
     ("confirm", r#"{"confirmed":true}"#),
@@ -132,13 +135,12 @@ impl Child {
         let (first, _) = self.call(TOOL, None, None)?;
         let mut asked = question(&first)?;
         for (n, (key, answer)) in ANSWERS.iter().enumerate() {
-            let (state, asked_key) = asked.ok_or_else(|| format!("no question `{key}`: {first}"))?;
+            let (state, asked_key) =
+                asked.ok_or_else(|| format!("no question `{key}`: {first}"))?;
             if asked_key != *key {
                 return Err(format!("asked `{asked_key}` where `{key}` was expected"));
             }
-            let responses = format!(
-                r#"{{"{key}":{{"action":"accept","content":{answer}}}}}"#
-            );
+            let responses = format!(r#"{{"{key}":{{"action":"accept","content":{answer}}}}}"#);
             let (reply, took) = self.call(TOOL, Some(&responses), Some(&state))?;
             let last = n + 1 == ANSWERS.len();
             samples.push(if last { Kind::Final } else { Kind::Question }, took);
@@ -167,7 +169,12 @@ impl Child {
     /// One round with the echo: a line of a question round's size out, its line back.
     pub fn echo_round(&mut self, samples: &mut Samples) -> Result<(), String> {
         let state = "s".repeat(400);
-        let line = request(self.next_id, TOOL, Some(r#"{"title":{"action":"accept","content":{"title":"x"}}}"#), Some(&state));
+        let line = request(
+            self.next_id,
+            TOOL,
+            Some(r#"{"title":{"action":"accept","content":{"title":"x"}}}"#),
+            Some(&state),
+        );
         self.next_id += 1;
         let took = self.round(&line)?;
         samples.push(Kind::Echo, took);
@@ -239,8 +246,8 @@ fn request(id: u64, tool: &str, responses: Option<&str>, state: Option<&str>) ->
     if let Some(state) = state {
         params["requestState"] = json!(state);
     }
-    let mut line = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
-        .to_string();
+    let mut line =
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}).to_string();
     line.push('\n');
     line
 }

@@ -19,7 +19,10 @@ mod client;
 mod echo;
 mod report;
 #[path = "../load/server.rs"]
-#[allow(dead_code, reason = "the HTTP launcher is the load bench's; only the /proc reader is used")]
+#[allow(
+    dead_code,
+    reason = "the HTTP launcher is the load bench's; only the /proc reader is used"
+)]
 mod server;
 
 use std::process::ExitCode;
