@@ -145,10 +145,8 @@ impl Child {
             let last = n + 1 == ANSWERS.len();
             samples.push(if last { Kind::Final } else { Kind::Question }, took);
             asked = question(&reply)?;
-            if last {
-                if asked.is_some() || reply["result"]["isError"] == json!(true) {
-                    return Err(format!("the wizard did not create the issue: {reply}"));
-                }
+            if last && (asked.is_some() || reply["result"]["isError"] == json!(true)) {
+                return Err(format!("the wizard did not create the issue: {reply}"));
             }
         }
         Ok(())
@@ -157,9 +155,7 @@ impl Child {
     /// One read action.
     pub fn read(&mut self, samples: &mut Samples) -> Result<(), String> {
         let (reply, took) = self.call(READ_TOOL, None, None)?;
-        if reply["result"]["isError"] != json!(false) && reply["result"]["isError"] != Value::Null
-            || reply.get("error").is_some()
-        {
+        if reply.get("error").is_some() || reply["result"]["isError"] == json!(true) {
             return Err(format!("the read failed: {reply}"));
         }
         samples.push(Kind::Read, took);
