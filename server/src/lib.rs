@@ -31,6 +31,7 @@ pub mod reads;
 pub mod resources;
 pub mod startup;
 pub mod stdio;
+pub mod stdio_fds;
 pub mod surfaces;
 pub mod try_wizard;
 pub mod wizards;

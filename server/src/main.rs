@@ -34,10 +34,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    // Over stdio one client sends one message at a time: a single thread serves it with
+    // no cross-thread wake-ups between the reader, rmcp's loop, the handler and the writer
+    // (each a task of its own), which cost more than the round's work. HTTP serves many
+    // clients at once and keeps a worker per core.
+    let mut builder = match settings.transport {
+        Transport::Stdio => tokio::runtime::Builder::new_current_thread(),
+        Transport::Http(_) => tokio::runtime::Builder::new_multi_thread(),
+    };
+    let runtime = match builder.enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
             eprintln!("gitlab-mcp-server: could not start the async runtime: {error}");

@@ -18,14 +18,16 @@ use tokio::sync::Mutex;
 
 use crate::config::show_size;
 use crate::incoming::{self, Incoming, Refusal};
+use crate::stdio_fds;
 
 /// The longest line read: rmcp's own bound for stdio, the size of a message it accepts
 /// over HTTP.
 pub const MAX_LINE: usize = 16 << 20;
 
-/// The transport for [`rmcp::ServiceExt::serve`] on the process's stdin and stdout.
-pub fn stdio() -> Lines<tokio::io::Stdin, tokio::io::Stdout> {
-    Lines::new(tokio::io::stdin(), tokio::io::stdout())
+/// The transport for [`rmcp::ServiceExt::serve`] on the process's stdin and stdout,
+/// polled by the runtime's reactor where they allow it ([`crate::stdio_fds`]).
+pub fn stdio() -> Lines<stdio_fds::Input, stdio_fds::Output> {
+    Lines::new(stdio_fds::stdin(), stdio_fds::stdout())
 }
 
 /// Newline-delimited JSON-RPC over any reader and writer.

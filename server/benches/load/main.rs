@@ -78,6 +78,7 @@ async fn run(options: Options) -> Result<bool, String> {
     let budget = Arc::new(AtomicU64::new(options.wizards));
     let deadline = Instant::now() + Duration::from_secs(options.seconds);
     let started = Instant::now();
+    let cpu_before = server.cpu_time();
     let tasks: Vec<_> = (0..options.clients)
         .map(|_| {
             let client = client.clone();
@@ -101,6 +102,10 @@ async fn run(options: Options) -> Result<bool, String> {
         );
     }
     let elapsed = started.elapsed();
+    let server_cpu = server
+        .cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
 
     let server_rss = server.status_kib("VmHWM");
     server.stop()?;
@@ -108,6 +113,7 @@ async fn run(options: Options) -> Result<bool, String> {
         options: &options,
         stats: &mut total,
         elapsed,
+        server_cpu,
         server_rss_kib: server_rss,
         bench_rss_kib: server::status_kib(std::process::id(), "VmHWM"),
     };

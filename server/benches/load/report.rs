@@ -9,6 +9,8 @@ pub struct Report<'a> {
     pub options: &'a Options,
     pub stats: &'a mut Stats,
     pub elapsed: Duration,
+    /// The server process's CPU time (user and system) during the measured run.
+    pub server_cpu: Option<Duration>,
     pub server_rss_kib: Option<u64>,
     pub bench_rss_kib: Option<u64>,
 }
@@ -16,6 +18,8 @@ pub struct Report<'a> {
 /// The targets of issue 5.
 const TARGET_ROUNDS_PER_SECOND: f64 = 10_000.0;
 const TARGET_P99_MICROS: u32 = 5_000;
+/// Issue 13: what a round costs the server, whatever the machine's speed.
+const TARGET_CPU_MICROS: f64 = 30.0;
 
 impl Report<'_> {
     /// Prints the report; `true` when no round failed.
@@ -48,6 +52,14 @@ impl Report<'_> {
             micros(TARGET_P99_MICROS),
             verdict(p99 <= TARGET_P99_MICROS)
         );
+        if let Some(cpu) = self.server_cpu.filter(|_| rounds > 0) {
+            let per_round = cpu.as_secs_f64() * 1e6 / rounds as f64;
+            println!(
+                "  server CPU: {:.2} s, {per_round:.1} µs a round (target <= {TARGET_CPU_MICROS:.0} µs: {})",
+                cpu.as_secs_f64(),
+                verdict(per_round <= TARGET_CPU_MICROS)
+            );
+        }
         println!("  errors  {}", self.stats.errors);
         if let Some(error) = &self.stats.first_error {
             println!("  first error: {error}");

@@ -62,6 +62,12 @@ impl Server {
         status_kib(self.child.id(), field)
     }
 
+    /// CPU time the server process has used so far, user and system, all its threads.
+    #[allow(dead_code, reason = "the memory bench reads no CPU time")]
+    pub fn cpu_time(&self) -> Option<Duration> {
+        cpu_time(self.child.id())
+    }
+
     /// SIGTERM, then waits for a clean exit.
     pub fn stop(&mut self) -> Result<(), String> {
         let pid = self.child.id().to_string();
@@ -91,5 +97,30 @@ pub fn status_kib(pid: u32, field: &str) -> Option<u64> {
     status.lines().find_map(|line| {
         let value = line.strip_prefix(field)?.strip_prefix(':')?;
         value.trim().trim_end_matches("kB").trim().parse().ok()
+    })
+}
+
+/// CPU time process `pid` has used, user and system, all threads: `utime` and `stime` of
+/// `/proc/<pid>/stat`, in clock ticks (Linux).
+pub fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces; the fields after it do not.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after `(comm)`.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64))
+}
+
+/// `sysconf(_SC_CLK_TCK)`, asked of `getconf` once; 100 on every Linux this runs on.
+fn clock_ticks() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|out| String::from_utf8(out.stdout).ok())
+            .and_then(|text| text.trim().parse().ok())
+            .unwrap_or(100)
     })
 }
