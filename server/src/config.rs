@@ -303,7 +303,8 @@ pub(crate) fn parse_bool(raw: &str) -> Result<bool, String> {
     }
 }
 
-fn parse_timeout(
+/// A duration longer than zero, or the error naming `variable` and `flag`.
+pub(crate) fn parse_timeout(
     raw: &str,
     variable: &'static str,
     flag: &'static str,

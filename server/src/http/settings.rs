@@ -8,7 +8,9 @@ use clap::Args;
 
 use super::descriptors;
 use super::values::{check_origins, parse_addr, parse_list};
-use crate::config::{ConfigError, Transport, parse_bool, parse_duration, parse_size};
+use crate::config::{
+    ConfigError, Transport, parse_bool, parse_duration, parse_size, parse_timeout,
+};
 
 /// Where `--http` listens when given without an address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -197,24 +199,24 @@ impl HttpArgs {
             .map_err(|p| ConfigError::new("GITLAB_MCP_SHUTDOWN_TIMEOUT", "shutdown-timeout", p))?;
         settings.max_connections =
             max_connections(&self.max_connections, descriptors::open_files_limit())?;
-        settings.header_timeout = positive_duration(
+        settings.header_timeout = parse_timeout(
             &self.header_timeout,
             "GITLAB_MCP_HEADER_TIMEOUT",
             "header-timeout",
         )?;
-        settings.body_timeout = positive_duration(
+        settings.body_timeout = parse_timeout(
             &self.body_timeout,
             "GITLAB_MCP_BODY_TIMEOUT",
             "body-timeout",
         )?;
-        settings.idle_timeout = positive_duration(
+        settings.idle_timeout = parse_timeout(
             &self.idle_timeout,
             "GITLAB_MCP_IDLE_TIMEOUT",
             "idle-timeout",
         )?;
         settings.max_sessions = parse_count(&self.max_sessions)
             .map_err(|p| ConfigError::new("GITLAB_MCP_MAX_SESSIONS", "max-sessions", p))?;
-        settings.session_idle_timeout = positive_duration(
+        settings.session_idle_timeout = parse_timeout(
             &self.session_idle_timeout,
             "GITLAB_MCP_SESSION_IDLE_TIMEOUT",
             "session-idle-timeout",
@@ -269,20 +271,6 @@ fn parse_count(raw: &str) -> Result<usize, String> {
                 raw.trim()
             )
         })
-}
-
-fn positive_duration(
-    raw: &str,
-    variable: &'static str,
-    flag: &'static str,
-) -> Result<Duration, ConfigError> {
-    match parse_duration(raw) {
-        Ok(duration) if duration.is_zero() => {
-            Err(ConfigError::new(variable, flag, "must be longer than zero"))
-        }
-        Ok(duration) => Ok(duration),
-        Err(problem) => Err(ConfigError::new(variable, flag, problem)),
-    }
 }
 
 /// Loopback names, plus the listening IP when it is a specific one (`0.0.0.0` is not a
