@@ -21,6 +21,7 @@ use std::time::Duration;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::header::{CONNECTION, CONTENT_LENGTH, CONTENT_TYPE};
+use axum::http::request::Parts;
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -90,6 +91,10 @@ pub(super) async fn check(
         Ok(Ok(bytes)) => bytes,
     };
     match incoming::read(&bytes) {
+        Incoming::Refused(refusal) if removed_in_its_revision(&parts, &refusal, &bytes) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
         Incoming::Refused(refusal) => {
             let status = if refusal.code == ErrorCode::INVALID_PARAMS && refusal.id.is_some() {
                 StatusCode::OK
@@ -104,6 +109,31 @@ pub(super) async fn check(
                 .await
         }
     }
+}
+
+/// The methods 2026-07-28 removed. Their parameters are not checked on that revision:
+/// rmcp answers them 404 with -32601 whatever they carry, since the method, not its
+/// parameters, is what is wrong.
+const REMOVED_IN_2026_07_28: [&str; 5] = [
+    "initialize",
+    "ping",
+    "logging/setLevel",
+    "resources/subscribe",
+    "resources/unsubscribe",
+];
+
+fn removed_in_its_revision(parts: &Parts, refusal: &Refusal, bytes: &[u8]) -> bool {
+    let on_2026 = parts
+        .headers
+        .get("mcp-protocol-version")
+        .is_some_and(|version| version.as_bytes() == b"2026-07-28");
+    on_2026
+        && refusal.code == ErrorCode::INVALID_PARAMS
+        && serde_json::from_slice::<serde_json::Value>(bytes).is_ok_and(|message| {
+            message["method"]
+                .as_str()
+                .is_some_and(|method| REMOVED_IN_2026_07_28.contains(&method))
+        })
 }
 
 fn is_json(request: &Request) -> bool {
