@@ -120,6 +120,9 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 fn classify(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
     let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    if let Some(call) = well_formed_tool_call(bytes) {
+        return Ok(call);
+    }
     let text = std::str::from_utf8(bytes).map_err(|error| {
         Refusal::parse_error(format!(
             "Parse error: the message is not UTF-8 (invalid byte at offset {}); send JSON text \
@@ -251,6 +254,28 @@ fn classify(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
         ));
     }
     Ok(message)
+}
+
+/// A `tools/call` request read in one pass straight into rmcp's type: most messages
+/// are, and reading a `Value` first then the message from it costs twice as much. Only
+/// a `tools/call` is taken here, because everything the checks in [`classify`] refuse
+/// cannot be one: its `jsonrpc`, `id` and `method` are typed, and its `params` must be
+/// an object with a `name`. Anything else, well-formed or not, goes the long way; a
+/// message that does not even mention `"tools/call"` is not tried.
+fn well_formed_tool_call(bytes: &[u8]) -> Option<ClientJsonRpcMessage> {
+    const METHOD: &[u8] = b"\"tools/call\"";
+    if !bytes.windows(METHOD.len()).any(|window| window == METHOD) {
+        return None;
+    }
+    let message = serde_json::from_slice::<ClientJsonRpcMessage>(bytes).ok()?;
+    match &message {
+        ClientJsonRpcMessage::Request(request)
+            if matches!(request.request, ClientRequest::CallToolRequest(_)) =>
+        {
+            Some(message)
+        }
+        _ => None,
+    }
 }
 
 /// What is wrong with the parameters of a request for standard method `method`, which

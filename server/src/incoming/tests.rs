@@ -173,3 +173,60 @@ fn the_standard_requests_table_names_each_method_rmcp_types() {
         ClientJsonRpcMessage::Request(ref r) if matches!(r.request, ClientRequest::ListToolsRequest(_))
     ));
 }
+
+#[test]
+fn a_tool_call_read_in_one_pass_is_the_message_the_long_way_reads() {
+    let call = br#"{"jsonrpc":"2.0","id":"r-9","method":"tools/call","params":{"name":"gitlab_interactive_issue_create","arguments":{"project_id":1},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","progressToken":3},"inputResponses":{"title":{"action":"accept","content":{"title":"Tab \t and \u00e9"}}},"requestState":"c3RhdGU"}}"#;
+    let fast = well_formed_tool_call(call).expect("read in one pass");
+    let value: Value = serde_json::from_slice(call).unwrap();
+    let long_way = ClientJsonRpcMessage::deserialize(&value).unwrap();
+    assert_eq!(
+        serde_json::to_value(&fast).unwrap(),
+        serde_json::to_value(&long_way).unwrap()
+    );
+    assert_eq!(
+        serde_json::to_value(accepted(&[&b"\xEF\xBB\xBF "[..], call].concat())).unwrap(),
+        serde_json::to_value(&long_way).unwrap()
+    );
+}
+
+#[test]
+fn a_tool_call_the_checks_refuse_is_still_refused_by_them() {
+    for (line, code, id) in [
+        (
+            &br#"{"jsonrpc":"1.0","id":7,"method":"tools/call","params":{"name":"x"}}"#[..],
+            ErrorCode::INVALID_REQUEST,
+            Some(7),
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"x"}}"#,
+            ErrorCode::INVALID_REQUEST,
+            None,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":"x"}"#,
+            ErrorCode::INVALID_PARAMS,
+            Some(7),
+        ),
+        (
+            br#"[{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}]"#,
+            ErrorCode::INVALID_REQUEST,
+            None,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","n":1e400}}"#,
+            ErrorCode::PARSE_ERROR,
+            None,
+        ),
+    ] {
+        let refusal = refused(line);
+        let shown = String::from_utf8_lossy(line);
+        assert_eq!(refusal.code, code, "{shown}");
+        assert_eq!(refusal.id, id.map(NumberOrString::Number), "{shown}");
+    }
+    // A notification named `tools/call` is not a request: the long way drops it unanswered.
+    assert!(
+        well_formed_tool_call(br#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x"}}"#)
+            .is_none()
+    );
+}
