@@ -12,6 +12,7 @@ use url::Url;
 use super::body::{MAX_ERROR_BODY, read_capped};
 use super::config::{check_base_url, without_credentials};
 use super::error_body;
+use super::http_client::HttpClient;
 use super::{ApiError, ApiRequest, ApiResponse, ConfigError, GitLabConfig, GitLabError, Token};
 
 /// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).
@@ -25,7 +26,7 @@ pub struct GitLab {
 }
 
 struct Shared {
-    http: reqwest::Client,
+    http: Arc<HttpClient>,
     /// `{base}/api/v4`, without credentials.
     api_root: Url,
     timeout: Duration,
@@ -41,16 +42,13 @@ impl GitLab {
         if config.max_response_body == 0 {
             return Err(ConfigError::ZeroResponseBody);
         }
-        let http = reqwest::Client::builder()
+        let builder = reqwest::Client::builder()
             .timeout(config.timeout)
             // A redirect to another host would carry PRIVATE-TOKEN along, and a redirected POST
             // becomes a GET: report redirects instead of following them.
             .redirect(redirect::Policy::none())
-            .user_agent(concat!("gitlab-mcp-server/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| ConfigError::HttpClient {
-                reason: root_cause(e),
-            })?;
+            .user_agent(concat!("gitlab-mcp-server/", env!("CARGO_PKG_VERSION")));
+        let http = HttpClient::build_in_background(builder, root_cause);
         Ok(GitLab {
             shared: Arc::new(Shared {
                 http,
@@ -82,7 +80,17 @@ impl GitLab {
         let url = self.url_for(&request);
         let method = request.method.clone();
         let path = url.path().to_owned();
-        let mut builder = self.shared.http.request(request.method, url);
+        let http = self
+            .shared
+            .http
+            .get()
+            .await
+            .map_err(|reason| GitLabError::NoClient {
+                method: method.clone(),
+                path: path.clone(),
+                reason: reason.to_owned(),
+            })?;
+        let mut builder = http.request(request.method, url);
         if let Some(token) = &self.token {
             builder = builder.header("PRIVATE-TOKEN", token.header().clone());
         }

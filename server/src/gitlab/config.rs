@@ -169,6 +169,4 @@ pub enum ConfigError {
     ZeroTimeout,
     #[error("the largest answer read from GitLab must be at least 1 byte")]
     ZeroResponseBody,
-    #[error("could not set up the HTTP client: {reason}")]
-    HttpClient { reason: String },
 }

@@ -38,6 +38,16 @@ pub enum GitLabError {
         path: String,
         reason: String,
     },
+    /// Nothing was sent: the HTTP client could not be built (its TLS set-up failed).
+    #[error(
+        "{method} {path}: not sent, the HTTP client could not be set up: {reason}; check the \
+         system's CA certificates (SSL_CERT_FILE, SSL_CERT_DIR) and restart the server"
+    )]
+    NoClient {
+        method: Method,
+        path: String,
+        reason: String,
+    },
     /// A successful answer larger than the limit: read no further, none of it used.
     #[error(
         "{method} {path}: GitLab answered {status} with more than {} (the limit set by GITLAB_MCP_MAX_RESPONSE_BODY); \

@@ -19,6 +19,7 @@ mod client;
 mod config;
 mod error;
 mod error_body;
+mod http_client;
 mod project_id;
 mod request;
 
