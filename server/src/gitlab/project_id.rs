@@ -5,11 +5,10 @@ use std::borrow::Cow;
 use std::fmt;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wizard::summary::SummaryValue;
 
-use crate::catalog::params::{MAX_EXACT_INTEGER, whole_id};
+use crate::catalog::params::IdOrName;
 
 /// A project by its numeric id (`42`) or its full path (`group/project`).
 ///
@@ -50,51 +49,10 @@ impl Serialize for ProjectId {
 
 impl<'de> Deserialize<'de> for ProjectId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ProjectIdVisitor)
-    }
-}
-
-struct ProjectIdVisitor;
-
-impl Visitor<'_> for ProjectIdVisitor {
-    type Value = ProjectId;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(EXPECTED)
-    }
-
-    fn visit_u64<E: de::Error>(self, id: u64) -> Result<ProjectId, E> {
-        if id == 0 || id > MAX_EXACT_INTEGER {
-            return Err(E::invalid_value(de::Unexpected::Unsigned(id), &EXPECTED));
-        }
-        Ok(ProjectId::Id(id))
-    }
-
-    fn visit_i64<E: de::Error>(self, id: i64) -> Result<ProjectId, E> {
-        match u64::try_from(id) {
-            Ok(id) => self.visit_u64(id),
-            Err(_) => Err(E::invalid_value(de::Unexpected::Signed(id), &EXPECTED)),
-        }
-    }
-
-    /// `42.0` is the same number as `42`; anything with a fraction, or too large to be
-    /// exact (a cast would saturate it into another id), is not an id.
-    fn visit_f64<E: de::Error>(self, id: f64) -> Result<ProjectId, E> {
-        match whole_id(id) {
-            Some(whole) => self.visit_u64(whole),
-            None => Err(E::invalid_value(de::Unexpected::Float(id), &EXPECTED)),
-        }
-    }
-
-    fn visit_str<E: de::Error>(self, path: &str) -> Result<ProjectId, E> {
-        self.visit_string(path.to_owned())
-    }
-
-    fn visit_string<E: de::Error>(self, path: String) -> Result<ProjectId, E> {
-        if path.trim().is_empty() {
-            return Err(E::invalid_value(de::Unexpected::Str(&path), &EXPECTED));
-        }
-        Ok(ProjectId::Path(path))
+        Ok(match IdOrName::deserialize_as(deserializer, EXPECTED)? {
+            IdOrName::Id(id) => ProjectId::Id(id),
+            IdOrName::Name(path) => ProjectId::Path(path),
+        })
     }
 }
 

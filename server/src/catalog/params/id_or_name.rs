@@ -26,8 +26,18 @@ impl Serialize for IdOrName {
     }
 }
 
-/// Reads an [`IdOrName`]: a positive integer (`42.0` too) or non-blank text; the text it
-/// holds says what was expected, in errors.
+impl IdOrName {
+    /// Reads a positive integer (`42.0` too) or non-blank text; `expected` says what was
+    /// expected, in errors.
+    pub fn deserialize_as<'de, D: Deserializer<'de>>(
+        deserializer: D,
+        expected: &'static str,
+    ) -> Result<IdOrName, D::Error> {
+        deserializer.deserialize_any(IdOrNameVisitor(expected))
+    }
+}
+
+/// The text it holds says what was expected, in errors.
 struct IdOrNameVisitor(&'static str);
 
 impl Visitor<'_> for IdOrNameVisitor {
@@ -79,9 +89,7 @@ macro_rules! id_or_name {
 
         impl<'de> Deserialize<'de> for $type {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                deserializer
-                    .deserialize_any(IdOrNameVisitor($expected))
-                    .map($type)
+                IdOrName::deserialize_as(deserializer, $expected).map($type)
             }
         }
 
