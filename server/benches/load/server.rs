@@ -16,7 +16,10 @@ pub struct Server {
 impl Server {
     /// Serves `gitlab_url` with `args` added to `--http 127.0.0.1:0`.
     pub fn spawn(gitlab_url: &str, args: &[&str]) -> Result<Server, String> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
+        // `LOAD_BENCH_SERVER` names another build to measure (a before and an after).
+        let binary = std::env::var_os("LOAD_BENCH_SERVER")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_gitlab-mcp-server").into());
+        let mut child = Command::new(binary)
             .env_clear()
             .env("GITLAB_URL", gitlab_url)
             .env("GITLAB_TOKEN", "glpat-load-bench")

@@ -80,16 +80,19 @@ pub struct Child {
 }
 
 impl Child {
-    /// The release server on the sandbox GitLab, logging at its default level to a pipe
-    /// this process drains (as an MCP host keeps a server's stderr).
-    pub fn server() -> Result<Child, String> {
+    /// The release server on the GitLab at `gitlab_url` (the sandbox, served by this
+    /// process as a real GitLab is by another machine), logging at its default level to a
+    /// pipe this process drains (as an MCP host keeps a server's stderr).
+    pub fn server(gitlab_url: &str) -> Result<Child, String> {
         // `STDIO_BENCH_SERVER` names another build to measure (a before and an after).
         let binary = std::env::var_os("STDIO_BENCH_SERVER")
             .unwrap_or_else(|| env!("CARGO_BIN_EXE_gitlab-mcp-server").into());
         let mut command = Command::new(binary);
         command
             .env_clear()
-            .args(["--sandbox", "--tool-surface", "individual"]);
+            .env("GITLAB_URL", gitlab_url)
+            .env("GITLAB_TOKEN", "glpat-stdio-bench")
+            .args(["--tool-surface", "individual"]);
         Child::spawn(command)
     }
 
@@ -160,6 +163,24 @@ impl Child {
         }
         samples.push(Kind::Read, took);
         Ok(())
+    }
+
+    /// `tools/list`, what a host asks first: how long the answer took.
+    pub fn list_tools(&mut self) -> Result<Duration, String> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let meta = json!({
+            "io.modelcontextprotocol/protocolVersion": MRTR,
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "stdio-bench", "version": "0"},
+        });
+        let line =
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": {"_meta": meta}});
+        let took = self.round(&format!("{line}\n"))?;
+        if !self.line.contains("\"tools\"") {
+            return Err(format!("no tools listed: {}", self.line));
+        }
+        Ok(took)
     }
 
     /// One round with the echo: a line of a question round's size out, its line back.

@@ -3,13 +3,19 @@
 
 use std::time::Duration;
 
+use super::Start;
 use super::client::{KINDS, Kind, Samples};
 
 pub struct Figures<'a> {
     pub wizards: usize,
+    /// The machine's, whatever the client was pinned to.
+    pub cores: usize,
+    /// The client and both peers on one core.
+    pub pinned: bool,
     pub samples: &'a mut Samples,
-    /// Start → first answer, and the idle RSS (KiB) after it, per start.
-    pub starts: Vec<(Duration, Option<u64>)>,
+    /// The server's CPU time (user and system) over the measured rounds, per round.
+    pub server_cpu_per_round: Option<Duration>,
+    pub starts: Vec<Start>,
     pub rss_after_run: Option<u64>,
 }
 
@@ -19,10 +25,15 @@ const TARGET_IDLE_RSS_KIB: u64 = 12 * 1024;
 const TARGET_START: Duration = Duration::from_millis(10);
 
 pub fn print(figures: &Figures<'_>) {
-    let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
-        "stdio: issue wizard on --sandbox, 2026-07-28 tools/call rounds, one client, {cores} cores, {} wizards",
-        figures.wizards
+        "stdio: issue wizard, 2026-07-28 tools/call rounds, one client, {} cores, {} wizards, {}",
+        figures.cores,
+        figures.wizards,
+        if figures.pinned {
+            "client and peers on one core"
+        } else {
+            "placed by the kernel"
+        }
     );
     let echo = figures.samples.of(Kind::Echo);
     let (echo50, echo99) = (percentile(&echo, 50.0), percentile(&echo, 99.0));
@@ -51,22 +62,33 @@ pub fn print(figures: &Figures<'_>) {
         "  question round, server share p50 {question_share} µs (target <= {TARGET_QUESTION_SHARE} µs: {})",
         verdict(question_share <= TARGET_QUESTION_SHARE)
     );
+    if let Some(cpu) = figures.server_cpu_per_round {
+        println!(
+            "  server CPU time per round, all kinds: {:.1} µs",
+            cpu.as_secs_f64() * 1e6
+        );
+    }
     let gitlab = p50[1].saturating_sub(p50[0]);
     println!(
         "  final round over a question round, p50 {gitlab} µs (target <= {TARGET_GITLAB_CALL} µs: {})",
         verdict(gitlab <= TARGET_GITLAB_CALL)
     );
-    let mut firsts: Vec<Duration> = figures.starts.iter().map(|(first, _)| *first).collect();
-    firsts.sort_unstable();
-    let first = firsts.get(firsts.len() / 2).copied().unwrap_or_default();
+    let first = median(figures.starts.iter().map(|start| start.first_answer));
+    let read = median(figures.starts.iter().map(|start| start.first_read));
     println!(
-        "  start → first answer: median {:.1} ms of {} starts (target <= {} ms: {})",
+        "  start → first answer (tools/list): median {:.1} ms of {} starts (target <= {} ms: {}) · \
+         → first GitLab read answered: {:.1} ms",
         first.as_secs_f64() * 1000.0,
-        firsts.len(),
+        figures.starts.len(),
         TARGET_START.as_millis(),
-        verdict(first <= TARGET_START)
+        verdict(first <= TARGET_START),
+        read.as_secs_f64() * 1000.0,
     );
-    let mut idle: Vec<u64> = figures.starts.iter().filter_map(|(_, rss)| *rss).collect();
+    let mut idle: Vec<u64> = figures
+        .starts
+        .iter()
+        .filter_map(|start| start.idle_rss)
+        .collect();
     idle.sort_unstable();
     let idle = idle.get(idle.len() / 2).copied();
     println!(
@@ -75,6 +97,12 @@ pub fn print(figures: &Figures<'_>) {
         verdict(idle.is_some_and(|kib| kib <= TARGET_IDLE_RSS_KIB)),
         mib(figures.rss_after_run)
     );
+}
+
+fn median(values: impl Iterator<Item = Duration>) -> Duration {
+    let mut values: Vec<Duration> = values.collect();
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or_default()
 }
 
 fn verdict(met: bool) -> &'static str {
