@@ -72,6 +72,8 @@ enum Round {
     },
     Finished,
     Cancelled(String),
+    /// The server's checks refused the answers, with their reason.
+    Refused(String),
     Failed {
         state_refused: bool,
         why: String,
@@ -128,7 +130,7 @@ fn round_of<W: Wizard<Context = GitLab>>(
             why: failure.why,
             text: failure.text,
         },
-        Outcome::Refused(refusal) => Round::Cancelled(refusal.text),
+        Outcome::Refused(refusal) => Round::Refused(refusal.text),
         Outcome::Unsupported(_) | Outcome::FormUnsupported(_) => {
             return Err("an MRTR round never asks whether the client can elicit".into());
         }
@@ -340,6 +342,14 @@ fn request_state() {
                     ensure!(!text.trim().is_empty(), "a cancellation without a text");
                     ensure!(issued_here, "an altered state was used: {edit:?}");
                     Ok(Verdict::Accepted)
+                }
+                Round::Refused(text) => {
+                    ensure!(!text.trim().is_empty(), "a refusal without a reason");
+                    ensure!(
+                        issued_here,
+                        "an altered state reached the server's checks: {edit:?}"
+                    );
+                    Ok(Verdict::Refused(text))
                 }
                 Round::Failed {
                     state_refused,
