@@ -57,3 +57,26 @@ impl HttpClient {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_call_waits_for_the_client_and_gets_it() {
+        let client = HttpClient::build_in_background(reqwest::Client::builder(), |e| e.to_string());
+        assert!(client.get().await.is_ok());
+        // Once built, every later call gets the same client at once.
+        assert!(client.get().await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_client_that_cannot_be_built_is_every_call_s_reason() {
+        // No TLS version left to speak: reqwest refuses to build.
+        let builder = reqwest::Client::builder().max_tls_version(reqwest::tls::Version::TLS_1_1);
+        let client = HttpClient::build_in_background(builder, |e| format!("because {e}"));
+        let reason = client.get().await.expect_err("the build fails");
+        assert!(reason.starts_with("because "), "{reason}");
+        assert_eq!(client.get().await.expect_err("still failed"), reason);
+    }
+}
