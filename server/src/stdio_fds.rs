@@ -24,36 +24,45 @@ pub type Output = Box<dyn AsyncWrite + Send + Unpin>;
 
 /// stdin, polled by the reactor when it is a pipe or a socket. Needs a runtime.
 pub fn stdin() -> Input {
-    match pollable(io::stdin().as_fd().try_clone_to_owned()) {
-        Ok(Pollable::Pipe(file)) => match pipe::Receiver::from_file(file) {
-            Ok(pipe) => return Box::new(pipe),
-            Err(error) => fallback("stdin", &error),
-        },
-        Ok(Pollable::Socket(socket)) => match socket_stream(socket) {
-            Ok(stream) => return Box::new(stream),
-            Err(error) => fallback("stdin", &error),
-        },
-        Ok(Pollable::Neither) => {}
-        Err(error) => fallback("stdin", &error),
-    }
-    Box::new(tokio::io::stdin())
+    polled(
+        "stdin",
+        io::stdin().as_fd().try_clone_to_owned(),
+        |file| Ok(Box::new(pipe::Receiver::from_file(file)?) as Input),
+        |socket| Box::new(socket) as Input,
+    )
+    .unwrap_or_else(|| Box::new(tokio::io::stdin()))
 }
 
 /// stdout, polled by the reactor when it is a pipe or a socket. Needs a runtime.
 pub fn stdout() -> Output {
-    match pollable(io::stdout().as_fd().try_clone_to_owned()) {
-        Ok(Pollable::Pipe(file)) => match pipe::Sender::from_file(file) {
-            Ok(pipe) => return Box::new(pipe),
-            Err(error) => fallback("stdout", &error),
-        },
-        Ok(Pollable::Socket(socket)) => match socket_stream(socket) {
-            Ok(stream) => return Box::new(stream),
-            Err(error) => fallback("stdout", &error),
-        },
-        Ok(Pollable::Neither) => {}
-        Err(error) => fallback("stdout", &error),
-    }
-    Box::new(tokio::io::stdout())
+    polled(
+        "stdout",
+        io::stdout().as_fd().try_clone_to_owned(),
+        |file| Ok(Box::new(pipe::Sender::from_file(file)?) as Output),
+        |socket| Box::new(socket) as Output,
+    )
+    .unwrap_or_else(|| Box::new(tokio::io::stdout()))
+}
+
+/// `fd` as a pipe or a socket the reactor polls; `None` for anything else, or when it
+/// could not be registered (then tokio's pool serves it).
+fn polled<T>(
+    which: &str,
+    fd: io::Result<OwnedFd>,
+    from_pipe: impl FnOnce(File) -> io::Result<T>,
+    from_socket: impl FnOnce(UnixStream) -> T,
+) -> Option<T> {
+    let polled = match pollable(fd) {
+        Ok(Pollable::Pipe(file)) => from_pipe(file),
+        Ok(Pollable::Socket(socket)) => socket_stream(socket).map(from_socket),
+        Ok(Pollable::Neither) => return None,
+        Err(error) => Err(error),
+    };
+    polled
+        .inspect_err(|error| {
+            tracing::debug!("{which} is served through tokio's blocking pool: {error}");
+        })
+        .ok()
 }
 
 enum Pollable {
@@ -78,8 +87,4 @@ fn socket_stream(socket: OwnedFd) -> io::Result<UnixStream> {
     let socket = std::os::unix::net::UnixStream::from(socket);
     socket.set_nonblocking(true)?;
     UnixStream::from_std(socket)
-}
-
-fn fallback(which: &str, error: &io::Error) {
-    tracing::debug!("{which} is served through tokio's blocking pool: {error}");
 }
