@@ -14,6 +14,8 @@
 //! loopback only. Not run by the tests.
 
 mod client;
+#[path = "../shared/figures.rs"]
+mod figures;
 mod options;
 mod report;
 mod server;

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::client::Stats;
+use super::figures::{percentile, verdict};
 use super::options::Options;
 
 pub struct Report<'a> {
@@ -71,19 +72,6 @@ impl Report<'_> {
         );
         self.stats.errors == 0
     }
-}
-
-fn verdict(met: bool) -> &'static str {
-    if met { "met" } else { "NOT met" }
-}
-
-/// Nearest-rank percentile of sorted values.
-fn percentile(sorted: &[u32], p: f64) -> u32 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
 fn micros(value: u32) -> String {

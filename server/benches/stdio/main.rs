@@ -24,6 +24,8 @@
 
 mod client;
 mod echo;
+#[path = "../shared/figures.rs"]
+mod figures;
 mod report;
 #[path = "../load/server.rs"]
 #[allow(

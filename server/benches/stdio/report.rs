@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::Start;
 use super::client::{KINDS, Kind, Samples};
+use super::figures::{percentile, verdict};
 
 pub struct Figures<'a> {
     pub wizards: usize,
@@ -103,19 +104,6 @@ fn median(values: impl Iterator<Item = Duration>) -> Duration {
     let mut values: Vec<Duration> = values.collect();
     values.sort_unstable();
     values.get(values.len() / 2).copied().unwrap_or_default()
-}
-
-fn verdict(met: bool) -> &'static str {
-    if met { "met" } else { "NOT met" }
-}
-
-/// Nearest-rank percentile of sorted values.
-fn percentile(sorted: &[u32], p: f64) -> u32 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
 fn mib(kib: Option<u64>) -> String {
