@@ -205,6 +205,21 @@ async fn a_listen_stream_hears_its_pipeline_change() {
         Some(vec![PIPELINE.to_owned()])
     );
     assert_eq!(subscription.acknowledged().tools_list_changed, None);
+    // The stream reads what it watches once it is acknowledged: change the pipeline only
+    // after that first read has reached GitLab, or the change is its starting point.
+    let first_read = async {
+        while !harness
+            .sandbox
+            .requests()
+            .iter()
+            .any(|request| request.method == "GET" && request.path.contains("/pipelines/3"))
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(HEARD_WITHIN, first_read)
+        .await
+        .expect("the stream reads its pipeline");
     harness
         .ok(
             "pipeline.cancel",
