@@ -28,7 +28,7 @@ pub fn refusal(surface: SurfaceKind, tool: &str, action: &Action) -> String {
 /// a URL's credentials are left out.
 pub fn question(title: &str, action: &Action, params: &Map<String, Value>) -> String {
     let details: Vec<String> = action
-        .parameters
+        .parameters()
         .iter()
         .filter_map(|name| {
             let value = params.get(name)?;

@@ -71,7 +71,7 @@ pub fn action_table() -> String {
                 text,
                 "| `{}` | {call} | {kind} | {} |",
                 action.id,
-                action.description.replace('|', "\\|")
+                action.description().replace('|', "\\|")
             );
         }
         text.push('\n');

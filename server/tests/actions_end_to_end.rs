@@ -92,7 +92,7 @@ fn assert_parameters_sent(action: &Action, params: &Map<String, Value>, sent: &M
 fn assert_matches_output_schema(action: &Action, result: &Value) {
     assert!(result.is_object(), "{}: {result}", action.id);
     if let Some(required) = action
-        .output_schema
+        .output_schema()
         .get("required")
         .and_then(Value::as_array)
     {

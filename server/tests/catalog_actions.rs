@@ -11,7 +11,7 @@ fn action(id: &str) -> &'static Action {
 }
 
 fn schema_value(action: &Action) -> Value {
-    Value::Object((*action.input_schema).clone())
+    Value::Object((**action.input_schema()).clone())
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn wizard_inputs_are_the_project_id_alone_or_nothing() {
         "interactive.milestone_create",
     ] {
         let schema = schema_value(action(id));
-        assert_eq!(action(id).parameters, ["project_id"], "{id}");
+        assert_eq!(action(id).parameters(), ["project_id"], "{id}");
         assert_eq!(schema["required"], json!(["project_id"]), "{id}");
         assert_eq!(
             schema["properties"]["project_id"]["anyOf"][0]["type"],
@@ -179,10 +179,10 @@ fn wizard_inputs_are_the_project_id_alone_or_nothing() {
         );
     }
     let project = action("interactive.project_create");
-    assert!(project.parameters.is_empty());
+    assert!(project.parameters().is_empty());
     assert_eq!(schema_value(project)["type"], "object");
     let merge = action("interactive.mr_merge");
-    assert_eq!(merge.parameters, ["project_id", "merge_request_iid"]);
+    assert_eq!(merge.parameters(), ["project_id", "merge_request_iid"]);
     assert_eq!(
         schema_value(merge)["required"],
         json!(["project_id", "merge_request_iid"])
@@ -201,16 +201,16 @@ fn parameters_carry_gitlab_names() {
         assert_eq!(listed, required, "required parameters of {id}");
         for name in optional {
             assert!(
-                action.parameters.iter().any(|p| p == name),
+                action.parameters().iter().any(|p| p == name),
                 "{id} takes `{name}`: {:?}",
-                action.parameters
+                action.parameters()
             );
         }
         assert_eq!(
-            action.parameters.len(),
+            action.parameters().len(),
             required.len() + optional.len(),
             "{id}: {:?}",
-            action.parameters
+            action.parameters()
         );
     };
     expect("issue.get", &["project_id", "issue_iid"], &[]);
@@ -307,7 +307,7 @@ fn page_sizes_are_bounded_in_the_schema() {
 #[test]
 fn output_schemas_follow_the_verb() {
     for action in catalog().actions() {
-        let schema = Value::Object((*action.output_schema).clone());
+        let schema = Value::Object((**action.output_schema()).clone());
         assert_eq!(schema["type"], "object", "{}", action.id);
         match action.output {
             Output::Object => assert_eq!(schema["additionalProperties"], true, "{}", action.id),
@@ -407,9 +407,13 @@ fn resources_group_the_actions() {
 #[test]
 fn every_action_has_a_description() {
     for action in catalog().actions() {
-        assert!(action.description.len() > 20, "{}", action.id);
+        assert!(action.description().len() > 20, "{}", action.id);
         if action.destructive {
-            assert!(action.description.contains("destructive"), "{}", action.id);
+            assert!(
+                action.description().contains("destructive"),
+                "{}",
+                action.id
+            );
         }
     }
 }

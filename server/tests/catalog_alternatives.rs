@@ -34,11 +34,11 @@ fn alternative_covers<W: Wizard>() {
                 .expect("a wizard of this server has an alternative"),
         )
         .expect("the alternative exists");
-    let schema = &alternative.input_schema;
+    let schema = alternative.input_schema();
     let required = required(schema);
     for question in W::QUESTIONS {
         assert!(
-            alternative.parameters.iter().any(|p| p == question.key),
+            alternative.parameters().iter().any(|p| p == question.key),
             "{} lacks `{}`",
             alternative.id,
             question.key
@@ -54,9 +54,9 @@ fn alternative_covers<W: Wizard>() {
     let wizard = catalog()
         .get(W::INFO.id.expect("a wizard of this server has an id"))
         .expect("the wizard is in the catalog");
-    for arg in &wizard.parameters {
+    for arg in wizard.parameters() {
         assert!(
-            alternative.parameters.contains(arg),
+            alternative.parameters().contains(arg),
             "{} lacks `{arg}`",
             alternative.id
         );

@@ -202,7 +202,7 @@ fn links_name_the_other_issue_and_how_they_relate() {
     assert!(list.query.is_empty(), "GitLab does not page links");
     assert!(
         !action("issue.link_list")
-            .parameters
+            .parameters()
             .iter()
             .any(|p| p == "page"),
         "no paging parameters for a list GitLab sends whole"
@@ -251,7 +251,7 @@ fn links_name_the_other_issue_and_how_they_relate() {
     assert_eq!((delete.query.len(), delete.body), (0, None));
     assert!(
         action("issue.link_delete")
-            .description
+            .description()
             .contains("destructive")
     );
 }

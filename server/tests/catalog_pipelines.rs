@@ -262,7 +262,7 @@ fn the_log_is_the_trace_and_tail_lines_stays_ours() {
     assert!(request.query.is_empty(), "`tail_lines` is not GitLab's");
     let log = action("job.log");
     assert_eq!(log.output, Output::JobLog);
-    let tail_lines = &log.input_schema["properties"]["tail_lines"];
+    let tail_lines = &log.input_schema()["properties"]["tail_lines"];
     assert_eq!(tail_lines["minimum"], 1);
     assert_eq!(tail_lines["maximum"], 10_000);
     assert_eq!(tail_lines["default"], 200);

@@ -293,7 +293,7 @@ fn wiki_pages_are_named_by_slug_as_one_segment() {
     assert_eq!(list.query, pairs(&[("with_content", "true")]));
     assert_eq!(action("wiki.list").output, Output::List);
     assert!(
-        !action("wiki.list").parameters.iter().any(|p| p == "page"),
+        !action("wiki.list").parameters().iter().any(|p| p == "page"),
         "GitLab lists every page at once"
     );
     let get = prepared(

@@ -278,7 +278,7 @@ fn access_levels_are_gitlabs_four() {
         ),
         "invalid parameters for `branch.protect`: `push_access_level`: must be 0 (no one), 30 (developers and maintainers), 40 (maintainers) or 60 (admins), got 35"
     );
-    let schema = &action("branch.protect").input_schema["properties"]["merge_access_level"];
+    let schema = &action("branch.protect").input_schema()["properties"]["merge_access_level"];
     assert_eq!(schema["enum"], json!([0, 30, 40, 60, null]));
 }
 
@@ -566,12 +566,12 @@ fn reading_a_file_sends_only_the_ref_and_keeps_the_window_ours() {
         json!({"project_id": 1, "file_path": "a", "ref": "main", "first_line": 3, "last_line": 3}),
     );
     assert_eq!(one_line.query, pairs(&[("ref", "main")]));
-    let parameters = &action("file.get").parameters;
+    let parameters = action("file.get").parameters();
     assert_eq!(
         parameters,
         &["project_id", "file_path", "ref", "first_line", "last_line"]
     );
-    let schema = &action("file.get").input_schema["properties"]["first_line"];
+    let schema = &action("file.get").input_schema()["properties"]["first_line"];
     assert_eq!(schema["minimum"], 1);
 }
 
@@ -711,9 +711,9 @@ fn destructive_descriptions_say_so() {
         "file.delete",
     ] {
         assert!(
-            action(id).description.contains("destructive"),
+            action(id).description().contains("destructive"),
             "{id}: {}",
-            action(id).description
+            action(id).description()
         );
     }
 }

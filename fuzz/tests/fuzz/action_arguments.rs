@@ -88,7 +88,7 @@ fn action_arguments() {
     let actions = catalog().actions();
     let inputs = (0..SURFACES.len(), 0..actions.len()).prop_flat_map(|(surface, action)| {
         let action = &actions[action];
-        let params = object(action.parameters.clone());
+        let params = object(action.parameters().to_vec());
         let confirm = prop_oneof![3 => Just(None), 1 => Just(Some(json!(true))), 1 => field_value().prop_map(Some)];
         let mangle = prop_oneof![
             12 => Just(None),

@@ -12,8 +12,46 @@ use serde_json::{Value, json};
 use super::echo;
 
 const TOOL: &str = "gitlab_interactive_issue_create";
-const READ_TOOL: &str = "gitlab_project_get";
 const MRTR: &str = "2026-07-28";
+
+/// The tool surface the server is started with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// What a server started without settings lists: `gitlab_find_action` and
+    /// `gitlab_execute_action`.
+    Default,
+    /// A tool per action: the wizard and the read are called by their own names.
+    Individual,
+}
+
+impl Surface {
+    pub const ALL: [Surface; 2] = [Surface::Default, Surface::Individual];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Surface::Default => "default surface",
+            Surface::Individual => "individual surface",
+        }
+    }
+
+    fn flag(self) -> &'static str {
+        match self {
+            Surface::Default => "dynamic",
+            Surface::Individual => "individual",
+        }
+    }
+
+    /// The read action, `project.get` of the sandbox's project, as a call on this surface.
+    fn read(self) -> (&'static str, Value) {
+        match self {
+            Surface::Default => (
+                "gitlab_execute_action",
+                json!({"action": "project.get", "params": {"project_id": 1}}),
+            ),
+            Surface::Individual => ("gitlab_project_get", json!({"project_id": 1})),
+        }
+    }
+}
 
 /// The issue wizard's questions, in order, and the answer given to each.
 const ANSWERS: [(&str, &str); 5] = [
@@ -77,13 +115,14 @@ pub struct Child {
     output: BufReader<ChildStdout>,
     line: String,
     next_id: u64,
+    surface: Surface,
 }
 
 impl Child {
     /// The release server on the GitLab at `gitlab_url` (the sandbox, served by this
     /// process as a real GitLab is by another machine), logging at its default level to a
     /// pipe this process drains (as an MCP host keeps a server's stderr).
-    pub fn server(gitlab_url: &str) -> Result<Child, String> {
+    pub fn server(gitlab_url: &str, surface: Surface) -> Result<Child, String> {
         // `STDIO_BENCH_SERVER` names another build to measure (a before and an after).
         let binary = std::env::var_os("STDIO_BENCH_SERVER")
             .unwrap_or_else(|| env!("CARGO_BIN_EXE_gitlab-mcp-server").into());
@@ -92,8 +131,8 @@ impl Child {
             .env_clear()
             .env("GITLAB_URL", gitlab_url)
             .env("GITLAB_TOKEN", "glpat-stdio-bench")
-            .args(["--tool-surface", "individual"]);
-        Child::spawn(command)
+            .args(["--tool-surface", surface.flag()]);
+        Child::spawn(command, surface)
     }
 
     /// This bench's binary as the zero-work echo.
@@ -101,10 +140,10 @@ impl Child {
         let me = std::env::current_exe().map_err(|e| format!("no path to the bench: {e}"))?;
         let mut command = Command::new(me);
         command.env_clear().env(echo::VARIABLE, "1");
-        Child::spawn(command)
+        Child::spawn(command, Surface::Individual)
     }
 
-    fn spawn(mut command: Command) -> Result<Child, String> {
+    fn spawn(mut command: Command, surface: Surface) -> Result<Child, String> {
         let mut process = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -126,6 +165,7 @@ impl Child {
             process,
             line: String::new(),
             next_id: 0,
+            surface,
         })
     }
 
@@ -133,9 +173,10 @@ impl Child {
         self.process.id()
     }
 
-    /// Runs the issue wizard to its end.
+    /// Runs the issue wizard to its end (on the individual surface).
     pub fn wizard(&mut self, samples: &mut Samples) -> Result<(), String> {
-        let (first, _) = self.call(TOOL, None, None)?;
+        let project = json!({"project_id": 1});
+        let (first, _) = self.call(TOOL, &project, None, None)?;
         let mut asked = question(&first)?;
         for (n, (key, answer)) in ANSWERS.iter().enumerate() {
             let (state, asked_key) =
@@ -144,7 +185,7 @@ impl Child {
                 return Err(format!("asked `{asked_key}` where `{key}` was expected"));
             }
             let responses = format!(r#"{{"{key}":{{"action":"accept","content":{answer}}}}}"#);
-            let (reply, took) = self.call(TOOL, Some(&responses), Some(&state))?;
+            let (reply, took) = self.call(TOOL, &project, Some(&responses), Some(&state))?;
             let last = n + 1 == ANSWERS.len();
             samples.push(if last { Kind::Final } else { Kind::Question }, took);
             asked = question(&reply)?;
@@ -157,7 +198,8 @@ impl Child {
 
     /// One read action.
     pub fn read(&mut self, samples: &mut Samples) -> Result<(), String> {
-        let (reply, took) = self.call(READ_TOOL, None, None)?;
+        let (tool, arguments) = self.surface.read();
+        let (reply, took) = self.call(tool, &arguments, None, None)?;
         if reply.get("error").is_some() || reply["result"]["isError"] == json!(true) {
             return Err(format!("the read failed: {reply}"));
         }
@@ -189,6 +231,7 @@ impl Child {
         let line = request(
             self.next_id,
             TOOL,
+            &json!({"project_id": 1}),
             Some(r#"{"title":{"action":"accept","content":{"title":"x"}}}"#),
             Some(&state),
         );
@@ -202,12 +245,13 @@ impl Child {
     fn call(
         &mut self,
         tool: &str,
+        arguments: &Value,
         responses: Option<&str>,
         state: Option<&str>,
     ) -> Result<(Value, Duration), String> {
         let id = self.next_id;
         self.next_id += 1;
-        let took = self.round(&request(id, tool, responses, state))?;
+        let took = self.round(&request(id, tool, arguments, responses, state))?;
         let reply: Value = serde_json::from_str(&self.line)
             .map_err(|e| format!("the answer is not JSON ({e}): {}", self.line))?;
         if reply["id"] != json!(id) {
@@ -247,10 +291,16 @@ impl Child {
 }
 
 /// A 2026-07-28 `tools/call` line: version and capabilities in `_meta`.
-fn request(id: u64, tool: &str, responses: Option<&str>, state: Option<&str>) -> String {
+fn request(
+    id: u64,
+    tool: &str,
+    arguments: &Value,
+    responses: Option<&str>,
+    state: Option<&str>,
+) -> String {
     let mut params = json!({
         "name": tool,
-        "arguments": {"project_id": 1},
+        "arguments": arguments,
         "_meta": {
             "io.modelcontextprotocol/protocolVersion": MRTR,
             "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},

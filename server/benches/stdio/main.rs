@@ -1,5 +1,5 @@
 //! Latency over stdio as a client sees it: the release binary (the individual tool
-//! surface) driven by one raw JSON-RPC client, one line out and one line back per round,
+//! surface, whose tools the rounds call by name) driven by one raw JSON-RPC client, one line out and one line back per round,
 //! next to a zero-work echo process driven by the same client in the same run. The echo's
 //! round is the floor (client, pipes, wake-ups); a round minus the echo's is the server's
 //! share. The server's own CPU time per round is read from `/proc` as well.
@@ -8,7 +8,8 @@
 //! four question rounds (answer one question, get the next), the final round (the yes, one
 //! POST to GitLab, the result); then one plain read action (`gitlab_project_get`, one GET).
 //! GitLab is the sandbox, served by this process over loopback as a real GitLab is served
-//! from elsewhere. Also measured: start → first answer and the idle resident set after it.
+//! from elsewhere. Also measured, on the default surface and on the individual one: start →
+//! first answer and the idle resident set after it.
 //!
 //! The client, both peers and GitLab run on one core. On a virtual machine whose idle cores halt,
 //! a wake-up sent to the other core costs more than a whole round (150–400 µs on the
@@ -40,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use gitlab_sandbox::Sandbox;
 
-use client::{Child, Kind, Samples};
+use client::{Child, Kind, Samples, Surface};
 
 const WARM_UP: usize = 20;
 const DEFAULT_WIZARDS: usize = 300;
@@ -89,7 +90,7 @@ fn run(options: &Options) -> Result<(), String> {
     let cores = thread::available_parallelism().map_or(0, usize::from);
     // Before the children start: they inherit the core.
     let pinned = !options.spread && pin_to_one_core();
-    let mut server = Child::server(&gitlab_url)?;
+    let mut server = Child::server(&gitlab_url, Surface::Individual)?;
     let mut echo = Child::echo()?;
     let mut samples = Samples::default();
     for _ in 0..WARM_UP {
@@ -129,6 +130,7 @@ fn run(options: &Options) -> Result<(), String> {
 
 /// One start of the server.
 pub struct Start {
+    pub surface: Surface,
     /// Start → the answer to `tools/list`, what a host asks first.
     first_answer: Duration,
     /// Start → the answer to a read action right after: the first GitLab call.
@@ -137,12 +139,13 @@ pub struct Start {
     idle_rss: Option<u64>,
 }
 
-/// [`STARTS`] starts.
+/// [`STARTS`] starts of each surface, taking turns.
 fn start_up(gitlab_url: &str) -> Result<Vec<Start>, String> {
     (0..STARTS)
-        .map(|_| {
+        .flat_map(|_| Surface::ALL)
+        .map(|surface| {
             let began = Instant::now();
-            let mut server = Child::server(gitlab_url)?;
+            let mut server = Child::server(gitlab_url, surface)?;
             server.list_tools()?;
             let first_answer = began.elapsed();
             server.read(&mut Samples::default())?;
@@ -152,6 +155,7 @@ fn start_up(gitlab_url: &str) -> Result<Vec<Start>, String> {
             let idle_rss = server::status_kib(server.id(), "VmRSS");
             server.stop()?;
             Ok(Start {
+                surface,
                 first_answer,
                 first_read,
                 idle_rss,

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::Start;
-use super::client::{KINDS, Kind, Samples};
+use super::client::{KINDS, Kind, Samples, Surface};
 use super::figures::{percentile, verdict};
 
 pub struct Figures<'a> {
@@ -74,30 +74,31 @@ pub fn print(figures: &Figures<'_>) {
         "  final round over a question round, p50 {gitlab} µs (target <= {TARGET_GITLAB_CALL} µs: {})",
         verdict(gitlab <= TARGET_GITLAB_CALL)
     );
-    let first = median(figures.starts.iter().map(|start| start.first_answer));
-    let read = median(figures.starts.iter().map(|start| start.first_read));
-    println!(
-        "  start → first answer (tools/list): median {:.1} ms of {} starts (target <= {} ms: {}) · \
-         → first GitLab read answered: {:.1} ms",
-        first.as_secs_f64() * 1000.0,
-        figures.starts.len(),
-        TARGET_START.as_millis(),
-        verdict(first <= TARGET_START),
-        read.as_secs_f64() * 1000.0,
-    );
-    let mut idle: Vec<u64> = figures
-        .starts
-        .iter()
-        .filter_map(|start| start.idle_rss)
-        .collect();
-    idle.sort_unstable();
-    let idle = idle.get(idle.len() / 2).copied();
-    println!(
-        "  idle RSS after start: median {} (target <= 12.0 MiB: {}) · RSS after the run {}",
-        mib(idle),
-        verdict(idle.is_some_and(|kib| kib <= TARGET_IDLE_RSS_KIB)),
-        mib(figures.rss_after_run)
-    );
+    for surface in Surface::ALL {
+        let starts: Vec<&Start> = figures
+            .starts
+            .iter()
+            .filter(|start| start.surface == surface)
+            .collect();
+        let first = median(starts.iter().map(|start| start.first_answer));
+        let read = median(starts.iter().map(|start| start.first_read));
+        let mut idle: Vec<u64> = starts.iter().filter_map(|start| start.idle_rss).collect();
+        idle.sort_unstable();
+        let idle = idle.get(idle.len() / 2).copied();
+        println!(
+            "  {}, median of {} starts: start → first answer (tools/list) {:.1} ms (target <= {} ms: {}) · \
+             → first GitLab read answered {:.1} ms · idle RSS after both {} (target <= 12.0 MiB: {})",
+            surface.name(),
+            starts.len(),
+            first.as_secs_f64() * 1000.0,
+            TARGET_START.as_millis(),
+            verdict(first <= TARGET_START),
+            read.as_secs_f64() * 1000.0,
+            mib(idle),
+            verdict(idle.is_some_and(|kib| kib <= TARGET_IDLE_RSS_KIB)),
+        );
+    }
+    println!("  RSS after the run: {}", mib(figures.rss_after_run));
 }
 
 fn median(values: impl Iterator<Item = Duration>) -> Duration {

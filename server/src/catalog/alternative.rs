@@ -3,6 +3,8 @@
 //! its alternative, nor differ in being required; and the call is the wizard's own call with
 //! the extra fields added, so the two can never send different bodies.
 
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -51,9 +53,10 @@ where
         })
     }
 
-    /// The extra fields' doc comment: the alternative's own struct is generic.
-    fn description() -> String {
-        input_schema_and_doc::<E>().1
+    /// The description is the extra fields' doc comment: the alternative's own struct is
+    /// generic.
+    fn schema_and_doc() -> (Arc<Map<String, Value>>, String) {
+        (input_schema::<Self>(), input_schema_and_doc::<E>().1)
     }
 
     /// The endpoint is the one the wizard's own request goes to; the table names it for

@@ -89,7 +89,8 @@ impl Endpoint {
     }
 
     /// Panics when the path names a field the parameters do not have, or one that is
-    /// optional: a programming error the catalog's tests catch when it is built.
+    /// optional: a programming error, caught when the action is first described (the catalog's
+    /// tests describe every action).
     pub fn check_fields(&self, id: &str, required: &[String]) {
         for field in self.path_fields() {
             assert!(

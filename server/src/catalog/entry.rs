@@ -4,14 +4,15 @@
 //! destructive actions follow from the method unless the line says otherwise.
 
 use std::marker::PhantomData;
+use std::sync::LazyLock;
 
 use reqwest::Method;
+use serde_json::{Map, Value};
 
 use super::guard::{ArgumentGuard, Asks};
 use super::output::Output;
 use super::params::{Params, property_names};
-use super::schema::input_schema;
-use super::{Action, Endpoint, Resource, Run};
+use super::{Action, Described, Endpoint, Resource, Run};
 
 /// A rule across the fields of `P`, naming the field at fault.
 type Check<P> = fn(&P) -> Result<(), String>;
@@ -125,55 +126,40 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
             .unwrap_or_else(|| panic!("catalog action `{id}`: ids are `resource.verb`"));
         let resource = Resource::of(id)
             .unwrap_or_else(|| panic!("catalog action `{id}`: its resource is not in RESOURCES"));
-        let input_schema = input_schema::<P>();
-        let description = P::description();
-        assert!(
-            !description.is_empty(),
-            "catalog action `{id}`: its parameter struct needs a doc comment, the description"
-        );
-        let required: Vec<String> = input_schema
-            .get("required")
-            .and_then(|r| r.as_array())
-            .into_iter()
-            .flatten()
-            .filter_map(|name| name.as_str().map(str::to_owned))
-            .collect();
-        entry.endpoint.check_fields(id, &required);
         let endpoint = entry.endpoint.clone();
         let check = entry.check;
-        // An update that sends nothing would change nothing: GitLab refuses it, so refuse it
-        // first, naming what could change.
-        let changes = (verb == "update" || verb.ends_with("_update")).then(|| {
-            let path_fields = endpoint.path_fields();
-            let names: Vec<String> = property_names(&input_schema)
-                .into_iter()
-                .filter(|name| !path_fields.contains(&name.as_str()))
-                .map(|name| format!("`{name}`"))
-                .collect();
-            format!(
-                "nothing to update; give at least one of {}",
-                names.join(", ")
-            )
-        });
+        let is_update = verb == "update" || verb.ends_with("_update");
         let build = move |args: &serde_json::Map<String, serde_json::Value>| {
             let params = P::parse(args)?;
             if let Some(check) = check {
                 check(&params)?;
             }
             let request = params.request(&endpoint)?;
-            match &changes {
-                Some(nothing) if request.body.is_none() => Err(nothing.clone()),
-                _ => Ok(request),
+            // An update that sends nothing would change nothing: GitLab refuses it, so
+            // refuse it first, naming what could change.
+            if is_update && request.body.is_none() {
+                return Err(nothing_to_update::<P>(&endpoint));
             }
+            Ok(request)
         };
         let guard = entry.asks.map(ArgumentGuard::new);
-        let mut description = description;
-        if let Some(guard) = &guard {
-            description.push_str(&format!(
-                " Asks the user first when the call would {}, on every surface; send `confirm: true` only after the user explicitly approved that.",
-                guard.when
-            ));
-        }
+        let asks_when = guard.as_ref().map(|guard| guard.when);
+        let endpoint = entry.endpoint.clone();
+        let output = entry.output;
+        let describe = move || {
+            let (input_schema, mut description) = P::schema_and_doc();
+            assert!(
+                !description.is_empty(),
+                "catalog action `{id}`: its parameter struct needs a doc comment, the description"
+            );
+            endpoint.check_fields(id, &required(&input_schema));
+            if let Some(when) = asks_when {
+                description.push_str(&format!(
+                    " Asks the user first when the call would {when}, on every surface; send `confirm: true` only after the user explicitly approved that."
+                ));
+            }
+            Described::new(description, input_schema, output.schema(resource))
+        };
         Action {
             id,
             resource,
@@ -183,19 +169,41 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
             title: entry
                 .title
                 .map_or_else(|| super::title::title(resource, verb), str::to_owned),
-            description,
             read_only: entry.read_only,
             destructive: entry.destructive,
             idempotent: entry.endpoint.method != Method::POST,
             across_projects: entry.across_projects,
-            parameters: property_names(&input_schema),
-            input_schema,
-            output_schema: entry.output.schema(resource),
             output: entry.output,
             endpoint: Some(entry.endpoint),
             run: Run::GitLab(Box::new(build)),
+            described: LazyLock::new(Box::new(describe)),
         }
     }
+}
+
+/// The fields a schema requires.
+fn required(schema: &Map<String, Value>) -> Vec<String> {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|name| name.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Why an update with no field to change is refused, naming the fields that could change.
+fn nothing_to_update<P: Params>(endpoint: &Endpoint) -> String {
+    let path_fields = endpoint.path_fields();
+    let names: Vec<String> = property_names(&P::schema_and_doc().0)
+        .into_iter()
+        .filter(|name| !path_fields.contains(&name.as_str()))
+        .map(|name| format!("`{name}`"))
+        .collect();
+    format!(
+        "nothing to update; give at least one of {}",
+        names.join(", ")
+    )
 }
 
 /// `vec![Action::from(line), …]` for a toolset's table.

@@ -50,8 +50,6 @@ pub struct Action {
     pub verb: &'static str,
     /// `Create merge request note`: the tool title.
     pub title: String,
-    /// What it does and what it returns, in one or two sentences.
-    pub description: String,
     /// Only reads: the one kind `GITLAB_MCP_READ_ONLY` keeps.
     pub read_only: bool,
     /// Loses work (deletes, merges, erases, cancels) whatever its arguments: guarded as
@@ -69,15 +67,61 @@ pub struct Action {
     pub across_projects: bool,
     /// GitLab's method and path; `None` for wizards, which call their alternative's.
     pub endpoint: Option<Endpoint>,
-    pub input_schema: Arc<Map<String, Value>>,
-    pub output_schema: Arc<Map<String, Value>>,
-    /// The parameter names the input schema lists; anything else is refused.
-    pub parameters: Vec<String>,
     pub output: Output,
     pub run: Run,
+    /// Built the first time it is read: making the schemas through schemars is most of
+    /// what building the catalog costs, and a session on the default surface lists two
+    /// tools and reads few actions' schemas, or none.
+    described: LazyLock<Described, Describe>,
 }
 
+/// What an action tells a client besides its id and flags.
+struct Described {
+    /// What it does and what it returns, in one or two sentences.
+    description: String,
+    input_schema: Arc<Map<String, Value>>,
+    output_schema: Arc<Map<String, Value>>,
+    /// The parameter names the input schema lists; anything else is refused.
+    parameters: Vec<String>,
+}
+
+impl Described {
+    /// The parameter names are the input schema's.
+    fn new(
+        description: String,
+        input_schema: Arc<Map<String, Value>>,
+        output_schema: Arc<Map<String, Value>>,
+    ) -> Described {
+        Described {
+            description,
+            parameters: params::property_names(&input_schema),
+            input_schema,
+            output_schema,
+        }
+    }
+}
+
+/// Builds an action's [`Described`] when it is first read.
+type Describe = Box<dyn FnOnce() -> Described + Send>;
+
 impl Action {
+    pub fn description(&self) -> &str {
+        &self.described.description
+    }
+
+    pub fn input_schema(&self) -> &Arc<Map<String, Value>> {
+        &self.described.input_schema
+    }
+
+    pub fn output_schema(&self) -> &Arc<Map<String, Value>> {
+        &self.described.output_schema
+    }
+
+    /// The parameter names the input schema lists; anything else is refused.
+    pub fn parameters(&self) -> &[String] {
+        &self.described.parameters
+    }
+
     pub fn is_wizard(&self) -> bool {
         matches!(self.run, Run::Wizard(_))
     }
@@ -98,7 +142,7 @@ impl Action {
     /// validates the rest into the typed parameters: nothing is sent before this passes.
     /// The error starts with the action id and names the field.
     pub fn prepare(&self, params: &Map<String, Value>) -> Result<Prepared, String> {
-        let check = params::check_known(params, &self.parameters)
+        let check = params::check_known(params, self.parameters())
             .and_then(|()| params::check_numbers(params));
         let result = check.and_then(|()| match &self.run {
             Run::GitLab(build) => build(params).map(Prepared::Request),

@@ -1,11 +1,13 @@
 //! The wizards as catalog entries (`interactive.*`), and the GitLab call each finished
 //! wizard makes — the same call its alternative (`issue.create`, …) makes.
 
+use std::sync::LazyLock;
+
 use serde_json::{Map, Value};
 use wizard::question::Question;
 use wizard::{Wizard, WizardInfo};
 
-use super::{Action, Output, Resource, Run, input_schema, params};
+use super::{Action, Described, Output, Resource, Run, input_schema, params};
 use crate::gitlab::{ApiRequest, GitLab};
 use crate::wizards::{
     BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
@@ -126,13 +128,18 @@ fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
     let verb = id
         .strip_prefix("interactive.")
         .expect("wizard ids start with `interactive.`");
-    let input_schema = input_schema::<W::Args>();
+    let describe = move || {
+        Described::new(
+            description::tool_description::<W>(),
+            input_schema::<W::Args>(),
+            Output::Object.schema(resource),
+        )
+    };
     Action {
         id,
         resource,
         verb,
         title: title(id, W::INFO.noun),
-        description: description::tool_description::<W>(),
         read_only: false,
         // Never guarded as destructive: a wizard confirms with its summary. Its hint is
         // its alternative's, set when the catalog is built.
@@ -142,10 +149,8 @@ fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         idempotent: false,
         across_projects: false,
         endpoint: None,
-        parameters: params::property_names(&input_schema),
-        input_schema,
-        output_schema: Output::Object.schema(resource),
         output: Output::Object,
+        described: LazyLock::new(Box::new(describe)),
         run: Run::Wizard(wizard),
     }
 }

@@ -21,7 +21,7 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
         .actions()
         .iter()
         .map(|action| {
-            let mut description = action.description.clone();
+            let mut description = action.description().to_owned();
             if let Some(wizard) = action.wizard() {
                 let alternative = catalog
                     .get(wizard.info.alternative)

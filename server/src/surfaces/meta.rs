@@ -39,7 +39,7 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
             .expect("a wizard's alternative is in the catalog");
         let description = format!(
             "{} On this server: `{}` with `action: \"{}\"`.",
-            action.description,
+            action.description(),
             tool_name(alternative.resource),
             alternative.verb
         );
@@ -77,8 +77,8 @@ fn domain_tool(
             description,
             "\n- `{}`: {} Parameters: {}.",
             action.verb,
-            action.description,
-            parameter_list(&action.input_schema)
+            action.description(),
+            parameter_list(action.input_schema())
         );
     }
     let destructive: Vec<&str> = actions

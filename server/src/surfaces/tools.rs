@@ -55,9 +55,9 @@ pub fn takes_confirm(action: &Action) -> bool {
 /// The action's input schema, plus `confirm` when it takes one.
 pub fn input_schema(action: &Action) -> Arc<Map<String, Value>> {
     if !takes_confirm(action) {
-        return Arc::clone(&action.input_schema);
+        return Arc::clone(action.input_schema());
     }
-    let mut schema = (*action.input_schema).clone();
+    let mut schema = (**action.input_schema()).clone();
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
         let description = if action.destructive {
             CONFIRM_DESCRIPTION
@@ -75,7 +75,7 @@ pub fn input_schema(action: &Action) -> Arc<Map<String, Value>> {
 /// A tool that runs one catalog action, named `name`.
 pub fn action_tool(action: &Action, name: String, description: String) -> Tool {
     Tool::new(name, description, input_schema(action))
-        .with_raw_output_schema(Arc::clone(&action.output_schema))
+        .with_raw_output_schema(Arc::clone(action.output_schema()))
         .with_annotations(annotations(action))
 }
 

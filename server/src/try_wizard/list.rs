@@ -18,7 +18,7 @@ pub(super) fn listing<'a>(wizards: impl Iterator<Item = &'a Action>) -> String {
         };
         let flags: Vec<String> = FLAGS
             .iter()
-            .filter(|(_, parameter)| action.parameters.iter().any(|known| known == parameter))
+            .filter(|(_, parameter)| action.parameters().iter().any(|known| known == parameter))
             .map(|(flag, _)| format!(" {flag} …"))
             .collect();
         let _ = writeln!(

@@ -169,7 +169,7 @@ impl TryArgs {
         let mut params = Map::new();
         for ((flag, parameter), value) in FLAGS.into_iter().zip(given) {
             let wizard = name(action.id);
-            let wanted = action.parameters.iter().any(|known| known == parameter);
+            let wanted = action.parameters().iter().any(|known| known == parameter);
             if value.is_some() && !wanted {
                 return Err(format!("`try {wizard}` takes no {flag}"));
             }

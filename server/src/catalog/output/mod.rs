@@ -5,7 +5,7 @@ mod diffs;
 mod file;
 mod log;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use rmcp::model::{CallToolResult, ContentBlock};
 use schemars::JsonSchema;
@@ -76,6 +76,25 @@ pub struct Done {
     pub message: Option<String>,
 }
 
+/// The schemas of the result shapes many actions share, made once.
+struct Shapes {
+    page: Arc<Map<String, Value>>,
+    deleted: Arc<Map<String, Value>>,
+    done: Arc<Map<String, Value>>,
+    job_log: Arc<Map<String, Value>>,
+    file: Arc<Map<String, Value>>,
+    diffs: Arc<Map<String, Value>>,
+}
+
+static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
+    page: output_schema_of::<Page>(),
+    deleted: output_schema_of::<Deleted>(),
+    done: output_schema_of::<Done>(),
+    job_log: output_schema_of::<JobLog>(),
+    file: output_schema_of::<FileContent>(),
+    diffs: output_schema_of::<DiffPage>(),
+});
+
 /// An error result (`isError: true`) with `text` and no structured content.
 pub fn error_result(text: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text.into())])
@@ -85,11 +104,6 @@ impl Output {
     /// The output schema an action of this kind declares.
     pub fn schema(self, resource: &Resource) -> Arc<Map<String, Value>> {
         let (noun, plural) = (resource.noun, resource.plural);
-        let described = |schema: Arc<Map<String, Value>>, text: String| {
-            let mut schema = (*schema).clone();
-            schema.insert("description".to_owned(), Value::String(text));
-            Arc::new(schema)
-        };
         let any_object = |text: String| {
             let schema =
                 json!({"type": "object", "description": text, "additionalProperties": true});
@@ -98,19 +112,22 @@ impl Output {
             };
             Arc::new(schema)
         };
+        let shapes = &*SHAPES;
         match self {
             Output::Object => any_object(format!(
                 "The GitLab {noun} as the REST API v4 returns it (id, web_url, …)"
             )),
-            Output::List => described(
-                output_schema_of::<Page>(),
-                format!("One page of {plural} as the REST API v4 returns them"),
-            ),
-            Output::Deleted => output_schema_of::<Deleted>(),
-            Output::Done => output_schema_of::<Done>(),
-            Output::JobLog => output_schema_of::<JobLog>(),
-            Output::File => output_schema_of::<FileContent>(),
-            Output::Diffs => output_schema_of::<DiffPage>(),
+            Output::List => {
+                let mut schema = (*shapes.page).clone();
+                let text = format!("One page of {plural} as the REST API v4 returns them");
+                schema.insert("description".to_owned(), Value::String(text));
+                Arc::new(schema)
+            }
+            Output::Deleted => Arc::clone(&shapes.deleted),
+            Output::Done => Arc::clone(&shapes.done),
+            Output::JobLog => Arc::clone(&shapes.job_log),
+            Output::File => Arc::clone(&shapes.file),
+            Output::Diffs => Arc::clone(&shapes.diffs),
             Output::Compare => any_object(
                 "GitLab's comparison (commit, commits, diffs, compare_same_ref, web_url); `diffs` capped like the diff actions, with `note` saying what was cut"
                     .to_owned(),

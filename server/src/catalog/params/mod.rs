@@ -6,6 +6,8 @@ mod id_or_name;
 mod numbers;
 mod types;
 
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
@@ -42,9 +44,9 @@ pub trait Params: Sized + JsonSchema + 'static {
     fn parse(args: &Map<String, Value>) -> Result<Self, String>;
     fn request(self, endpoint: &Endpoint) -> Result<ApiRequest, String>;
 
-    /// What the action does: the struct's doc comment, on one line.
-    fn description() -> String {
-        input_schema_and_doc::<Self>().1
+    /// The input schema, and what the action does: the struct's doc comment, on one line.
+    fn schema_and_doc() -> (Arc<Map<String, Value>>, String) {
+        input_schema_and_doc::<Self>()
     }
 }
 

@@ -49,7 +49,7 @@ impl<'a> Indexed<'a> {
             doing,
             verb_nouns,
             title: term_set(&action.title),
-            description: term_set(&action.description),
+            description: term_set(action.description()),
         }
     }
 

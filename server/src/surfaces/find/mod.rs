@@ -109,10 +109,10 @@ pub fn find_actions(catalog: &Catalog, access: &Access, query: &str) -> Vec<Foun
 fn found(action: &Action) -> FoundAction {
     FoundAction {
         id: action.id.to_owned(),
-        description: action.description.clone(),
+        description: action.description().to_owned(),
         destructive: action.destructive,
         read_only: action.read_only,
-        input_schema: (*action.input_schema).clone(),
+        input_schema: (**action.input_schema()).clone(),
     }
 }
 
