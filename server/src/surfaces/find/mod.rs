@@ -9,6 +9,7 @@ mod index;
 mod query;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -44,12 +45,10 @@ const MAX_MATCHES: usize = 10;
 
 /// The actions the operator offers that match `query`, best first (catalog order among
 /// equals). An empty query lists every one.
-pub fn find_actions(catalog: &Catalog, access: &Access, query: &str) -> Vec<FoundAction> {
-    let indexed: Vec<Indexed> = catalog
-        .actions()
+pub fn find_actions(catalog: &'static Catalog, access: &Access, query: &str) -> Vec<FoundAction> {
+    let indexed: Vec<&Indexed> = index(catalog)
         .iter()
-        .filter(|action| access.offers(action))
-        .map(Indexed::new)
+        .filter(|indexed| access.offers(indexed.action))
         .collect();
     let query = query_terms(query);
     if query.is_empty() {
@@ -104,6 +103,13 @@ pub fn find_actions(catalog: &Catalog, access: &Access, query: &str) -> Vec<Foun
         .take(MAX_MATCHES)
         .map(|(_, _, action)| found(action))
         .collect()
+}
+
+/// The catalog's terms, read once: its texts do not change while the server runs, and
+/// there is one catalog.
+fn index(catalog: &'static Catalog) -> &'static [Indexed<'static>] {
+    static INDEX: OnceLock<Vec<Indexed<'static>>> = OnceLock::new();
+    INDEX.get_or_init(|| catalog.actions().iter().map(Indexed::new).collect())
 }
 
 fn found(action: &Action) -> FoundAction {
