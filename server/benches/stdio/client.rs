@@ -140,6 +140,7 @@ impl Child {
         let me = std::env::current_exe().map_err(|e| format!("no path to the bench: {e}"))?;
         let mut command = Command::new(me);
         command.env_clear().env(echo::VARIABLE, "1");
+        // The echo answers any line the same way: the surface only names the calls.
         Child::spawn(command, Surface::Individual)
     }
 

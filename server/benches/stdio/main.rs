@@ -1,8 +1,9 @@
 //! Latency over stdio as a client sees it: the release binary (the individual tool
-//! surface, whose tools the rounds call by name) driven by one raw JSON-RPC client, one line out and one line back per round,
-//! next to a zero-work echo process driven by the same client in the same run. The echo's
-//! round is the floor (client, pipes, wake-ups); a round minus the echo's is the server's
-//! share. The server's own CPU time per round is read from `/proc` as well.
+//! surface, whose tools the rounds call by name) driven by one raw JSON-RPC client, one
+//! line out and one line back per round, next to a zero-work echo process driven by the
+//! same client in the same run. The echo's round is the floor (client, pipes, wake-ups); a
+//! round minus the echo's is the server's share. The server's own CPU time per round is read
+//! from `/proc` as well.
 //!
 //! Each wizard is the issue wizard over 2026-07-28 `tools/call` rounds: the first call,
 //! four question rounds (answer one question, get the next), the final round (the yes, one
