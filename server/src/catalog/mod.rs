@@ -122,6 +122,12 @@ impl Action {
         &self.described.parameters
     }
 
+    /// Whether the description and schemas were made yet.
+    #[cfg(test)]
+    pub(crate) fn is_described(&self) -> bool {
+        LazyLock::get(&self.described).is_some()
+    }
+
     pub fn is_wizard(&self) -> bool {
         matches!(self.run, Run::Wizard(_))
     }
@@ -189,6 +195,12 @@ impl Catalog {
 pub fn catalog() -> &'static Catalog {
     static CATALOG: LazyLock<Catalog> = LazyLock::new(build);
     &CATALOG
+}
+
+/// A catalog of its own, none of it read yet.
+#[cfg(test)]
+pub(crate) fn unread_catalog() -> &'static Catalog {
+    Box::leak(Box::new(build()))
 }
 
 fn build() -> Catalog {

@@ -142,3 +142,36 @@ fn closest_id(catalog: &Catalog, access: &Access, typed: &str) -> Option<&'stati
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, id)| id)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::catalog::unread_catalog;
+    use crate::surfaces::{Resolved, Surface, SurfaceKind};
+
+    fn described(catalog: &Catalog) -> Vec<&'static str> {
+        let actions = catalog.actions().iter();
+        actions.filter(|a| a.is_described()).map(|a| a.id).collect()
+    }
+
+    // Making the actions' schemas is most of what the catalog costs: a server on this
+    // surface starts without it, and a call makes only its own action's.
+    #[test]
+    fn listing_makes_no_schema_and_a_call_makes_only_its_own() {
+        let catalog = unread_catalog();
+        let surface = Surface::new(SurfaceKind::Dynamic, catalog, Access::default());
+        assert_eq!(surface.tools().len(), 2);
+        assert_eq!(described(catalog), Vec::<&str>::new());
+
+        let arguments = json!({"action": "project.get", "params": {"project_id": 1}});
+        let Some(Ok(Resolved::Run { action, params, .. })) =
+            surface.resolve(EXECUTE, arguments.as_object())
+        else {
+            panic!("`project.get` resolves to a run");
+        };
+        action.prepare(&params).expect("valid parameters");
+        assert_eq!(described(catalog), ["project.get"]);
+    }
+}
