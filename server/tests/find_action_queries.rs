@@ -4,7 +4,7 @@
 
 use gitlab_mcp_server::access::Access;
 use gitlab_mcp_server::catalog::catalog;
-use gitlab_mcp_server::surfaces::find_actions;
+use gitlab_mcp_server::surfaces::ActionIndex;
 
 /// (what a person asks, the action that does it).
 const QUERIES: &[(&str, &str)] = &[
@@ -138,12 +138,14 @@ const QUERIES: &[(&str, &str)] = &[
 fn natural_requests_find_their_action_in_the_top_three() {
     assert!(QUERIES.len() >= 40);
     let mut misses = Vec::new();
+    let index = ActionIndex::new(catalog());
     for (query, expected) in QUERIES {
         assert!(
             catalog().get(expected).is_some(),
             "`{expected}` is in the catalog"
         );
-        let found: Vec<String> = find_actions(catalog(), &Access::default(), query)
+        let found: Vec<String> = index
+            .find(&Access::default(), query)
             .into_iter()
             .map(|found| found.id)
             .collect();

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::find::{FoundActions, find_actions};
+use super::find::{ActionIndex, FoundActions};
 use super::tools::{ActionCall, envelope};
 use super::{Entry, EnvelopeError, Resolved, Route};
 use crate::access::Access;
@@ -98,12 +98,12 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
 }
 
 pub(super) fn find(
-    catalog: &'static Catalog,
+    index: &ActionIndex,
     access: &Access,
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
     let args: FindArgs = envelope(FIND, arguments)?;
-    Ok(Resolved::Found(find_actions(catalog, access, &args.query)))
+    Ok(Resolved::Found(index.find(access, &args.query)))
 }
 
 pub(super) fn execute(

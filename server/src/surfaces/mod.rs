@@ -9,13 +9,14 @@ mod tools;
 
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
 use crate::access::Access;
 use crate::catalog::{Action, Catalog, Resource};
-pub use find::{FoundAction, FoundActions, find_actions};
+pub use find::{ActionIndex, FoundAction, FoundActions};
 pub use individual::tool_name as individual_tool_name;
 pub use meta::tool_name as meta_tool_name;
 
@@ -91,6 +92,8 @@ pub struct Surface {
     /// Every tool of the surface, listed or not: a call to one the operator withheld is
     /// answered with the reason rather than as an unknown tool.
     routes: HashMap<String, Route>,
+    /// What `gitlab_find_action` searches, made on its first call.
+    index: OnceLock<ActionIndex>,
 }
 
 /// A tool of a surface, and whether the operator's settings let it be listed.
@@ -127,6 +130,7 @@ impl Surface {
             access,
             tools,
             routes,
+            index: OnceLock::new(),
         }
     }
 
@@ -156,7 +160,10 @@ impl Surface {
         let empty = Map::new();
         let arguments = arguments.unwrap_or(&empty);
         let resolved = match *self.routes.get(name)? {
-            Route::Find => dynamic::find(catalog, &self.access, arguments),
+            Route::Find => {
+                let index = self.index.get_or_init(|| ActionIndex::new(catalog));
+                dynamic::find(index, &self.access, arguments)
+            }
             Route::Execute => dynamic::execute(catalog, &self.access, arguments),
             Route::Domain(resource) => {
                 meta::resolve(catalog, &self.access, resource, name, arguments)

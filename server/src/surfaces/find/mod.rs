@@ -9,7 +9,6 @@ mod index;
 mod query;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -43,73 +42,77 @@ pub struct FoundActions {
 /// At most this many matches are returned for a non-empty query.
 const MAX_MATCHES: usize = 10;
 
-/// The actions the operator offers that match `query`, best first (catalog order among
-/// equals). An empty query lists every one.
-pub fn find_actions(catalog: &'static Catalog, access: &Access, query: &str) -> Vec<FoundAction> {
-    let indexed: Vec<&Indexed> = index(catalog)
-        .iter()
-        .filter(|indexed| access.offers(indexed.action))
-        .collect();
-    let query = query_terms(query);
-    if query.is_empty() {
-        return indexed.iter().map(|i| found(i.action)).collect();
-    }
-    // How many actions carry a term anywhere: rare terms decide more than common ones.
-    let mut carriers: HashMap<&str, usize> = HashMap::new();
-    for word in &query {
-        for term in &word.terms {
-            let count = indexed.iter().filter(|i| i.weight(term) > 0.0).count();
-            carriers.insert(term, count);
-        }
-    }
-    let total = indexed.len() as f64;
-    let rarity = |term: &str| {
-        let n = carriers.get(term).copied().unwrap_or(0) as f64;
-        ((total + 1.0) / (n + 1.0)).ln() + 0.1
-    };
-    let mut scored: Vec<(f64, usize, &Action)> = indexed
-        .iter()
-        .enumerate()
-        .map(|(index, item)| {
-            // Each query word counts through whichever of its terms fits best (its own form
-            // a little more than what it stands for), and each term counts for one word only.
-            let mut used: HashSet<&str> = HashSet::new();
-            let mut score = 0.0;
-            for word in &query {
-                let best = word
-                    .terms
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, term)| !used.contains(term.as_str()))
-                    .map(|(n, term)| {
-                        let own = if n == 0 { 1.0 } else { 0.8 };
-                        (item.weight(term) * rarity(term) * own, term.as_str())
-                    })
-                    .max_by(|a, b| a.0.total_cmp(&b.0));
-                if let Some((value, term)) = best
-                    && value > 0.0
-                {
-                    used.insert(term);
-                    score += value * word.weight;
-                }
-            }
-            (score, index, item.action)
-        })
-        .filter(|(score, _, _)| *score > 0.0)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    scored
-        .into_iter()
-        .take(MAX_MATCHES)
-        .map(|(_, _, action)| found(action))
-        .collect()
-}
+/// The catalog's actions with their terms, read once: the texts do not change while the
+/// server runs.
+pub struct ActionIndex(Vec<Indexed<'static>>);
 
-/// The catalog's terms, read once: its texts do not change while the server runs, and
-/// there is one catalog.
-fn index(catalog: &'static Catalog) -> &'static [Indexed<'static>] {
-    static INDEX: OnceLock<Vec<Indexed<'static>>> = OnceLock::new();
-    INDEX.get_or_init(|| catalog.actions().iter().map(Indexed::new).collect())
+impl ActionIndex {
+    pub fn new(catalog: &'static Catalog) -> ActionIndex {
+        ActionIndex(catalog.actions().iter().map(Indexed::new).collect())
+    }
+
+    /// The actions the operator offers that match `query`, best first (catalog order
+    /// among equals). An empty query lists every one.
+    pub fn find(&self, access: &Access, query: &str) -> Vec<FoundAction> {
+        let indexed: Vec<&Indexed> = self
+            .0
+            .iter()
+            .filter(|indexed| access.offers(indexed.action))
+            .collect();
+        let query = query_terms(query);
+        if query.is_empty() {
+            return indexed.iter().map(|i| found(i.action)).collect();
+        }
+        // How many actions carry a term anywhere: rare terms decide more than common ones.
+        let mut carriers: HashMap<&str, usize> = HashMap::new();
+        for word in &query {
+            for term in &word.terms {
+                let count = indexed.iter().filter(|i| i.weight(term) > 0.0).count();
+                carriers.insert(term, count);
+            }
+        }
+        let total = indexed.len() as f64;
+        let rarity = |term: &str| {
+            let n = carriers.get(term).copied().unwrap_or(0) as f64;
+            ((total + 1.0) / (n + 1.0)).ln() + 0.1
+        };
+        let mut scored: Vec<(f64, usize, &Action)> = indexed
+            .iter()
+            .enumerate()
+            .map(|(index, item)| {
+                // Each query word counts through whichever of its terms fits best (its own form
+                // a little more than what it stands for), and each term counts for one word only.
+                let mut used: HashSet<&str> = HashSet::new();
+                let mut score = 0.0;
+                for word in &query {
+                    let best = word
+                        .terms
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, term)| !used.contains(term.as_str()))
+                        .map(|(n, term)| {
+                            let own = if n == 0 { 1.0 } else { 0.8 };
+                            (item.weight(term) * rarity(term) * own, term.as_str())
+                        })
+                        .max_by(|a, b| a.0.total_cmp(&b.0));
+                    if let Some((value, term)) = best
+                        && value > 0.0
+                    {
+                        used.insert(term);
+                        score += value * word.weight;
+                    }
+                }
+                (score, index, item.action)
+            })
+            .filter(|(score, _, _)| *score > 0.0)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored
+            .into_iter()
+            .take(MAX_MATCHES)
+            .map(|(_, _, action)| found(action))
+            .collect()
+    }
 }
 
 fn found(action: &Action) -> FoundAction {
