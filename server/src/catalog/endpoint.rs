@@ -91,10 +91,10 @@ impl Endpoint {
     /// Panics when the path names a field the parameters do not have, or one that is
     /// optional: a programming error, caught when the action is first described (the catalog's
     /// tests describe every action).
-    pub fn check_fields(&self, id: &str, required: &[String]) {
+    pub fn check_fields(&self, id: &str, required: &[&str]) {
         for field in self.path_fields() {
             assert!(
-                required.iter().any(|name| name == field),
+                required.contains(&field),
                 "catalog action `{id}`: its path `{}` names `{field}`, which its parameters do not list as required",
                 self.path
             );
@@ -222,6 +222,6 @@ mod tests {
             Method::GET,
             "projects/{project_id}/repository/branches/{branch}",
         )
-        .check_fields("branch.get", &["project_id".to_owned()]);
+        .check_fields("branch.get", &["project_id"]);
     }
 }

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::guard::{ArgumentGuard, Asks};
 use super::output::Output;
-use super::params::{Params, property_names};
+use super::params::{Params, property_names, required_names};
 use super::{Action, Described, Endpoint, Resource, Run};
 
 /// A rule across the fields of `P`, naming the field at fault.
@@ -129,7 +129,7 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
         let endpoint = entry.endpoint.clone();
         let check = entry.check;
         let is_update = verb == "update" || verb.ends_with("_update");
-        let build = move |args: &serde_json::Map<String, serde_json::Value>| {
+        let build = move |args: &Map<String, Value>| {
             let params = P::parse(args)?;
             if let Some(check) = check {
                 check(&params)?;
@@ -152,7 +152,7 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
                 !description.is_empty(),
                 "catalog action `{id}`: its parameter struct needs a doc comment, the description"
             );
-            endpoint.check_fields(id, &required(&input_schema));
+            endpoint.check_fields(id, &required_names(&input_schema));
             if let Some(when) = asks_when {
                 description.push_str(&format!(
                     " Asks the user first when the call would {when}, on every surface; send `confirm: true` only after the user explicitly approved that."
@@ -179,17 +179,6 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
             described: LazyLock::new(Box::new(describe)),
         }
     }
-}
-
-/// The fields a schema requires.
-fn required(schema: &Map<String, Value>) -> Vec<String> {
-    schema
-        .get("required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|name| name.as_str().map(str::to_owned))
-        .collect()
 }
 
 /// Why an update with no field to change is refused, naming the fields that could change.

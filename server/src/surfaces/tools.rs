@@ -81,11 +81,7 @@ pub fn action_tool(action: &Action, name: String, description: String) -> Tool {
 
 /// `` `project_id` (required), `title` (required), `labels` `` from an object schema.
 pub fn parameter_list(schema: &Map<String, Value>) -> String {
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|names| names.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let required = params::required_names(schema);
     let names = params::property_names(schema);
     if names.is_empty() {
         return "none".to_owned();

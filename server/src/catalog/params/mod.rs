@@ -98,16 +98,23 @@ pub fn check_known(args: &Map<String, Value>, known: &[String]) -> Result<(), St
     ))
 }
 
-/// The top-level property names of an object schema (flattened parts included): the
-/// required ones in field order, then the others.
-pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
-    let properties = schema.get("properties").and_then(Value::as_object);
-    let mut names: Vec<String> = schema
+/// The names an object schema lists as required, in field order.
+pub fn required_names(schema: &Map<String, Value>) -> Vec<&str> {
+    schema
         .get("required")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(Value::as_str)
+        .collect()
+}
+
+/// The top-level property names of an object schema (flattened parts included): the
+/// required ones in field order, then the others.
+pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let mut names: Vec<String> = required_names(schema)
+        .into_iter()
         .filter(|name| properties.is_some_and(|props| props.contains_key(*name)))
         .map(str::to_owned)
         .collect();
