@@ -81,11 +81,9 @@ pub fn print(figures: &Figures<'_>) {
             .iter()
             .filter(|start| start.surface == surface)
             .collect();
-        let first = median(starts.iter().map(|start| start.first_answer));
-        let read = median(starts.iter().map(|start| start.first_read));
-        let mut idle: Vec<u64> = starts.iter().filter_map(|start| start.idle_rss).collect();
-        idle.sort_unstable();
-        let idle = idle.get(idle.len() / 2).copied();
+        let first = median(starts.iter().map(|start| start.first_answer)).unwrap_or_default();
+        let read = median(starts.iter().map(|start| start.first_read)).unwrap_or_default();
+        let idle = median(starts.iter().filter_map(|start| start.idle_rss));
         println!(
             "  {}, median of {} starts: start → first answer (tools/list) {:.1} ms (target <= {} ms: {}) · \
              → first GitLab read answered {:.1} ms · idle RSS after both {} (target <= 12 MB, 11.4 MiB: {})",
@@ -102,10 +100,11 @@ pub fn print(figures: &Figures<'_>) {
     println!("  RSS after the run: {}", mib(figures.rss_after_run));
 }
 
-fn median(values: impl Iterator<Item = Duration>) -> Duration {
-    let mut values: Vec<Duration> = values.collect();
+/// The middle value (the upper one of an even count); `None` of none.
+fn median<T: Ord + Copy>(values: impl Iterator<Item = T>) -> Option<T> {
+    let mut values: Vec<T> = values.collect();
     values.sort_unstable();
-    values.get(values.len() / 2).copied().unwrap_or_default()
+    values.get(values.len() / 2).copied()
 }
 
 fn mib(kib: Option<u64>) -> String {
