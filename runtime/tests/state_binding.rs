@@ -5,12 +5,12 @@ mod common;
 
 use common::{Issue, accept, flow, issue_call, object, once, only_key, pair, retry};
 use serde_json::{Value, json};
-use wizard::state::{CallDigest, canonical_json};
+use wizard::state::{CallDigest, Caller, canonical_json};
 use wizard::testkit::Path;
 
 fn digest(tool: &str, raw_arguments: &str) -> CallDigest {
     let arguments: Value = serde_json::from_str(raw_arguments).expect("test JSON parses");
-    CallDigest::of(tool, arguments.as_object())
+    CallDigest::of(&Caller::ANYONE, tool, arguments.as_object())
 }
 
 #[test]

@@ -6,8 +6,10 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use crate::catalog::params::IdOrName;
 use crate::catalog::{Action, Prepared, Toolset};
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
@@ -81,11 +83,72 @@ impl Access {
             return Err(refusal);
         }
         let prepared = action.prepare(params)?;
-        if let Some(projects) = &self.projects {
-            projects.check(gitlab, params).await?;
-        }
+        self.check_projects(&prepared, gitlab).await?;
         Ok(prepared)
     }
+
+    /// Refuses a prepared call naming a project outside `GITLAB_MCP_ALLOWED_PROJECTS`.
+    /// The projects are read from the prepared call — what will be sent, every id in its
+    /// canonical form —, never from the arguments as the client wrote them, so no other
+    /// spelling of a project (`2.0`, `"02"`) can name it past the check.
+    pub async fn check_projects(&self, prepared: &Prepared, gitlab: &GitLab) -> Result<(), String> {
+        match &self.projects {
+            Some(projects) => projects.check(gitlab, &named_projects(prepared)?).await,
+            None => Ok(()),
+        }
+    }
+}
+
+/// A project a call names, and the parameter naming it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedProject {
+    pub field: String,
+    pub project: ProjectId,
+}
+
+/// Parameters that name a project: `project_id`, `target_project_id`, …
+fn names_a_project(parameter: &str) -> bool {
+    parameter == "project_id" || parameter.ends_with("_project_id")
+}
+
+/// Every project a prepared call names: the one its path starts with
+/// (`projects/<id or path>/…`) and every `*project_id` field of its query or body; for a
+/// wizard, those of its tool arguments. A value that is not a project is refused, naming
+/// its field.
+pub fn named_projects(prepared: &Prepared) -> Result<Vec<NamedProject>, String> {
+    let mut named = Vec::new();
+    let mut add = |field: &str, value: &Value| -> Result<(), String> {
+        let project = ProjectId::deserialize(value)
+            .map_err(|error| format!("`{field}` does not name a project: {error}"))?;
+        named.push(NamedProject {
+            field: field.to_owned(),
+            project,
+        });
+        Ok(())
+    };
+    let fields = match prepared {
+        Prepared::Request(request) => {
+            if let [first, project, ..] = request.path.as_slice()
+                && first == "projects"
+            {
+                add("project_id", &Value::String(project.clone()))?;
+            }
+            for (key, value) in &request.query {
+                if names_a_project(key) {
+                    add(key, &Value::String(value.clone()))?;
+                }
+            }
+            match &request.body {
+                Some(Value::Object(body)) => body.clone(),
+                _ => Map::new(),
+            }
+        }
+        Prepared::Wizard(wizard) => wizard.arguments(),
+    };
+    for (key, value) in fields.iter().filter(|(key, _)| names_a_project(key)) {
+        add(key, value)?;
+    }
+    Ok(named)
 }
 
 /// `GITLAB_MCP_ALLOWED_PROJECTS=group/a,42`: the projects calls may name, by numeric id or
@@ -118,25 +181,18 @@ impl PartialEq for AllowedProjects {
 
 impl Eq for AllowedProjects {}
 
-/// Parameters that name a project: `project_id`, `target_project_id`, …
-fn names_a_project(parameter: &str) -> bool {
-    parameter == "project_id" || parameter.ends_with("_project_id")
-}
-
 impl AllowedProjects {
-    /// `group/a, 42`: numbers are ids, anything else a path. Empty entries are refused.
+    /// `group/a, 42`: read as a call's project is ([`IdOrName::canonical_path`]): numbers
+    /// are ids, anything else a path. Empty entries are refused.
     pub fn parse(raw: &str) -> Result<AllowedProjects, String> {
         let mut ids = Vec::new();
         let mut paths = Vec::new();
         for entry in raw.split(',') {
-            let entry = entry.trim();
-            if entry.is_empty() {
-                return Err("an entry is empty; expected a comma-separated list of project ids or paths such as `group/project,42`".to_owned());
-            }
-            match entry.parse::<u64>() {
-                Ok(0) => return Err("`0` is not a project id".to_owned()),
-                Ok(id) => ids.push(id),
-                Err(_) => paths.push(entry.trim_matches('/').to_lowercase()),
+            match IdOrName::canonical_path(entry) {
+                None => return Err("an entry is empty; expected a comma-separated list of project ids or paths such as `group/project,42`".to_owned()),
+                Some(IdOrName::Id(0)) => return Err("`0` is not a project id".to_owned()),
+                Some(IdOrName::Id(id)) => ids.push(id),
+                Some(IdOrName::Name(path)) => paths.push(path.to_lowercase()),
             }
         }
         Ok(AllowedProjects {
@@ -163,61 +219,64 @@ impl AllowedProjects {
             || path.is_some_and(|path| self.paths.iter().any(|p| *p == path.to_lowercase()))
     }
 
-    /// Refuses a call whose parameters name a project outside the list, before its request
-    /// is sent. Naming a project by a form the list does not use costs one read of it.
-    pub async fn check(&self, gitlab: &GitLab, params: &Map<String, Value>) -> Result<(), String> {
-        for (name, value) in params.iter().filter(|(name, _)| names_a_project(name)) {
-            let project = match value {
-                Value::Number(n) => n.as_u64().map(ProjectId::Id),
-                Value::String(path) => Some(ProjectId::Path(path.clone())),
-                _ => None,
-            };
-            // A value of the wrong type is refused later, by the parameters' own check.
-            let Some(project) = project else { continue };
-            let (id, path) = match &project {
+    /// Refuses a call naming a project outside the list, before its request is sent.
+    /// Naming a project by a form the list does not use costs one read of it; the refusal
+    /// then says so.
+    pub async fn check(&self, gitlab: &GitLab, named: &[NamedProject]) -> Result<(), String> {
+        let mut read = Vec::new();
+        for NamedProject { field, project } in named {
+            let (id, path) = match project {
                 ProjectId::Id(id) => (Some(*id), None),
-                ProjectId::Path(path) => match path.trim().parse::<u64>() {
-                    Ok(id) => (Some(id), None),
-                    Err(_) => (None, Some(path.trim_matches('/').to_owned())),
-                },
+                ProjectId::Path(path) => (None, Some(path.as_str())),
             };
-            if self.allows(id, path.as_deref()) {
+            if self.allows(id, path) {
                 continue;
             }
             let other_form_listed = match id {
                 Some(_) => !self.paths.is_empty(),
                 None => !self.ids.is_empty(),
             };
-            let resolved = if other_form_listed {
-                self.resolve(gitlab, &project).await
-            } else {
-                None
-            };
-            if resolved.is_some_and(|(id, path)| self.allows(Some(id), Some(&path))) {
-                continue;
+            if other_form_listed {
+                let (resolved, was_read) = self.resolve(gitlab, project).await;
+                if was_read {
+                    read.push(project.to_string());
+                }
+                if resolved.is_some_and(|(id, path)| self.allows(Some(id), Some(&path))) {
+                    continue;
+                }
             }
+            let sent = if read.is_empty() {
+                "Nothing was sent to GitLab.".to_owned()
+            } else {
+                format!(
+                    "This server only read project {} to tell which project it is, and sent nothing else to GitLab.",
+                    read.join(" and project ")
+                )
+            };
             return Err(format!(
-                "`{name}` names project `{project}`, which is not one of the projects this server may work on (GITLAB_MCP_ALLOWED_PROJECTS={}). Nothing was sent to GitLab.",
+                "`{field}` names project `{project}`, which is not one of the projects this server may work on (GITLAB_MCP_ALLOWED_PROJECTS={}). {sent}",
                 self.listed()
             ));
         }
         Ok(())
     }
 
-    /// The project's id and path, from memory or from GitLab; `None` when GitLab does not
-    /// know it (then it is not allowed either).
-    async fn resolve(&self, gitlab: &GitLab, project: &ProjectId) -> Option<(u64, String)> {
+    /// The project's id and path, from memory or from GitLab — `None` when GitLab does not
+    /// know it (then it is not allowed either) —, and whether GitLab was asked.
+    async fn resolve(&self, gitlab: &GitLab, project: &ProjectId) -> (Option<(u64, String)>, bool) {
         let key = project.to_string().to_lowercase();
         if let Some(known) = self.lock().get(&key) {
-            return Some(known.clone());
+            return (Some(known.clone()), false);
         }
-        let answer = gitlab.send(ApiRequest::get().project(project)).await.ok()?;
-        let id = answer.body.get("id")?.as_u64()?;
-        let path = answer
-            .body
-            .get("path_with_namespace")?
-            .as_str()?
-            .to_lowercase();
+        let answer = gitlab.send(ApiRequest::get().project(project)).await;
+        (self.learn(key, answer.ok().map(|answer| answer.body)), true)
+    }
+
+    /// Keeps what GitLab said project `key` is.
+    fn learn(&self, key: String, project: Option<Value>) -> Option<(u64, String)> {
+        let project = project?;
+        let id = project.get("id")?.as_u64()?;
+        let path = project.get("path_with_namespace")?.as_str()?.to_lowercase();
         let mut known = self.lock();
         // Bounded: a client naming endless projects cannot grow it without limit.
         if known.len() >= 10_000 {
@@ -253,6 +312,43 @@ mod tests {
                 .contains("empty")
         );
         assert!(AllowedProjects::parse("0").is_err());
+    }
+
+    #[test]
+    fn a_request_names_its_project_in_canonical_form() {
+        let request = ApiRequest::post()
+            .project(&ProjectId::Id(2))
+            .segment("issues")
+            .json(serde_json::json!({"target_project_id": 3.0, "title": "t"}));
+        let named = named_projects(&Prepared::Request(request)).unwrap();
+        assert_eq!(
+            named,
+            [
+                NamedProject {
+                    field: "project_id".to_owned(),
+                    project: ProjectId::Id(2)
+                },
+                NamedProject {
+                    field: "target_project_id".to_owned(),
+                    project: ProjectId::Id(3)
+                }
+            ]
+        );
+        let odd = ApiRequest::get()
+            .segment("projects")
+            .segment("demo/x")
+            .query("from_project_id", "007");
+        let named = named_projects(&Prepared::Request(odd)).unwrap();
+        assert_eq!(named[0].project, ProjectId::Path("demo/x".into()));
+        assert_eq!(named[1].project, ProjectId::Id(7));
+        let bad = ApiRequest::post()
+            .segment("projects")
+            .json(serde_json::json!({"target_project_id": [1]}));
+        let error = named_projects(&Prepared::Request(bad)).unwrap_err();
+        assert!(
+            error.starts_with("`target_project_id` does not name a project"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use wizard::StateKeys;
 use crate::access::{Access, AllowedProjects};
 use crate::catalog::Toolset;
 use crate::gitlab::{Token, parse_base_url};
+use crate::http::Tokenless;
 use crate::surfaces::SurfaceKind;
 
 /// The raw command line. Every option also reads an environment variable, named the way
@@ -253,6 +254,21 @@ impl Cli {
         let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
             ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
         })?;
+        let mut transport = self.http.transport()?;
+        if let Transport::Http(http) = &mut transport {
+            match (self.sandbox, http.tokenless, &token) {
+                (true, _, _) => http.tokenless = Tokenless::Sandbox,
+                (false, Tokenless::AsServer, None) => {
+                    return Err(ConfigError::new(
+                        "GITLAB_MCP_TOKENLESS_AS_SERVER",
+                        "tokenless-as-server",
+                        "there is no server token for tokenless requests to act with; set \
+                         GITLAB_TOKEN, or leave this unset so that each request sends its own",
+                    ));
+                }
+                _ => {}
+            }
+        }
         Ok(Settings {
             gitlab_url,
             token,
@@ -267,7 +283,7 @@ impl Cli {
             request_timeout,
             elicitation_timeout,
             max_response_body,
-            transport: self.http.transport()?,
+            transport,
         })
     }
 }

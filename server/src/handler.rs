@@ -11,10 +11,11 @@ use std::time::Duration;
 use axum::http::request::Parts;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
-    GetPromptRequestParams, GetPromptResponse, Implementation, InitializeResult, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
-    ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    GetPromptRequestParams, GetPromptResponse, Implementation, InitializeRequestParams,
+    InitializeResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, SubscribeRequestParams,
+    SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData as McpError, ServerHandler};
@@ -70,6 +71,9 @@ pub struct GitLabMcp {
     subscriptions: Arc<subscriptions::Session>,
     /// How often subscribed resources are read again.
     polling: Duration,
+    /// Whether `initialize` advertises `resources.subscribe`: not where no notification
+    /// can reach a client that came through it (stateless HTTP).
+    legacy_subscriptions: bool,
     /// `--conformance`: the conformance suite's fixture tools, prompts and resources.
     #[cfg(feature = "conformance")]
     fixtures: Option<Fixtures>,
@@ -83,6 +87,7 @@ impl Clone for GitLabMcp {
             versions: self.versions.clone(),
             subscriptions: Arc::default(),
             polling: self.polling,
+            legacy_subscriptions: self.legacy_subscriptions,
             #[cfg(feature = "conformance")]
             fixtures: self.fixtures.clone(),
         }
@@ -103,6 +108,7 @@ impl GitLabMcp {
             versions: Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS),
             subscriptions: Arc::default(),
             polling: subscriptions::POLL_INTERVAL,
+            legacy_subscriptions: true,
             #[cfg(feature = "conformance")]
             fixtures: None,
         }
@@ -121,6 +127,16 @@ impl GitLabMcp {
     #[must_use]
     pub fn with_fixtures(mut self, fixtures: Fixtures) -> Self {
         self.fixtures = Some(fixtures);
+        self
+    }
+
+    /// The same server without `resources.subscribe` in its `initialize` answer: on
+    /// stateless HTTP no stream outlives a request, so a client that came through
+    /// `initialize` (2025-11-25 and earlier) could never receive an update.
+    /// (`subscriptions/listen`, on 2026-07-28, streams its updates in its own answer.)
+    #[must_use]
+    pub fn without_legacy_subscriptions(mut self) -> Self {
+        self.legacy_subscriptions = false;
         self
     }
 
@@ -145,27 +161,6 @@ impl GitLabMcp {
         match token {
             Some(RequestToken(token)) => Cow::Owned(self.gitlab.with_token(token.clone())),
             None => Cow::Borrowed(&self.gitlab),
-        }
-    }
-
-    /// Who a completion's GitLab answers belong to: a fingerprint of the request's own
-    /// token (HTTP), 0 for the server's. Tokens see different projects, so the
-    /// completions' cache keeps their answers apart; the fingerprint is keyed per process
-    /// and never leaves it.
-    fn caller(context: &RequestContext<RoleServer>) -> u64 {
-        static KEY: std::sync::OnceLock<std::hash::RandomState> = std::sync::OnceLock::new();
-        let token = context
-            .extensions
-            .get::<Parts>()
-            .and_then(|parts| parts.extensions.get::<RequestToken>());
-        match token {
-            Some(RequestToken(token)) => {
-                use std::hash::BuildHasher;
-                KEY.get_or_init(std::hash::RandomState::new)
-                    .hash_one(token.header().as_bytes())
-                    .max(1)
-            }
-            None => 0,
         }
     }
 
@@ -241,6 +236,8 @@ impl GitLabMcp {
             Ok(resolved) => resolved,
             Err(envelope) => return Ok(error_result(envelope.0).into()),
         };
+        // Every round of this call is sealed for, and claimed by, the caller it acts as.
+        let flow = self.core.flow.for_caller(gitlab.caller());
         let (action, params, confirm, may_elicit) = match resolved {
             Resolved::Found(actions) => {
                 let found = serde_json::to_value(FoundActions { actions })
@@ -263,7 +260,7 @@ impl GitLabMcp {
         match prepared {
             Prepared::Wizard(wizard) => {
                 let call = WizardCall {
-                    flow: &self.core.flow,
+                    flow: &flow,
                     gitlab: &gitlab,
                     request: &request,
                     context: &context,
@@ -279,7 +276,7 @@ impl GitLabMcp {
                         confirm,
                         may_elicit,
                     };
-                    if let Some(response) = self.guard(guarded, &request, &context).await {
+                    if let Some(response) = self.guard(&flow, guarded, &request, &context).await {
                         return Ok(response);
                     }
                 }
@@ -291,16 +288,15 @@ impl GitLabMcp {
                         params: &params,
                         approved: self.core.autonomous || confirm,
                     };
-                    let flow = &self.core.flow;
                     if let Some(response) =
-                        argument_guard::check(flow, &gitlab, call, &request, &context).await
+                        argument_guard::check(&flow, &gitlab, call, &request, &context).await
                     {
                         return Ok(response);
                     }
                 }
                 // A confirmed guard's round acts once, however often it is repeated.
                 let act = send(&gitlab, api_request, action.output, &params);
-                Ok(self.core.flow.once(&request, act).await.into())
+                Ok(flow.once(&request, act).await.into())
             }
         }
     }
@@ -309,6 +305,7 @@ impl GitLabMcp {
     /// action.
     async fn guard(
         &self,
+        flow: &Flow,
         call: Guarded<'_>,
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
@@ -317,7 +314,7 @@ impl GitLabMcp {
         let refusal = destructive::refusal(surface, &request.name, call.action);
         let title = &call.action.title;
         let question = destructive::question(title, call.action, call.params);
-        let mut prompter = self.core.flow.prompter(request, context);
+        let mut prompter = flow.prompter(request, context);
         // Approved up front by the operator (YOLO/AUTOPILOT) or by the user's explicit
         // `"confirm": true`; otherwise asked, where this surface may ask.
         let destructive = Destructive {
@@ -345,6 +342,21 @@ impl ServerHandler for GitLabMcp {
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
         self.versions.clone()
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, McpError> {
+        context.peer.set_peer_info(request.clone());
+        let mut result = self.negotiate_initialize(&request)?;
+        if !self.legacy_subscriptions
+            && let Some(resources) = &mut result.capabilities.resources
+        {
+            resources.subscribe = None;
+        }
+        Ok(result)
     }
 
     async fn list_tools(
@@ -525,10 +537,9 @@ impl ServerHandler for GitLabMcp {
         }
         let gitlab = self.gitlab_for(&context);
         let reads = Reads::new(&gitlab, self.core.surface.access());
-        let caller = Self::caller(&context);
         self.core
             .completions
-            .complete(&reads, caller, &request)
+            .complete(&reads, &request)
             .await
             .map(CompleteResult::new)
     }

@@ -15,6 +15,10 @@
 //!
 //! A notification or a response is never answered (JSON-RPC forbids it); a bad one is
 //! dropped on stdio and refused with HTTP 400 over HTTP, which must answer every POST.
+//!
+//! Before any of that, a message over one of the [`limits`] (members, items, values,
+//! depth, key and string length) gets -32600 naming the limit, with nothing built from
+//! it.
 
 #[allow(
     deprecated,
@@ -116,10 +120,13 @@ pub fn read(bytes: &[u8]) -> Incoming {
     }
 }
 
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+/// A UTF-8 byte order mark, which a message may start with.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 fn classify(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
     let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    // Before anything is built from the bytes.
+    limits::check(bytes).map_err(|over| Refusal::invalid_request(over.id, over.message))?;
     if let Some(call) = well_formed_tool_call(bytes) {
         return Ok(call);
     }
@@ -371,5 +378,6 @@ fn kind(value: &Value) -> &'static str {
     }
 }
 
+mod limits;
 #[cfg(test)]
 mod tests;

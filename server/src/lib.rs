@@ -28,6 +28,7 @@ pub mod http;
 pub mod incoming;
 pub mod prompts;
 pub mod reads;
+pub mod redact;
 pub mod resources;
 pub mod startup;
 pub mod stdio;

@@ -9,6 +9,7 @@ use tracing_subscriber::EnvFilter;
 
 use gitlab_mcp_server::config::{Settings, Transport};
 use gitlab_mcp_server::handler::GitLabMcp;
+use gitlab_mcp_server::redact::Redacting;
 use gitlab_mcp_server::startup::{Started, start};
 use gitlab_mcp_server::try_wizard::{self, Command};
 
@@ -21,7 +22,8 @@ fn main() -> ExitCode {
     // `try` talks to a person on this terminal: only warnings go between the prompts.
     let default_level = if command.is_some() { "warn" } else { "info" };
     tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+        // Every line, whoever logs it and at any level, has its secrets hidden.
+        .with_writer(Redacting(std::io::stderr))
         .with_ansi(false)
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_level)),

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use serde_json::{Map, Value};
+use wizard::state::Caller;
 
 use crate::access::Access;
 use crate::catalog::{Prepared, catalog};
@@ -59,6 +60,11 @@ impl<'a> Reads<'a> {
         self.access
     }
 
+    /// Who the reads are made for: what they see depends on it.
+    pub fn caller(&self) -> Caller {
+        self.gitlab.caller()
+    }
+
     /// Why one of `ids` may not run here ([`refusal`]).
     pub fn refusal(&self, ids: &[&str]) -> Option<String> {
         refusal(self.access, ids)
@@ -89,16 +95,14 @@ impl<'a> Reads<'a> {
         if let Some(refusal) = self.access.refusal(action) {
             return Err(ReadError::Refused(refusal));
         }
-        let request = match action.prepare(&params).map_err(ReadError::Invalid)? {
-            Prepared::Request(request) => request,
-            Prepared::Wizard(_) => unreachable!("checked above: `{id}` is not a wizard"),
+        let prepared = action.prepare(&params).map_err(ReadError::Invalid)?;
+        self.access
+            .check_projects(&prepared, self.gitlab)
+            .await
+            .map_err(ReadError::Refused)?;
+        let Prepared::Request(request) = prepared else {
+            unreachable!("checked above: `{id}` is not a wizard")
         };
-        if let Some(projects) = &self.access.projects {
-            projects
-                .check(self.gitlab, &params)
-                .await
-                .map_err(ReadError::Refused)?;
-        }
         let what = format!("{} {}", request.method, request.path.join("/"));
         let response = self.gitlab.send(request).await.map_err(|error| {
             if error.status() == Some(404) {

@@ -34,6 +34,23 @@ pub enum StartupError {
     Redis(String),
 }
 
+/// Says what a restart of Redis would cost exactly-once, as Redis is configured now: a
+/// claim Redis loses is a confirmation whose repeat acts again.
+async fn warn_of_persistence(claims: &RedisClaims) {
+    match claims.persistence().await {
+        Ok(persistence) => match persistence.risk() {
+            Some(risk) if persistence.append_only.is_none() => tracing::warn!("{risk}"),
+            Some(risk) => tracing::info!("{risk}"),
+            None => {}
+        },
+        Err(error) => tracing::warn!(
+            %error,
+            "could not read what Redis keeps on disk (CONFIG GET); exactly-once across a \
+             restart of Redis needs `appendonly yes`"
+        ),
+    }
+}
+
 /// Builds the server `settings` describe; under `--sandbox`, starts the sandbox first.
 pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let sandbox = if settings.sandbox {
@@ -69,7 +86,10 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         // An unreachable store does not stop startup (it may come up after the server);
         // until it answers, every confirmation fails closed, naming it.
         match claims.ping().await {
-            Ok(()) => tracing::info!(store = ?claims, "confirmations are claimed in Redis"),
+            Ok(()) => {
+                warn_of_persistence(&claims).await;
+                tracing::info!(store = ?claims, "confirmations are claimed in Redis");
+            }
             Err(error) => {
                 tracing::warn!(%error, "Redis does not answer yet: confirmations fail until it does")
             }

@@ -23,6 +23,9 @@ use crate::stdio_fds;
 /// The longest line read: rmcp's own bound for stdio, the size of a message it accepts
 /// over HTTP.
 pub const MAX_LINE: usize = 16 << 20;
+/// The line buffer kept between lines: one large line must not hold its memory for the
+/// rest of the session.
+const KEPT_LINE: usize = 64 << 10;
 
 /// The transport for [`rmcp::ServiceExt::serve`] on the process's stdin and stdout,
 /// polled by the runtime's reactor where they allow it ([`crate::stdio_fds`]).
@@ -113,6 +116,7 @@ impl<R: AsyncRead + Unpin, W: AsyncWrite + Unpin> Lines<R, W> {
                 }
             } else if self.line.len() + take > self.max_line + 1 {
                 self.line.clear();
+                self.line.shrink_to(KEPT_LINE);
                 self.discarding = newline.is_none();
                 outcome = Some(LineRead::TooLong);
             } else {
@@ -170,6 +174,7 @@ where
                         Some(incoming::read(line))
                     };
                     self.line.clear();
+                    self.line.shrink_to(KEPT_LINE);
                     match incoming {
                         None => continue,
                         Some(Incoming::Message(message)) => return Some(*message),

@@ -6,15 +6,10 @@
 
 mod http_support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::thread;
-use std::time::Duration;
-
 use gitlab_sandbox::Sandbox;
 use http_support::Launch;
 use http_support::rpc::LEGACY;
+use http_support::stdio::{INITIALIZE, StdioServer};
 use serde_json::{Value, json};
 
 /// The bad messages, each with the code and id of its answer.
@@ -52,63 +47,6 @@ fn bad_messages() -> Vec<(Vec<u8>, i64, Value)> {
     ]
 }
 
-/// The server on stdio, its answers read line by line on a thread.
-struct StdioServer {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl StdioServer {
-    fn start(gitlab: &str) -> StdioServer {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
-            .env_clear()
-            .env("GITLAB_URL", gitlab)
-            .env("GITLAB_MCP_TOOL_SURFACE", "individual")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let (sender, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let _ = sender.send(line);
-            }
-        });
-        StdioServer {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &[u8]) {
-        self.stdin.write_all(line).expect("written");
-        self.stdin.write_all(b"\n").expect("written");
-        self.stdin.flush().expect("flushed");
-    }
-
-    /// The next answer, bounded: a missing answer is a failure, not a hang.
-    fn answer(&self) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(Duration::from_secs(10))
-            .expect("an answer within 10 s");
-        serde_json::from_str(&line).expect("an answer is JSON")
-    }
-}
-
-impl Drop for StdioServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn assert_error(answer: &Value, code: i64, id: &Value, sent: &[u8]) {
     let sent = String::from_utf8_lossy(sent);
     assert_eq!(answer["jsonrpc"], "2.0", "{sent}: {answer}");
@@ -124,8 +62,6 @@ fn assert_error(answer: &Value, code: i64, id: &Value, sent: &[u8]) {
         "{sent}: the message says what was wrong: {answer}"
     );
 }
-
-const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_stdio_every_bad_line_is_answered_and_the_session_goes_on() {

@@ -34,7 +34,7 @@ pub use reply::Reply;
 
 use crate::once::{Claims, MemoryClaims};
 use crate::prompt::Prompter;
-use crate::state::{Sealer, StateKeys};
+use crate::state::{CallDigest, Caller, Sealer, StateKeys};
 use crate::texts::{DefaultTexts, Texts};
 use crate::wizard::Wizard;
 
@@ -56,6 +56,8 @@ use crate::wizard::Wizard;
 #[derive(Debug, Clone)]
 pub struct Flow {
     pub(crate) config: Arc<Config>,
+    /// Who the calls run through this flow are made by ([`Flow::for_caller`]).
+    caller: Caller,
 }
 
 #[derive(Clone)]
@@ -98,7 +100,42 @@ impl Flow {
                 #[cfg(feature = "url-mode")]
                 url_base: None,
             }),
+            caller: Caller::ANYONE,
         }
+    }
+
+    /// This flow, for calls made by `caller`: each round's state is sealed for that
+    /// caller and opens for that caller only, so another caller replaying it is asked
+    /// the questions afresh, and can neither read nor spoil the result of a confirmed
+    /// round (see [`once`](crate::once)). A host serving several people over one
+    /// endpoint derives the caller from each request's credential
+    /// ([`Caller::of`]); without it every call is [`Caller::ANYONE`]'s. Cheap: the
+    /// configuration is shared.
+    ///
+    /// ```
+    /// use wizard::{Flow, StateKeys};
+    /// use wizard::state::Caller;
+    ///
+    /// let flow = Flow::new(StateKeys::random());
+    /// let alices = flow.for_caller(Caller::of(b"alice's token"));
+    /// assert_eq!(alices.caller(), Caller::of(b"alice's token"));
+    /// ```
+    #[must_use]
+    pub fn for_caller(&self, caller: Caller) -> Flow {
+        Flow {
+            config: Arc::clone(&self.config),
+            caller,
+        }
+    }
+
+    /// Who the calls run through this flow are made by.
+    pub fn caller(&self) -> Caller {
+        self.caller
+    }
+
+    /// The digest binding `request`'s state: its caller, tool and arguments.
+    pub(crate) fn call_digest(&self, request: &CallToolRequestParams) -> CallDigest {
+        CallDigest::of(&self.caller, &request.name, request.arguments.as_ref())
     }
 
     /// How long the sync path waits for each answer.

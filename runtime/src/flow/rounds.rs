@@ -49,7 +49,7 @@ impl Rounds {
         Rounds {
             flow: flow.clone(),
             kind,
-            digest: CallDigest::of(&request.name, request.arguments.as_ref()),
+            digest: flow.call_digest(request),
             state: request.request_state.clone(),
             responses: request.input_responses.clone(),
         }

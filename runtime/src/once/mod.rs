@@ -10,6 +10,12 @@
 //! and after [`REPLAY_WAIT`] answers that it is still in progress. Nothing ever runs
 //! twice, and a claim that cannot be made (the store unreachable) runs nothing.
 //!
+//! A claim belongs to one caller's call: the round id carries the digest of the call the
+//! state was sealed for, its caller included ([`Flow::for_caller`]). Another caller
+//! sending the same state never reaches the claim — the state does not open for them,
+//! so they are asked afresh — and so can neither read the recorded result nor record
+//! one of their own in the owner's place.
+//!
 //! Claims live in a [`Claims`] store: [`MemoryClaims`] for one process (the default),
 //! [`RedisClaims`] (feature `redis`) for replicas behind a balancer, which must share
 //! their claims as they share their state keys.
@@ -40,11 +46,11 @@ use rmcp::model::{CallToolRequestParams, CallToolResult};
 
 pub use memory::MemoryClaims;
 #[cfg(feature = "redis")]
-pub use redis::RedisClaims;
+pub use redis::{Persistence, RedisClaims};
 
 use crate::flow::Flow;
 use crate::flow::outcome::error_result;
-use crate::state::{CallDigest, RoundId};
+use crate::state::RoundId;
 
 /// How long a repeat waits for the first request of its round to finish.
 pub const REPLAY_WAIT: Duration = Duration::from_secs(10);
@@ -136,10 +142,10 @@ impl Flow {
         result
     }
 
-    /// The round a request's state asks, when it carries one this server sealed for it.
+    /// The round a request's state asks, when it carries one this server sealed for it
+    /// and this flow's caller.
     fn round_of(&self, request: &CallToolRequestParams) -> Option<RoundId> {
         let state = request.request_state.as_deref()?;
-        let digest = CallDigest::of(&request.name, request.arguments.as_ref());
-        self.config.sealer.round(&digest, state)
+        self.config.sealer.round(&self.call_digest(request), state)
     }
 }

@@ -1,6 +1,6 @@
 //! Claims in Redis (or Valkey), shared by every replica that points at the same store.
 //!
-//! A round's claim is one key, `wizard:round:<id>`: `SET … NX PX <ttl>` with an empty
+//! A round's claim is one key, `wizard:round:<round id>.<call digest>`: `SET … NX PX <ttl>` with an empty
 //! value claims it atomically, and the action's result (never empty: it is JSON)
 //! replaces the value once recorded.
 
@@ -60,6 +60,29 @@ impl RedisClaims {
             .map_err(|error| self.error(error))
     }
 
+    /// What the store keeps on disk (`CONFIG GET appendonly`, `appendfsync`, `save`): a
+    /// claim is only as durable as that. A store that refuses `CONFIG` (some managed
+    /// services rename it) is an error, which says so.
+    pub async fn persistence(&self) -> Result<Persistence, ClaimsError> {
+        let mut connection = self.connection.clone();
+        let mut setting = async |name: &str| {
+            let pair: Vec<String> = redis::cmd("CONFIG")
+                .arg("GET")
+                .arg(name)
+                .query_async(&mut connection)
+                .await
+                .map_err(|error| self.error(error))?;
+            Ok::<_, ClaimsError>(pair.into_iter().nth(1).unwrap_or_default())
+        };
+        let append_only = setting("appendonly").await? == "yes";
+        let fsync = setting("appendfsync").await?;
+        let snapshots = setting("save").await?;
+        Ok(Persistence {
+            append_only: append_only.then_some(fsync),
+            snapshots: (!snapshots.trim().is_empty()).then_some(snapshots),
+        })
+    }
+
     fn error(&self, error: redis::RedisError) -> ClaimsError {
         ClaimsError(format!("Redis at {} did not answer: {error}", self.shown))
     }
@@ -110,6 +133,47 @@ impl RedisClaims {
             .query_async::<()>(&mut connection)
             .await
             .map_err(|error| self.error(error))
+    }
+}
+
+/// What a Redis keeps on disk, and so what a restart of it loses: a claim lost is a
+/// confirmation whose repeat acts again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Persistence {
+    /// `appendonly yes`, with its `appendfsync` (`always`, `everysec`, `no`).
+    pub append_only: Option<String>,
+    /// `save`'s snapshot points (`3600 1 300 100`), when any.
+    pub snapshots: Option<String>,
+}
+
+impl Persistence {
+    /// What a restart of the store would lose, in a sentence an operator can act on;
+    /// `None` when it loses nothing.
+    pub fn risk(&self) -> Option<String> {
+        match (&self.append_only, &self.snapshots) {
+            (Some(fsync), _) if fsync == "always" => None,
+            (Some(fsync), _) => Some(format!(
+                "Redis writes its append-only file with appendfsync {fsync}: a crash of the \
+                 machine may lose the last {} of claims, and a repeat of a confirmation made \
+                 then would act again; `appendfsync always` loses none",
+                if fsync == "everysec" {
+                    "second"
+                } else {
+                    "seconds"
+                }
+            )),
+            (None, Some(points)) => Some(format!(
+                "Redis keeps only snapshots (save \"{points}\", appendonly no): a restart \
+                 loses the claims made since the last one, and a repeat of those confirmations \
+                 would act again; set `appendonly yes`"
+            )),
+            (None, None) => Some(
+                "Redis keeps nothing on disk (appendonly no, save \"\"): a restart between a \
+                 confirmation and a client's repeat of it loses the claim, and the repeat acts \
+                 again; set `appendonly yes`"
+                    .to_owned(),
+            ),
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! The call digest that binds a requestState to one tool call:
-//! SHA-256 of the tool name, a NUL byte and the canonical arguments.
+//! The call digest that binds a requestState to one tool call by one caller:
+//! SHA-256 of the caller, the tool name, a NUL byte and the canonical arguments.
 //!
 //! Canonical JSON: object keys sorted, no whitespace, strings as serde_json escapes
 //! them, numbers by exact value — `1`, `1.0` and `1e0` agree, `9007199254740992` and
@@ -11,18 +11,64 @@ use std::fmt::Write as _;
 use serde_json::{Map, Number, Value};
 use sha2::{Digest, Sha256};
 
-/// SHA-256 over `tool` + NUL + the canonical `arguments` (absent arguments count as `{}`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Who makes a call, as the host tells callers apart: a digest of the credential the
+/// host acts with for them (a token), never the credential itself.
+///
+/// A state is sealed for one caller and opens for that caller only, so one caller's
+/// confirmed round (and the result it recorded) can be neither replayed nor spoiled by
+/// another who got hold of its requestState.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Caller([u8; 32]);
+
+impl Caller {
+    /// Every caller alike: a host that does not tell its callers apart (one user on
+    /// stdio).
+    pub const ANYONE: Caller = Caller([0; 32]);
+
+    /// The caller who acts with `credential` (the token as sent upstream): its SHA-256.
+    pub fn of(credential: &[u8]) -> Caller {
+        let mut hasher = Sha256::new();
+        hasher.update(b"wizard caller\0");
+        hasher.update(credential);
+        Caller(hasher.finalize().into())
+    }
+
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+}
+
+impl Default for Caller {
+    fn default() -> Self {
+        Caller::ANYONE
+    }
+}
+
+impl std::fmt::Debug for Caller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Caller(")?;
+        for byte in &self.0[..4] {
+            write!(f, "{byte:02x}")?;
+        }
+        f.write_str("…)")
+    }
+}
+
+/// SHA-256 over the caller, `tool` + NUL + the canonical `arguments` (absent arguments
+/// count as `{}`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CallDigest([u8; 32]);
 
 impl CallDigest {
     pub const LEN: usize = 32;
 
-    /// The digest of a call to `tool` with `arguments`. `_meta`, `inputResponses` and
-    /// `requestState` are not arguments: rmcp keeps them beside `arguments` in
-    /// `CallToolRequestParams`, so a retry carries the same digest as the first round.
-    pub fn of(tool: &str, arguments: Option<&Map<String, Value>>) -> Self {
+    /// The digest of a call by `caller` to `tool` with `arguments`. `_meta`,
+    /// `inputResponses` and `requestState` are not arguments: rmcp keeps them beside
+    /// `arguments` in `CallToolRequestParams`, so a retry carries the same digest as the
+    /// first round.
+    pub fn of(caller: &Caller, tool: &str, arguments: Option<&Map<String, Value>>) -> Self {
         let mut hasher = Sha256::new();
+        hasher.update(caller.as_bytes());
         hasher.update(tool.as_bytes());
         hasher.update([0]);
         let mut canonical = String::new();
@@ -153,10 +199,27 @@ mod tests {
 
     #[test]
     fn absent_arguments_are_the_empty_object() {
+        let anyone = Caller::ANYONE;
         assert_eq!(
-            CallDigest::of("t", None),
-            CallDigest::of("t", Some(&Map::new()))
+            CallDigest::of(&anyone, "t", None),
+            CallDigest::of(&anyone, "t", Some(&Map::new()))
         );
-        assert_ne!(CallDigest::of("t", None), CallDigest::of("u", None));
+        assert_ne!(
+            CallDigest::of(&anyone, "t", None),
+            CallDigest::of(&anyone, "u", None)
+        );
+    }
+
+    #[test]
+    fn one_call_by_two_callers_is_two_calls() {
+        let (a, b) = (Caller::of(b"glpat-a"), Caller::of(b"glpat-b"));
+        assert_ne!(a, b);
+        assert_eq!(a, Caller::of(b"glpat-a"));
+        assert_ne!(CallDigest::of(&a, "t", None), CallDigest::of(&b, "t", None));
+        assert_ne!(
+            CallDigest::of(&a, "t", None),
+            CallDigest::of(&Caller::ANYONE, "t", None)
+        );
+        assert!(!format!("{a:?}").contains("glpat"));
     }
 }

@@ -5,7 +5,7 @@ mod digest;
 mod keys;
 mod seal;
 
-pub use digest::{CallDigest, canonical_json};
+pub use digest::{CallDigest, Caller, canonical_json};
 pub use keys::{StateKeyError, StateKeys};
 pub use seal::RoundId;
 pub(crate) use seal::{Opened, Sealer, StateKind};

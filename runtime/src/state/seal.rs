@@ -1,7 +1,7 @@
 //! Sealing and opening requestState with rmcp's `RequestStateCodec` (HMAC-SHA256,
 //! key ids for rotation, expiry inside the signed body).
 //!
-//! The payload is `kind byte · call digest · round id · body`. The digest is inside the
+//! The payload is `kind byte · call digest · random round id · body`. The digest is inside the
 //! signed payload rather than the codec's associated data on purpose: a state issued
 //! for another call must be told apart from a forged one ("start again" versus
 //! "refuse"), and a MAC mismatch cannot tell them apart. The round id is 16 random
@@ -42,24 +42,42 @@ impl fmt::Display for StateRefused {
 
 impl std::error::Error for StateRefused {}
 
-/// The random id of one sealed round: the same in every replay of that round's state,
-/// different in every other state ever sealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RoundId([u8; RoundId::LEN]);
+/// One sealed round, as claimed: the random id drawn when its state was sealed — the
+/// same in every replay of that state, different in every other state ever sealed —
+/// together with the digest of the call (its caller included) the state was issued for,
+/// so a claim and the result it records belong to that caller's call and no other.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundId {
+    random: [u8; RANDOM_LEN],
+    call: CallDigest,
+}
 
-impl RoundId {
-    const LEN: usize = 16;
+/// The random bytes of a round id.
+const RANDOM_LEN: usize = 16;
 
-    pub(crate) fn random() -> Self {
-        let mut bytes = [0; Self::LEN];
-        getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
-        RoundId(bytes)
+fn random_round() -> [u8; RANDOM_LEN] {
+    let mut bytes = [0; RANDOM_LEN];
+    getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
+    bytes
+}
+
+/// `<random, 32 hex>.<call digest, 64 hex>`.
+impl fmt::Display for RoundId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.random
+            .iter()
+            .try_for_each(|byte| write!(f, "{byte:02x}"))?;
+        f.write_str(".")?;
+        self.call
+            .as_bytes()
+            .iter()
+            .try_for_each(|byte| write!(f, "{byte:02x}"))
     }
 }
 
-impl fmt::Display for RoundId {
+impl fmt::Debug for RoundId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+        write!(f, "RoundId({self})")
     }
 }
 
@@ -90,10 +108,10 @@ impl Sealer {
     }
 
     pub(crate) fn seal(&self, kind: StateKind, digest: &CallDigest, body: &[u8]) -> String {
-        let mut payload = Vec::with_capacity(1 + CallDigest::LEN + RoundId::LEN + body.len());
+        let mut payload = Vec::with_capacity(1 + CallDigest::LEN + RANDOM_LEN + body.len());
         payload.push(kind as u8);
         payload.extend_from_slice(digest.as_bytes());
-        payload.extend_from_slice(&RoundId::random().0);
+        payload.extend_from_slice(&random_round());
         payload.extend_from_slice(body);
         self.keys
             .codec()
@@ -143,16 +161,19 @@ impl Sealer {
             return Ok(Opened::Stale);
         };
         let written_by_other = kind.is_some_and(|kind| written != kind as u8);
-        if written_by_other || rest.len() < CallDigest::LEN + RoundId::LEN {
+        if written_by_other || rest.len() < CallDigest::LEN + RANDOM_LEN {
             return Ok(Opened::Stale);
         }
         let (bound, rest) = rest.split_at(CallDigest::LEN);
         if bound != digest.as_bytes() {
             return Ok(Opened::Stale);
         }
-        let (round, body) = rest.split_at(RoundId::LEN);
+        let (random, body) = rest.split_at(RANDOM_LEN);
         Ok(Opened::Valid {
-            round: RoundId(round.try_into().expect("split at its length")),
+            round: RoundId {
+                random: random.try_into().expect("split at its length"),
+                call: *digest,
+            },
             body: body.to_vec(),
         })
     }
@@ -161,6 +182,7 @@ impl Sealer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::Caller;
 
     fn sealer() -> Sealer {
         Sealer::new(StateKeys::random(), Duration::from_secs(600))
@@ -169,7 +191,7 @@ mod tests {
     #[test]
     fn round_trips_for_the_same_call_only() {
         let sealer = sealer();
-        let call = CallDigest::of("tool", None);
+        let call = CallDigest::of(&Caller::ANYONE, "tool", None);
         let sealed = sealer.seal(StateKind::Wizard, &call, b"body");
         let round = sealer.round(&call, &sealed).expect("a round id");
         assert_eq!(
@@ -182,7 +204,12 @@ mod tests {
         // Every seal is a new round, even of the same body.
         let again = sealer.seal(StateKind::Wizard, &call, b"body");
         assert_ne!(sealer.round(&call, &again), Some(round));
-        let other = CallDigest::of("other", None);
+        let other = CallDigest::of(&Caller::ANYONE, "other", None);
+        let another_caller = CallDigest::of(&Caller::of(b"token"), "tool", None);
+        assert_eq!(
+            sealer.open(StateKind::Wizard, &another_caller, &sealed),
+            Ok(Opened::Stale)
+        );
         assert_eq!(
             sealer.open(StateKind::Wizard, &other, &sealed),
             Ok(Opened::Stale)
@@ -195,7 +222,7 @@ mod tests {
 
     #[test]
     fn another_key_refuses() {
-        let call = CallDigest::of("tool", None);
+        let call = CallDigest::of(&Caller::ANYONE, "tool", None);
         let sealed = sealer().seal(StateKind::Wizard, &call, b"body");
         assert!(sealer().open(StateKind::Wizard, &call, &sealed).is_err());
     }

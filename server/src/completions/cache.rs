@@ -3,12 +3,14 @@
 //! that was complete for `fe` answers `fea` too, filtered here.
 //!
 //! Bounded: [`CAPACITY`] listings, each [`TTL`] long; past the capacity the oldest go
-//! first. Listings are kept per caller (a fingerprint of the request's own GitLab token on
-//! HTTP), since two tokens may see different projects.
+//! first. Listings are kept per caller (a digest of the GitLab token the request acts
+//! with), since two tokens may see different projects.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
+
+use wizard::state::Caller;
 
 /// How long a listing answers completions.
 pub const TTL: Duration = Duration::from_secs(30);
@@ -38,7 +40,7 @@ pub struct Listing {
 /// What a listing answers: a caller's view of one GitLab list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Source {
-    pub caller: u64,
+    pub caller: Caller,
     /// The project (lowercase), empty for the user's projects.
     pub project: String,
     /// The catalog action asked, and anything else its answer depends on (a ref, a
@@ -122,7 +124,7 @@ mod tests {
 
     fn source(list: &str) -> Source {
         Source {
-            caller: 0,
+            caller: Caller::ANYONE,
             project: "demo/sandbox".into(),
             list: list.into(),
         }

@@ -50,14 +50,13 @@ impl Completions {
         self.cache.len()
     }
 
-    /// Completes `request` for `caller` (a fingerprint of the GitLab token the request
-    /// uses; 0 for the server's own).
+    /// Completes `request` for the caller `reads` reads as.
     pub async fn complete(
         &self,
         reads: &Reads<'_>,
-        caller: u64,
         request: &CompleteRequestParams,
     ) -> Result<CompletionInfo, McpError> {
+        let caller = reads.caller();
         let target = target(&request.r#ref, &request.argument.name)?;
         if let Some(refusal) = refusal(reads.access(), target.needs) {
             return Err(McpError::invalid_params(refusal, None));

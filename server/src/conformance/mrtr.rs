@@ -9,7 +9,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
 use wizard::prompt::ClientView;
-use wizard::state::CallDigest;
+use wizard::state::{CallDigest, Caller};
 
 use super::rounds::{self, Answers, Call, Need, Request, Standing, text_form};
 use crate::execute::error_result;
@@ -162,7 +162,7 @@ pub fn call(
         return Some(Ok(error_result(text).into()));
     }
     let call = Call {
-        digest: CallDigest::of(&request.name, request.arguments.as_ref()),
+        digest: CallDigest::of(&Caller::ANYONE, &request.name, request.arguments.as_ref()),
         rounds: &rounds,
         responses: request.input_responses.as_ref(),
         state: request.request_state.as_deref(),
@@ -239,7 +239,7 @@ pub fn get_prompt(
     }
     let rounds = vec![vec![ask]];
     let call = Call {
-        digest: CallDigest::of(&request.name, request.arguments.as_ref()),
+        digest: CallDigest::of(&Caller::ANYONE, &request.name, request.arguments.as_ref()),
         rounds: &rounds,
         responses: request.input_responses.as_ref(),
         state: request.request_state.as_deref(),

@@ -8,6 +8,7 @@ use std::time::Duration;
 use reqwest::header::{HeaderMap, LINK, LOCATION, RETRY_AFTER};
 use reqwest::{Method, redirect};
 use url::Url;
+use wizard::state::Caller;
 
 use super::body::{MAX_ERROR_BODY, read_capped};
 use super::config::{check_base_url, without_credentials};
@@ -66,6 +67,12 @@ impl GitLab {
             shared: Arc::clone(&self.shared),
             token: Some(token),
         }
+    }
+
+    /// Who this client acts as: its token's caller ([`Token::caller`]), or anyone without
+    /// a token.
+    pub fn caller(&self) -> Caller {
+        self.token.as_ref().map_or(Caller::ANYONE, Token::caller)
     }
 
     /// `{base}/api/v4`.

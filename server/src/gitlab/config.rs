@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use reqwest::header::HeaderValue;
 use url::Url;
+use wizard::state::Caller;
 
 /// How long one request may take, connection included, unless configured otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -37,6 +38,12 @@ impl Token {
     /// The `PRIVATE-TOKEN` header value; the only way to read the secret back.
     pub(crate) fn header(&self) -> &HeaderValue {
         &self.header
+    }
+
+    /// Who acts with this token: a digest of it, never the token, by which a confirmed
+    /// round, a stateful session and a cached completion belong to one caller.
+    pub fn caller(&self) -> Caller {
+        Caller::of(self.header.as_bytes())
     }
 }
 

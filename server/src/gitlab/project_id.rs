@@ -47,12 +47,20 @@ impl Serialize for ProjectId {
     }
 }
 
-impl<'de> Deserialize<'de> for ProjectId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match IdOrName::deserialize_as(deserializer, EXPECTED)? {
+impl From<IdOrName> for ProjectId {
+    fn from(project: IdOrName) -> Self {
+        match project {
             IdOrName::Id(id) => ProjectId::Id(id),
             IdOrName::Name(path) => ProjectId::Path(path),
-        })
+        }
+    }
+}
+
+/// Reads every JSON form of a project into one canonical value (see [`IdOrName`]): `2`,
+/// `2.0`, `"2"` and `"02"` are all `ProjectId::Id(2)`.
+impl<'de> Deserialize<'de> for ProjectId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        IdOrName::deserialize_path(deserializer, EXPECTED).map(ProjectId::from)
     }
 }
 
@@ -93,8 +101,14 @@ mod tests {
             parse(json!("group/project")),
             Ok(ProjectId::Path("group/project".into()))
         );
-        // A string of digits stays as written; it names the same project on the wire.
-        assert_eq!(parse(json!("42")), Ok(ProjectId::Path("42".into())));
+        // Every form of one project is one value: GitLab reads a path of digits as the id.
+        for same in [json!("42"), json!("042"), json!(" 42 "), json!(4.2e1)] {
+            assert_eq!(parse(same.clone()), Ok(ProjectId::Id(42)), "{same}");
+        }
+        assert_eq!(
+            parse(json!(" /group/project/ ")),
+            Ok(ProjectId::Path("group/project".into()))
+        );
     }
 
     #[test]
@@ -102,6 +116,8 @@ mod tests {
         for bad in [
             json!(""),
             json!("  "),
+            json!("//"),
+            json!("0"),
             json!(0),
             json!(-1),
             json!(-3),

@@ -4,36 +4,91 @@
 //! The layer takes the token out of the headers before anything else sees the request, so
 //! no later log of the request can show it; the tool handler finds it as a [`RequestToken`]
 //! in the request's extensions (rmcp hands every handler the request's `http::request::Parts`).
+//!
+//! Every request acts as exactly its caller: one without a token is refused (401) unless
+//! the operator said tokenless requests act with the server's own token
+//! (`GITLAB_MCP_TOKENLESS_AS_SERVER`) or the GitLab is the sandbox. Each request that
+//! goes on carries its [`RequestCaller`], which the stateful sessions are bound to.
 
-use axum::extract::Request;
-use axum::http::header::AUTHORIZATION;
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Request, State};
+use axum::http::header::{AUTHORIZATION, WWW_AUTHENTICATE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use rmcp::model::ErrorCode;
+use wizard::state::Caller;
 
+use super::Tokenless;
+use super::messages::refused;
 use crate::gitlab::Token;
+use crate::incoming::Refusal;
 
 /// The header GitLab itself reads.
 pub const PRIVATE_TOKEN: &str = "private-token";
+
+/// JSON-RPC's implementation-defined server error for a request without credentials.
+const UNAUTHORIZED: ErrorCode = ErrorCode(-32001);
 
 /// The token of the request being served; its `Debug` shows nothing of the value.
 #[derive(Debug, Clone)]
 pub struct RequestToken(pub Token);
 
-/// Moves a token from the headers into a [`RequestToken`] extension; a malformed or
-/// ambiguous one is answered 400 and goes no further.
-pub async fn take_token(mut request: Request, next: Next) -> Response {
-    match token_of(request.headers()) {
-        Ok(None) => {}
+/// Who the request being served acts as: its own token's caller, or the server's when
+/// a tokenless request is served with the server's credentials.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestCaller(pub Caller);
+
+/// What [`take_token`] does with a request that brings no token.
+#[derive(Debug, Clone, Copy)]
+pub struct Credentials {
+    pub tokenless: Tokenless,
+    /// Who a tokenless request acts as when it is served.
+    pub server: Caller,
+}
+
+/// Moves a token from the headers into a [`RequestToken`] extension and the request's
+/// [`RequestCaller`]; a malformed or ambiguous token is answered 400, a missing one 401
+/// unless the server serves tokenless requests.
+pub async fn take_token(
+    State(credentials): State<Credentials>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let caller = match token_of(request.headers()) {
         Ok(Some(token)) => {
             let headers = request.headers_mut();
             headers.remove(PRIVATE_TOKEN);
             headers.remove(AUTHORIZATION);
+            let caller = token.caller();
             request.extensions_mut().insert(RequestToken(token));
+            caller
         }
+        Ok(None) if credentials.tokenless == Tokenless::Refused => return unauthorized(),
+        Ok(None) => credentials.server,
         Err(problem) => return (StatusCode::BAD_REQUEST, problem).into_response(),
-    }
+    };
+    request.extensions_mut().insert(RequestCaller(caller));
     next.run(request).await
+}
+
+/// 401 with a challenge and a JSON-RPC error saying how to send a token.
+fn unauthorized() -> Response {
+    let refusal = Refusal {
+        code: UNAUTHORIZED,
+        message: "Unauthorized: this server acts with each request's own GitLab token, and \
+                  this request carried none; send your GitLab access token with every \
+                  request, as `Authorization: Bearer <token>` or `PRIVATE-TOKEN: <token>` \
+                  (in your MCP client, the headers of this server's entry)"
+            .to_owned(),
+        id: None,
+        answerable: true,
+    };
+    let mut response = refused(StatusCode::UNAUTHORIZED, &refusal, false);
+    response.headers_mut().insert(
+        WWW_AUTHENTICATE,
+        HeaderValue::from_static("Bearer realm=\"gitlab-mcp-server\""),
+    );
+    response
 }
 
 /// The request's token, if it sent one. Error texts never include the value.

@@ -66,29 +66,37 @@ pub(super) async fn check(
     if announced.is_some_and(|length| length > limits.max as u64) {
         return too_large(limits.max);
     }
-    let bytes = match tokio::time::timeout(limits.timeout, collect(body, limits.max)).await {
-        Err(_) => {
-            return refused(
-                StatusCode::REQUEST_TIMEOUT,
-                &invalid_request(format!(
-                    "Invalid Request: the request body did not arrive within {} of its headers \
+    // The announced length (within the limit) sizes the buffer once, rather than by doubling.
+    let expected = announced.map_or(0, |length| length as usize);
+    let bytes =
+        match tokio::time::timeout(limits.timeout, collect(body, limits.max, expected)).await {
+            Err(_) => {
+                return refused(
+                    StatusCode::REQUEST_TIMEOUT,
+                    &invalid_request(format!(
+                        "Invalid Request: the request body did not arrive within {} of its headers \
                      (GITLAB_MCP_BODY_TIMEOUT); send the whole body at once",
-                    humantime::format_duration(limits.timeout)
-                )),
-                true,
-            );
-        }
-        Ok(Err(Collect::TooLarge)) => return too_large(limits.max),
-        Ok(Err(Collect::Failed(reason))) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                &invalid_request(format!(
-                    "Invalid Request: the request body could not be read ({reason})"
-                )),
-                true,
-            );
-        }
-        Ok(Ok(bytes)) => bytes,
+                        humantime::format_duration(limits.timeout)
+                    )),
+                    true,
+                );
+            }
+            Ok(Err(Collect::TooLarge)) => return too_large(limits.max),
+            Ok(Err(Collect::Failed(reason))) => {
+                return refused(
+                    StatusCode::BAD_REQUEST,
+                    &invalid_request(format!(
+                        "Invalid Request: the request body could not be read ({reason})"
+                    )),
+                    true,
+                );
+            }
+            Ok(Ok(bytes)) => bytes,
+        };
+    // rmcp reads JSON without a byte order mark; `incoming` allows one, as stdio does.
+    let bytes = match bytes.strip_prefix(incoming::UTF8_BOM) {
+        Some(rest) => bytes.slice_ref(rest),
+        None => bytes,
     };
     match incoming::read(&bytes) {
         Incoming::Refused(refusal) if removed_in_its_revision(&parts, &refusal, &bytes) => {
@@ -167,10 +175,11 @@ enum Collect {
     Failed(String),
 }
 
-/// The whole body, or `TooLarge` as soon as it passes `max` bytes (read no further).
-async fn collect(body: Body, max: usize) -> Result<Bytes, Collect> {
+/// The whole body, or `TooLarge` as soon as it passes `max` bytes (read no further);
+/// `expected` bytes are made room for at once.
+async fn collect(body: Body, max: usize, expected: usize) -> Result<Bytes, Collect> {
     let mut body = body;
-    let mut bytes = Vec::new();
+    let mut bytes = Vec::with_capacity(expected);
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|error| Collect::Failed(error.to_string()))?;
         if let Ok(data) = frame.into_data() {

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::from_fn_with_state;
 use axum::routing::get;
 use rmcp::model::ProtocolVersion;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
@@ -35,12 +35,13 @@ use tokio_util::sync::CancellationToken;
 
 use crate::handler::GitLabMcp;
 
-pub use credentials::{PRIVATE_TOKEN, RequestToken};
+pub use credentials::{PRIVATE_TOKEN, RequestCaller, RequestToken};
 pub use descriptors::RESERVED_DESCRIPTORS;
 pub use settings::{
     DEFAULT_ADDR, DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT,
     DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BODY, DEFAULT_MAX_SESSIONS,
     DEFAULT_SESSION_IDLE_TIMEOUT, HttpArgs, HttpSettings, LOOPBACK_HOSTS, LOOPBACK_ORIGINS,
+    Tokenless,
 };
 pub use shutdown::shutdown_signal;
 
@@ -135,6 +136,12 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
             "session limits"
         );
     }
+    if settings.tokenless == Tokenless::AsServer {
+        tracing::warn!(
+            "GITLAB_MCP_TOKENLESS_AS_SERVER: HTTP requests without a token of their own act \
+             with GITLAB_TOKEN, the server's, with all its rights"
+        );
+    }
     if settings.allowed_hosts.is_none() {
         tracing::warn!(
             "GITLAB_MCP_ALLOWED_HOSTS=*: any Host header is accepted (no DNS-rebinding protection)"
@@ -182,8 +189,12 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
 /// `with_server_requests(false)` there (`startup::start`), so a wizard answers with its
 /// alternative and a destructive action needs `confirm: true`.
 pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationToken) -> Router {
+    let credentials = credentials::Credentials {
+        tokenless: settings.tokenless,
+        server: server.gitlab().caller(),
+    };
     let server = if settings.stateless {
-        server
+        server.without_legacy_subscriptions()
     } else {
         server.serving_up_to(&ProtocolVersion::V_2025_11_25)
     };
@@ -203,7 +214,7 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
         timeout: settings.body_timeout,
     };
     mcp.route_layer(from_fn_with_state(body, messages::check))
-        .route_layer(from_fn(credentials::take_token))
+        .route_layer(from_fn_with_state(credentials, credentials::take_token))
         .route("/healthz", get(|| async { "ok" }))
 }
 

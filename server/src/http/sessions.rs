@@ -10,16 +10,21 @@
 //! The count is exact: [`gate`] takes a place before an `initialize` reaches rmcp, and
 //! gives it back unless the request opened a session; [`CappedSessions`], rmcp's session
 //! manager wrapped, keeps the place for as long as that session lives.
+//!
+//! A session belongs to the caller that opened it ([`RequestCaller`]): a request of
+//! anyone else's naming it gets the answer an unknown session gets, so a session id
+//! that leaks lets nobody act inside it.
 
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, PoisonError};
 use std::time::Duration;
 
 use axum::extract::{Request, State};
 use axum::http::header::RETRY_AFTER;
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_core::Stream;
 use rmcp::model::{ClientJsonRpcMessage, ErrorCode, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_server::session::local::{
@@ -29,9 +34,14 @@ use rmcp::transport::streamable_http_server::session::{
     ServerSseMessage, SessionId, SessionManager,
 };
 use tokio::sync::Mutex;
+use wizard::state::Caller;
 
+use super::credentials::RequestCaller;
 use super::messages::{Checked, refused};
 use crate::incoming::Refusal;
+
+/// The header naming a request's session.
+const SESSION_ID: &str = "mcp-session-id";
 
 /// JSON-RPC's implementation-defined server error: the server cannot take this now.
 const SERVER_BUSY: ErrorCode = ErrorCode(-32000);
@@ -59,6 +69,8 @@ pub(super) struct CappedSessions {
     closing: Mutex<()>,
     /// `initialize` requests refused so far (logged every thousandth, not each).
     refused: AtomicUsize,
+    /// Who opened each open session.
+    owners: std::sync::Mutex<HashMap<SessionId, Caller>>,
 }
 
 /// A session manager error, or the cap reached by a session opened outside the gate.
@@ -81,7 +93,12 @@ impl CappedSessions {
             taken: AtomicUsize::new(0),
             closing: Mutex::new(()),
             refused: AtomicUsize::new(0),
+            owners: std::sync::Mutex::default(),
         })
+    }
+
+    fn owners(&self) -> std::sync::MutexGuard<'_, HashMap<SessionId, Caller>> {
+        self.owners.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Sessions open now.
@@ -139,6 +156,7 @@ impl SessionManager for CappedSessions {
         if open {
             self.give_back();
         }
+        self.owners().remove(id);
         Ok(())
     }
 
@@ -174,13 +192,26 @@ impl SessionManager for CappedSessions {
     }
 }
 
-/// Lets an `initialize` without a session through only when a place is free under the
-/// cap; 503 with a JSON-RPC error otherwise.
+/// Serves a request naming a session only when its caller opened that session, and
+/// lets an `initialize` without a session through only when a place is free under the
+/// cap (503 with a JSON-RPC error otherwise), recording who opened the session.
 pub(super) async fn gate(
     State(sessions): State<Arc<CappedSessions>>,
     request: Request,
     next: Next,
 ) -> Response {
+    let caller = request.extensions().get::<RequestCaller>().map(|c| c.0);
+    if let Some(session) = request.headers().get(SESSION_ID) {
+        let owner = session
+            .to_str()
+            .ok()
+            .and_then(|id| sessions.owners().get(id).copied());
+        // An unknown session is rmcp's to answer; someone else's gets the same answer.
+        if owner.is_some_and(|owner| Some(owner) != caller) {
+            return session_not_found();
+        }
+        return next.run(request).await;
+    }
     let initialize = request
         .extensions()
         .get::<Checked>()
@@ -227,7 +258,20 @@ pub(super) async fn gate(
         sessions: Arc::clone(&sessions),
     };
     // rmcp opens the session inside this call, on this task.
-    PLACE.scope(place, next.run(request)).await
+    let response = PLACE.scope(place, next.run(request)).await;
+    let opened = response
+        .headers()
+        .get(SESSION_ID)
+        .and_then(|id| id.to_str().ok());
+    if let (Some(id), Some(caller)) = (opened, caller) {
+        sessions.owners().insert(SessionId::from(id), caller);
+    }
+    response
+}
+
+/// What rmcp answers a request naming a session it does not hold.
+fn session_not_found() -> Response {
+    (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response()
 }
 
 /// Gives the place back when the request ends without opening a session (answered, or

@@ -121,6 +121,44 @@ pub struct HttpArgs {
     /// elicitation timeout).
     #[arg(long, env = "GITLAB_MCP_SESSION_IDLE_TIMEOUT", default_value = "10m")]
     pub session_idle_timeout: String,
+
+    /// Serve HTTP requests that carry no GitLab token of their own with the server's,
+    /// `GITLAB_TOKEN`: anyone who can reach the port then acts with its rights. Default:
+    /// such a request is refused, 401. On an address other than loopback it also takes
+    /// `GITLAB_MCP_TOKENLESS_BEYOND_LOOPBACK`.
+    #[arg(
+        long,
+        env = "GITLAB_MCP_TOKENLESS_AS_SERVER",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        default_value = "false",
+        default_missing_value = "true"
+    )]
+    pub tokenless_as_server: String,
+
+    /// With `GITLAB_MCP_TOKENLESS_AS_SERVER` on an address other than loopback: agree
+    /// that anyone on the network acts with the server's token.
+    #[arg(
+        long,
+        env = "GITLAB_MCP_TOKENLESS_BEYOND_LOOPBACK",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        default_value = "false",
+        default_missing_value = "true"
+    )]
+    pub tokenless_beyond_loopback: String,
+}
+
+/// What an HTTP request that carries no GitLab token of its own gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tokenless {
+    /// 401, with a JSON-RPC error saying how to send a token: the default.
+    Refused,
+    /// Served with the server's own token, `GITLAB_TOKEN`
+    /// (`GITLAB_MCP_TOKENLESS_AS_SERVER`).
+    AsServer,
+    /// Served: `--sandbox` takes no token from anyone.
+    Sandbox,
 }
 
 /// Checked HTTP settings.
@@ -144,6 +182,8 @@ pub struct HttpSettings {
     pub max_sessions: usize,
     /// Stateful only: a session's life without a message.
     pub session_idle_timeout: Duration,
+    /// A request without a token of its own.
+    pub tokenless: Tokenless,
 }
 
 impl HttpSettings {
@@ -164,6 +204,7 @@ impl HttpSettings {
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             max_sessions: DEFAULT_MAX_SESSIONS,
             session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
+            tokenless: Tokenless::Refused,
         }
     }
 }
@@ -221,7 +262,38 @@ impl HttpArgs {
             "GITLAB_MCP_SESSION_IDLE_TIMEOUT",
             "session-idle-timeout",
         )?;
+        settings.tokenless = self.tokenless(addr)?;
         Ok(Transport::Http(settings))
+    }
+
+    /// `GITLAB_MCP_TOKENLESS_AS_SERVER`, refused beyond loopback unless
+    /// `GITLAB_MCP_TOKENLESS_BEYOND_LOOPBACK` agrees.
+    fn tokenless(&self, addr: SocketAddr) -> Result<Tokenless, ConfigError> {
+        const AS_SERVER: (&str, &str) = ("GITLAB_MCP_TOKENLESS_AS_SERVER", "tokenless-as-server");
+        const BEYOND: (&str, &str) = (
+            "GITLAB_MCP_TOKENLESS_BEYOND_LOOPBACK",
+            "tokenless-beyond-loopback",
+        );
+        let as_server = parse_bool(&self.tokenless_as_server)
+            .map_err(|p| ConfigError::new(AS_SERVER.0, AS_SERVER.1, p))?;
+        let beyond = parse_bool(&self.tokenless_beyond_loopback)
+            .map_err(|p| ConfigError::new(BEYOND.0, BEYOND.1, p))?;
+        if !as_server {
+            return Ok(Tokenless::Refused);
+        }
+        if !addr.ip().is_loopback() && !beyond {
+            return Err(ConfigError::new(
+                AS_SERVER.0,
+                AS_SERVER.1,
+                format!(
+                    "on {addr}, which is not a loopback address, anyone who can reach the port \
+                     would act with the server's token; set {}=true as well if that is meant, \
+                     or let each client send its own token",
+                    BEYOND.0
+                ),
+            ));
+        }
+        Ok(Tokenless::AsServer)
     }
 }
 
@@ -301,6 +373,8 @@ mod tests {
             body_timeout: "30s".into(),
             idle_timeout: "60s".into(),
             max_sessions: "1000".into(),
+            tokenless_as_server: "false".into(),
+            tokenless_beyond_loopback: "false".into(),
             session_idle_timeout: "10m".into(),
         }
     }

@@ -7,6 +7,7 @@ use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::{RoleClient, RunningService};
 use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::Value;
 use wizard::testkit::{Elicit, Reply, ScriptedClient, accept};
 
@@ -24,12 +25,23 @@ pub fn answering() -> ScriptedClient {
     ScriptedClient::new(Elicit::Form, replies)
 }
 
-/// Connects `client` to `url` with `initialize` on 2025-11-25.
+/// Connects `client` to `url` with `initialize` on 2025-11-25, as the tests' caller.
 pub async fn connect(
     client: &ScriptedClient,
     url: &str,
 ) -> RunningService<RoleClient, ScriptedClient> {
-    let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
+    connect_as(client, url, super::CALLER_TOKEN).await
+}
+
+/// Connects `client` to `url` with `initialize` on 2025-11-25, sending `token` with every
+/// request (`Authorization: Bearer`).
+pub async fn connect_as(
+    client: &ScriptedClient,
+    url: &str,
+    token: &str,
+) -> RunningService<RoleClient, ScriptedClient> {
+    let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).auth_header(token);
+    let transport = StreamableHttpClientTransport::from_config(config);
     tokio::time::timeout(BOUND, client.clone().serve(transport))
         .await
         .expect("initialize within the bound")

@@ -9,6 +9,7 @@
 pub mod client;
 pub mod redis;
 pub mod rpc;
+pub mod stdio;
 pub mod wizard;
 
 use std::io::{BufRead, BufReader};
@@ -26,6 +27,8 @@ pub const KEY_A: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b
 pub const KEY_B: &str = "f9e8d7c6b5a4938271605f4e3d2c1b0af9e8d7c6b5a4938271605f4e3d2c1b0a";
 /// The token the server itself is configured with.
 pub const SERVER_TOKEN: &str = "glpat-server-own-token";
+/// The token a test's requests carry unless it says otherwise.
+pub const CALLER_TOKEN: &str = "glpat-test-caller";
 
 /// One `gitlab-mcp-server --http` process. Dropping it kills the process.
 pub struct Replica {
@@ -47,6 +50,8 @@ pub struct Launch<'a> {
     pub log: &'a str,
     /// The server's limit on open files (`ulimit -n`), when it should not inherit ours.
     pub open_files: Option<u64>,
+    /// Where it listens (`--http`).
+    pub address: &'a str,
 }
 
 impl<'a> Launch<'a> {
@@ -59,6 +64,7 @@ impl<'a> Launch<'a> {
             args: &[],
             log: "info",
             open_files: None,
+            address: "127.0.0.1:0",
         }
     }
 
@@ -79,6 +85,12 @@ impl<'a> Launch<'a> {
 
     pub fn log(mut self, filter: &'a str) -> Self {
         self.log = filter;
+        self
+    }
+
+    /// Listens on `address` rather than a loopback port.
+    pub fn address(mut self, address: &'a str) -> Self {
+        self.address = address;
         self
     }
 
@@ -116,7 +128,7 @@ impl Replica {
             .env("GITLAB_TOKEN", SERVER_TOKEN)
             .env("GITLAB_MCP_TOOL_SURFACE", launch.surface)
             .env("RUST_LOG", launch.log)
-            .args(["--http", "127.0.0.1:0"])
+            .args(["--http", launch.address])
             .args(launch.args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())

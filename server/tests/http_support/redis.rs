@@ -14,11 +14,21 @@ pub struct Redis {
 }
 
 impl Redis {
+    /// A Redis that keeps nothing on disk.
     pub fn start() -> Redis {
+        Redis::start_with(&["--save", "", "--appendonly", "no"])
+    }
+
+    /// A Redis with `settings` (`--appendonly yes`, …), its files in a directory of its own.
+    pub fn start_with(settings: &[&str]) -> Redis {
         let port = free_port();
+        let dir = std::env::temp_dir().join(format!("redis-test-{port}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a directory for Redis's files");
         let child = Command::new("redis-server")
             .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
-            .args(["--save", "", "--appendonly", "no"])
+            .arg("--dir")
+            .arg(&dir)
+            .args(settings)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -46,9 +46,11 @@ impl Reply {
     }
 }
 
+/// A client acting as the caller every test uses unless it says otherwise: the server
+/// serves no HTTP request without a token of its own.
 impl Default for Rpc {
     fn default() -> Self {
-        Rpc::with_headers(&[])
+        Rpc::with_headers(&[("PRIVATE-TOKEN", super::CALLER_TOKEN)])
     }
 }
 

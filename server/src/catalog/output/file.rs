@@ -34,6 +34,8 @@ pub struct FileContent {
     pub last_line: Option<usize>,
     /// What was not shown, and how to read it.
     pub note: Option<String>,
+    /// Who wrote the content, and so how to read it.
+    pub untrusted: &'static str,
 }
 
 /// Which lines to show.
@@ -76,6 +78,7 @@ pub fn decode(file: &Map<String, Value>, window: Window) -> Result<FileContent, 
         first_line: None,
         last_line: None,
         note: None,
+        untrusted: super::untrusted::FILE,
     };
     let decoded = match String::from_utf8(bytes) {
         Ok(decoded) if !decoded.contains('\0') => decoded,

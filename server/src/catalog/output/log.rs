@@ -20,6 +20,8 @@ pub struct JobLog {
     pub shown_lines: usize,
     /// Lines of the log before the ones shown.
     pub omitted_lines: usize,
+    /// Who wrote the log, and so how to read it.
+    pub untrusted: &'static str,
 }
 
 /// The last `tail_lines` lines of `raw`, as plain text and at most [`MAX_LOG_BYTES`].
@@ -68,6 +70,7 @@ pub fn tail(raw: &str, tail_lines: usize) -> JobLog {
         total_lines,
         shown_lines: total_lines - omitted_lines,
         omitted_lines,
+        untrusted: super::untrusted::JOB_LOG,
     }
 }
 

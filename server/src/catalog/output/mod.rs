@@ -4,6 +4,7 @@
 mod diffs;
 mod file;
 mod log;
+pub mod untrusted;
 
 use std::sync::{Arc, LazyLock};
 
@@ -144,6 +145,9 @@ impl Output {
         response: ApiResponse,
         params: &Map<String, Value>,
     ) -> CallToolResult {
+        let mut response = response;
+        // What GitLab users wrote, as their GitLab page shows it.
+        untrusted::clean(&mut response.body);
         let status = response.status;
         let unexpected = |expected: &str, body: &Value| {
             error_result(format!(

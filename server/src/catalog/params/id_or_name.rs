@@ -1,6 +1,11 @@
 //! Parameters that name a GitLab object by its numeric id or by its name or path, as GitLab
 //! takes groups (`42`, `group/subgroup`) and labels (`7`, `bug`): one type per kind of
 //! object, so an error says which was expected.
+//!
+//! A path is read into its canonical form, the one the access checks compare and the
+//! request sends: GitLab reads a path of digits only as the id it spells (`projects/042`
+//! is project 42), so such a path is that id; surrounding whitespace and slashes are not
+//! part of a path.
 
 use std::fmt;
 
@@ -27,24 +32,61 @@ impl Serialize for IdOrName {
 }
 
 impl IdOrName {
-    /// Reads a positive integer (`42.0` too) or non-blank text; `expected` says what was
-    /// expected, in errors.
+    /// Reads a positive integer (`42.0` too) or non-blank text kept as written (a label's
+    /// name); `expected` says what was expected, in errors.
     pub fn deserialize_as<'de, D: Deserializer<'de>>(
         deserializer: D,
         expected: &'static str,
     ) -> Result<IdOrName, D::Error> {
-        deserializer.deserialize_any(IdOrNameVisitor(expected))
+        deserializer.deserialize_any(IdOrNameVisitor {
+            expected,
+            path: false,
+        })
+    }
+
+    /// Reads a positive integer (`42.0` too) or a GitLab path (a project's, a group's) in
+    /// its canonical form: digits only are the id they spell, whitespace and slashes
+    /// around a path are dropped.
+    pub fn deserialize_path<'de, D: Deserializer<'de>>(
+        deserializer: D,
+        expected: &'static str,
+    ) -> Result<IdOrName, D::Error> {
+        deserializer.deserialize_any(IdOrNameVisitor {
+            expected,
+            path: true,
+        })
+    }
+
+    /// A path as it appears in a request (`projects/<this>/…`), in canonical form; `None`
+    /// when there is no path in it.
+    pub fn canonical_path(text: &str) -> Option<IdOrName> {
+        let path = text.trim().trim_matches('/').trim();
+        if path.is_empty() {
+            return None;
+        }
+        if path.bytes().all(|byte| byte.is_ascii_digit()) {
+            // Too many digits for any id is not an id either: it stays text, which GitLab
+            // finds no project for.
+            if let Ok(id) = path.parse::<u64>() {
+                return Some(IdOrName::Id(id));
+            }
+        }
+        Some(IdOrName::Name(path.to_owned()))
     }
 }
 
-/// The text it holds says what was expected, in errors.
-struct IdOrNameVisitor(&'static str);
+struct IdOrNameVisitor {
+    /// What was expected, in errors.
+    expected: &'static str,
+    /// A path, read into its canonical form; otherwise a name, kept as written.
+    path: bool,
+}
 
 impl Visitor<'_> for IdOrNameVisitor {
     type Value = IdOrName;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.expected)
     }
 
     fn visit_u64<E: de::Error>(self, id: u64) -> Result<IdOrName, E> {
@@ -74,14 +116,21 @@ impl Visitor<'_> for IdOrNameVisitor {
         if name.trim().is_empty() {
             return Err(E::invalid_value(de::Unexpected::Str(name), &self));
         }
-        Ok(IdOrName::Name(name.to_owned()))
+        if !self.path {
+            return Ok(IdOrName::Name(name.to_owned()));
+        }
+        match IdOrName::canonical_path(name) {
+            Some(IdOrName::Id(id)) => self.visit_u64(id),
+            Some(path) => Ok(path),
+            None => Err(E::invalid_value(de::Unexpected::Str(name), &self)),
+        }
     }
 }
 
 /// A parameter type that is an [`IdOrName`] of one kind of object, with its own error text
 /// and schema description.
 macro_rules! id_or_name {
-    ($(#[$doc:meta])* $type:ident, expected: $expected:literal, description: $description:literal) => {
+    ($(#[$doc:meta])* $type:ident, $read:ident, expected: $expected:literal, description: $description:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
         #[serde(transparent)]
@@ -89,7 +138,7 @@ macro_rules! id_or_name {
 
         impl<'de> Deserialize<'de> for $type {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                IdOrName::deserialize_as(deserializer, $expected).map($type)
+                IdOrName::$read(deserializer, $expected).map($type)
             }
         }
 
@@ -106,6 +155,7 @@ macro_rules! id_or_name {
 id_or_name!(
     /// `group_id`: a group's numeric id or full path.
     GroupId,
+    deserialize_path,
     expected: "a group id (a positive integer) or a non-empty group path such as `group/subgroup`",
     description: "The group's numeric id or its full path (`group/subgroup`)."
 );
@@ -113,6 +163,7 @@ id_or_name!(
 id_or_name!(
     /// `label_id`: a label's numeric id or its name.
     LabelId,
+    deserialize_as,
     expected: "a label id (a positive integer) or a non-empty label name such as `bug`",
     description: "The label's numeric id or its name (`bug`)."
 );
@@ -136,6 +187,18 @@ mod tests {
         let error = group(json!(" ")).unwrap_err();
         assert!(error.contains("a non-empty group path"), "{error}");
         assert!(group(json!(1.5)).is_err());
+        assert_eq!(group(json!(" 042 ")), Ok(GroupId(IdOrName::Id(42))));
+        assert_eq!(
+            group(json!("/demo/sub/")),
+            Ok(GroupId(IdOrName::Name("demo/sub".to_owned())))
+        );
+        assert!(group(json!("/")).is_err());
+        assert!(group(json!("0")).is_err());
+        // A label's name is its own: digits stay text.
+        assert_eq!(
+            serde_json::from_value::<LabelId>(json!("2024")).unwrap(),
+            LabelId(IdOrName::Name("2024".to_owned()))
+        );
         let error = serde_json::from_value::<LabelId>(json!(0))
             .unwrap_err()
             .to_string();

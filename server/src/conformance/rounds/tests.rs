@@ -4,6 +4,7 @@ use rmcp::model::{ErrorCode, InputResponses};
 use serde_json::{Map, Value, json};
 
 use super::*;
+use wizard::state::Caller;
 
 fn codec() -> RequestStateCodec {
     RequestStateCodec::try_new(vec![7; 32]).expect("a 32-byte key")
@@ -28,7 +29,7 @@ fn call<'a>(
 ) -> Call<'a> {
     let arguments = Map::from_iter([("x".to_owned(), json!(1))]);
     Call {
-        digest: CallDigest::of("fixture", Some(&arguments)),
+        digest: CallDigest::of(&Caller::ANYONE, "fixture", Some(&arguments)),
         rounds,
         responses,
         state,
@@ -95,7 +96,7 @@ fn a_tampered_or_foreign_state_is_refused() {
         .expect("refused");
     assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
     let other_call = Call {
-        digest: CallDigest::of("fixture", None),
+        digest: CallDigest::of(&Caller::ANYONE, "fixture", None),
         ..call(&rounds, None, Some(&state), false)
     };
     assert!(

@@ -1,0 +1,109 @@
+//! The real binary on stdio, spoken to line by line: every message is sent as written
+//! and every answer read back as JSON, each wait bounded.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// `initialize` on 2025-11-25 from a client that declares no capabilities.
+pub const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#;
+
+/// The server on stdio, its answers read line by line on a thread.
+pub struct StdioServer {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    next_id: u64,
+}
+
+impl StdioServer {
+    /// The individual surface against `gitlab`, warnings only in the log.
+    pub fn start(gitlab: &str) -> StdioServer {
+        StdioServer::with_env(gitlab, &[])
+    }
+
+    /// The server with `env` set besides `GITLAB_URL` (a surface, allowed projects, …).
+    pub fn with_env(gitlab: &str, env: &[(&str, &str)]) -> StdioServer {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"));
+        command
+            .env_clear()
+            .env("GITLAB_URL", gitlab)
+            .env("GITLAB_MCP_TOOL_SURFACE", "individual")
+            .env("RUST_LOG", "warn");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (sender, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        StdioServer {
+            child,
+            stdin,
+            lines,
+            next_id: 100,
+        }
+    }
+
+    /// The process id, to read its memory.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    pub fn send(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).expect("written");
+        self.stdin.write_all(b"\n").expect("written");
+        self.stdin.flush().expect("flushed");
+    }
+
+    /// The next answer, bounded: a missing answer is a failure, not a hang.
+    pub fn answer(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an answer within 30 s");
+        serde_json::from_str(&line).expect("an answer is JSON")
+    }
+
+    /// `initialize` on 2025-11-25 and its `initialized` notification.
+    pub fn initialize(&mut self) -> Value {
+        self.send(INITIALIZE.as_bytes());
+        let answer = self.answer();
+        self.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        answer
+    }
+
+    /// A `tools/call` of `tool` with `arguments`; the JSON-RPC answer.
+    pub fn call(&mut self, tool: &str, arguments: &Value) -> Value {
+        self.next_id += 1;
+        let request = json!({
+            "jsonrpc": "2.0",
+            "id": self.next_id,
+            "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments},
+        });
+        self.send(request.to_string().as_bytes());
+        self.answer()
+    }
+}
+
+impl Drop for StdioServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,316 @@
+//! A call acts as its own caller and no other: a confirmed round belongs to the caller
+//! whose token answered it (another caller's replay learns nothing and spoils nothing),
+//! an HTTP request without a token of its own is refused unless the operator opted in,
+//! and a stateful session serves only the caller that opened it.
+
+use gitlab_sandbox::{RecordedRequest, Sandbox};
+use serde_json::{Value, json};
+
+use crate::http_support::client::{answering, call, connect_as};
+use crate::http_support::redis::Redis;
+use crate::http_support::rpc::{LEGACY, Reply, Rpc};
+use crate::http_support::wizard::{
+    Asked, ISSUE_TOOL, asked, issue_answer, issue_args, issue_body, round,
+};
+use crate::http_support::{KEY_A, Launch, Replica, SERVER_TOKEN};
+
+const TOKEN_A: &str = "glpat-caller-a";
+const TOKEN_B: &str = "glpat-caller-b";
+
+fn as_caller(token: &str) -> Rpc {
+    Rpc::with_headers(&[("PRIVATE-TOKEN", token)])
+}
+
+/// The issue wizard answered up to its summary at `url`; the summary's round.
+async fn up_to_the_summary(rpc: &Rpc, url: &str) -> Asked {
+    let mut previous = None;
+    loop {
+        let reply = round(rpc, url, previous.as_ref()).await;
+        let question = asked(&reply).unwrap_or_else(|| panic!("ended early: {reply:?}"));
+        if question.key == "confirm" {
+            return question;
+        }
+        previous = Some(question);
+    }
+}
+
+async fn say_yes(rpc: &Rpc, url: &str, summary: &Asked) -> Reply {
+    let responses = json!({"confirm": {"action": "accept", "content": issue_answer("confirm")}});
+    rpc.call_2026(
+        url,
+        ISSUE_TOOL,
+        issue_args(),
+        Some(responses),
+        Some(&summary.state),
+    )
+    .await
+}
+
+fn token_of(request: &RecordedRequest) -> &gitlab_sandbox::RecordedSecret {
+    request
+        .private_token
+        .as_ref()
+        .unwrap_or_else(|| panic!("no PRIVATE-TOKEN on {request:?}"))
+}
+
+/// The one write GitLab received: the issue, made with `token`.
+fn assert_one_issue_by(sandbox: &Sandbox, token: &str) {
+    let writes = sandbox.writes();
+    assert_eq!(writes.len(), 1, "{writes:?}");
+    assert_eq!(writes[0].body, issue_body());
+    assert!(token_of(&writes[0]).matches(token), "{:?}", writes[0]);
+}
+
+/// A replay by someone else: no result, no issue, not even an error naming A's round —
+/// the questions start again for B, as for any state issued for another call.
+fn assert_learns_nothing(reply: &Reply) {
+    let question = asked(reply).unwrap_or_else(|| panic!("B was not asked again: {reply:?}"));
+    assert_eq!(question.key, "title", "{reply:?}");
+    let text = reply.body.to_string();
+    assert!(!text.contains("web_url") && !text.contains("iid"), "{text}");
+}
+
+/// Two replicas sharing state keys and Redis, as behind a balancer.
+fn two_replicas(gitlab: &str, redis: &Redis) -> (Replica, Replica) {
+    let store = ["--redis-url", redis.url.as_str()];
+    let one = Launch::new(gitlab).keys(KEY_A).args(&store).start();
+    let two = Launch::new(gitlab).keys(KEY_A).args(&store).start();
+    (one, two)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_callers_replay_after_the_yes_gets_nothing() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let redis = Redis::start();
+    let (one, two) = two_replicas(sandbox.base_url().as_str(), &redis);
+    let (a, b) = (as_caller(TOKEN_A), as_caller(TOKEN_B));
+    let summary = up_to_the_summary(&a, &one.url).await;
+    let created = say_yes(&a, &one.url, &summary).await;
+    assert!(!created.is_error(), "{created:?}");
+    assert!(created.result()["structuredContent"]["web_url"].is_string());
+
+    let replayed = say_yes(&b, &two.url, &summary).await;
+
+    assert_learns_nothing(&replayed);
+    assert_one_issue_by(&sandbox, TOKEN_A);
+    // A's own repeat still gets A's result.
+    let again = say_yes(&a, &two.url, &summary).await;
+    assert_eq!(again.result(), created.result());
+    assert_one_issue_by(&sandbox, TOKEN_A);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_callers_replay_before_the_yes_spoils_nothing() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let redis = Redis::start();
+    let (one, two) = two_replicas(sandbox.base_url().as_str(), &redis);
+    let (a, b) = (as_caller(TOKEN_A), as_caller(TOKEN_B));
+    let summary = up_to_the_summary(&a, &one.url).await;
+
+    let first = say_yes(&b, &two.url, &summary).await;
+
+    assert_learns_nothing(&first);
+    assert!(sandbox.writes().is_empty(), "{:?}", sandbox.writes());
+    let created = say_yes(&a, &one.url, &summary).await;
+    assert!(!created.is_error(), "{created:?}");
+    assert!(created.result()["structuredContent"]["web_url"].is_string());
+    assert_one_issue_by(&sandbox, TOKEN_A);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guards_yes_belongs_to_the_caller_asked() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().to_string();
+    let server = Launch::new(&gitlab).start();
+    let (a, b) = (as_caller(TOKEN_A), as_caller(TOKEN_B));
+    let tool = "gitlab_issue_delete";
+    let arguments = json!({"project_id": 1, "issue_iid": 2});
+    let asking = a
+        .call_2026(&server.url, tool, arguments.clone(), None, None)
+        .await;
+    let question = asked(&asking).expect("the guard asks");
+    let yes = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
+    let yes_from = |rpc: Rpc| {
+        let (url, arguments, yes, state) = (
+            server.url.clone(),
+            arguments.clone(),
+            yes.clone(),
+            question.state.clone(),
+        );
+        async move {
+            rpc.call_2026(&url, tool, arguments, Some(yes), Some(&state))
+                .await
+        }
+    };
+
+    let stolen = yes_from(b).await;
+
+    assert_eq!(asked(&stolen).map(|q| q.key), Some("confirm".to_owned()));
+    assert!(sandbox.writes().is_empty(), "{:?}", sandbox.writes());
+    let deleted = yes_from(a).await;
+    assert!(!deleted.is_error(), "{deleted:?}");
+    let writes = sandbox.writes();
+    assert_eq!(writes.len(), 1, "{writes:?}");
+    assert!(token_of(&writes[0]).matches(TOKEN_A));
+}
+
+/// A `tools/call` with no token at all.
+async fn tokenless_call(url: &str) -> (u16, Option<String>, Value) {
+    let response = reqwest::Client::new()
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", LEGACY)
+        .json(&json!({
+            "jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": {"name": "gitlab_issue_list", "arguments": {"project_id": 1}},
+        }))
+        .send()
+        .await
+        .expect("answered");
+    let status = response.status().as_u16();
+    let challenge = response
+        .headers()
+        .get("www-authenticate")
+        .map(|value| value.to_str().expect("ASCII").to_owned());
+    let body = response.json().await.unwrap_or(Value::Null);
+    (status, challenge, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_request_without_a_token_is_refused_by_default() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let server = Launch::new(sandbox.base_url().as_str()).start();
+
+    let (status, challenge, body) = tokenless_call(&server.url).await;
+
+    assert_eq!(status, 401, "{body}");
+    assert!(challenge.is_some_and(|c| c.starts_with("Bearer")));
+    assert_eq!(body["jsonrpc"], "2.0", "{body}");
+    let message = body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("PRIVATE-TOKEN") && message.contains("Authorization: Bearer"),
+        "{body}"
+    );
+    assert!(sandbox.requests().is_empty(), "{:?}", sandbox.requests());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_own_token_serves_tokenless_requests_only_when_the_operator_says_so() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().to_string();
+    let server = Launch::new(&gitlab)
+        .args(&["--tokenless-as-server"])
+        .start();
+    let (status, _, body) = tokenless_call(&server.url).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(token_of(&sandbox.requests()[0]).matches(SERVER_TOKEN));
+    assert_named_in_the_log(&server);
+
+    // Beyond loopback it takes a second, explicit setting.
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
+        .env_clear()
+        .env("GITLAB_URL", &gitlab)
+        .env("GITLAB_TOKEN", SERVER_TOKEN)
+        .args(["--http", "0.0.0.0:0", "--tokenless-as-server"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("GITLAB_MCP_TOKENLESS_AS_SERVER")
+            && said.contains("GITLAB_MCP_TOKENLESS_BEYOND_LOOPBACK"),
+        "{said}"
+    );
+    let anywhere = Launch::new(&gitlab)
+        .args(&[
+            "--tokenless-as-server",
+            "--tokenless-beyond-loopback",
+            "--allowed-hosts",
+            "*",
+        ])
+        .address("0.0.0.0:0")
+        .start();
+    assert_named_in_the_log(&anywhere);
+}
+
+fn assert_named_in_the_log(server: &Replica) {
+    let log = server.log().join("\n");
+    assert!(
+        log.contains("WARN")
+            && log.contains(
+                "GITLAB_MCP_TOKENLESS_AS_SERVER: HTTP requests without a token of their own act with GITLAB_TOKEN"
+            ),
+        "{log}"
+    );
+}
+
+/// `initialize` on a stateful server as the caller with `token`; the session id.
+async fn open_session(url: &str, token: &str) -> String {
+    let response = reqwest::Client::new()
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("private-token", token)
+        .json(&json!({
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": LEGACY, "capabilities": {},
+                       "clientInfo": {"name": "t", "version": "0"}},
+        }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(response.status(), 200);
+    response
+        .headers()
+        .get("mcp-session-id")
+        .expect("a session id")
+        .to_str()
+        .expect("ASCII")
+        .to_owned()
+}
+
+/// `tools/list` inside `session`, with `token` when given; the status.
+async fn list_in(url: &str, session: &str, token: Option<&str>) -> (u16, String) {
+    let mut request = reqwest::Client::new()
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", LEGACY)
+        .header("mcp-session-id", session)
+        .json(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    if let Some(token) = token {
+        request = request.header("private-token", token);
+    }
+    let response = request.send().await.expect("answered");
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap_or_default())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stateful_session_serves_only_the_caller_that_opened_it() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().to_string();
+    // Even with tokenless requests served as the operator, a session stays its opener's.
+    let server = Launch::new(&gitlab)
+        .args(&["--stateless=false", "--tokenless-as-server"])
+        .start();
+    let session = open_session(&server.url, TOKEN_A).await;
+    let (unknown, _) = list_in(&server.url, "no-such-session", Some(TOKEN_A)).await;
+
+    let (as_b, b_saw) = list_in(&server.url, &session, Some(TOKEN_B)).await;
+    let (as_nobody, nobody_saw) = list_in(&server.url, &session, None).await;
+    let (as_a, _) = list_in(&server.url, &session, Some(TOKEN_A)).await;
+
+    assert_eq!(unknown, 404);
+    assert_eq!((as_b, as_nobody), (404, 404), "{b_saw} / {nobody_saw}");
+    assert_eq!(b_saw, "Not Found: Session not found");
+    assert_eq!(nobody_saw, b_saw);
+    assert_eq!(as_a, 200);
+
+    // And the rmcp client of the test kit, session and all, as A.
+    let client = connect_as(&answering(), &server.url, TOKEN_A).await;
+    let listed = call(&client, "gitlab_issue_list", json!({"project_id": 1})).await;
+    assert_ne!(listed.is_error, Some(true), "{listed:?}");
+    assert!(token_of(&sandbox.requests()[0]).matches(TOKEN_A));
+}
