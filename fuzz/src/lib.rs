@@ -12,6 +12,7 @@
 //! | `flat_forms` | flat form schemas and the content checked against them |
 //! | `summary_escaping` | summary value escaping and truncation |
 //! | `action_arguments` | every catalog action's argument parsing, through each of the three tool surfaces |
+//! | `allowed_projects` | any value in any project parameter of any action, against the project allow list: refused, or canonical and checked as sent |
 //! | `jsonrpc_messages` | one JSON-RPC message as a stdio line or HTTP body: bytes, mutated messages, messages of arbitrary fields |
 //! | `stdio_lines` | the stdio transport: streams of such lines cut into arbitrary chunks |
 //!

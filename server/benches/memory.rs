@@ -1,6 +1,7 @@
 //! Memory under attack: the release binary's resident set while a client floods it with
-//! sessions and while GitLab answers with a huge body, the two ways an unbounded server
-//! was taken past a gigabyte.
+//! sessions, while GitLab answers with a huge body, and while clients send messages
+//! built to cost far more memory than their bytes — the ways an unbounded server was
+//! taken past a gigabyte.
 //!
 //! - session flood: 10,000 `initialize`s (64 at a time) to `--stateless=false` with the
 //!   default session cap; prints how many opened a session and how many got 503, and the
@@ -8,15 +9,25 @@
 //! - huge GitLab answers: a 500 and a 200 OK list, each 200 MiB streamed by the sandbox,
 //!   behind one `tools/call` each; prints the time to the answer, its start, and the peak
 //!   RSS after each.
+//! - bounded messages: bodies just under the 4 MiB body limit that pass one of the
+//!   message limits (100,000 members in `inputResponses`, 2 million array items, 2
+//!   million levels of nesting, 20,000+ values), and one within every limit (a 4 MiB
+//!   string); for each, on a fresh server: the peak RSS while one is answered, then
+//!   while 24 are at once, and the RSS 10 s later against the idle RSS before. Targets:
+//!   ≤ 64 MiB, ≤ 256 MiB, back within 2× idle.
 //!
 //! ```sh
-//! cargo bench -p gitlab-mcp-server --bench memory
+//! cargo bench -p gitlab-mcp-server --bench memory            # all three
+//! cargo bench -p gitlab-mcp-server --bench memory -- bounded # one of flood, huge, bounded
 //! ```
 //!
 //! The server is the release binary in its own process (`CARGO_BIN_EXE_gitlab-mcp-server`),
 //! so its RSS is its own; the sandbox and the clients run in this process. Bounded by
 //! count; loopback only. Not run by the tests.
 
+#[path = "shared/figures.rs"]
+#[allow(dead_code, reason = "this bench prints verdicts, not percentiles")]
+mod figures;
 #[path = "load/server.rs"]
 mod server;
 
@@ -34,6 +45,12 @@ const AT_ONCE: u64 = 64;
 const HUGE: usize = 200 << 20;
 /// The revision of a stateless client with no multi-round-trip elicitation.
 const LEGACY: &str = "2025-11-25";
+/// The token every request of the bench acts with.
+const CALLER: &str = "glpat-memory-bench-caller";
+/// The body limit a bounded message stays under.
+const BODY_LIMIT: usize = 4 << 20;
+/// Messages sent at once in the burst.
+const BURST: usize = 24;
 
 fn main() -> ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -51,16 +68,36 @@ fn main() -> ExitCode {
 }
 
 async fn run() -> Result<(), String> {
+    let only = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let runs = |part: &str| only.as_deref().is_none_or(|only| only == part);
     let sandbox = Sandbox::start()
         .await
         .map_err(|e| format!("the sandbox did not start: {e}"))?;
     let gitlab = sandbox.base_url().to_string();
+    let mut caller = reqwest::header::HeaderMap::new();
+    caller.insert(
+        "private-token",
+        reqwest::header::HeaderValue::from_static(CALLER),
+    );
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(120))
+        .default_headers(caller)
         .build()
         .map_err(|e| e.to_string())?;
+    if runs("flood") {
+        flood(&gitlab, &http).await?;
+    }
+    if runs("huge") {
+        huge(&sandbox, &gitlab, &http).await?;
+    }
+    if runs("bounded") {
+        bounded(&gitlab, &http).await?;
+    }
+    Ok(())
+}
 
-    let mut server = Server::spawn(&gitlab, &["--stateless=false"])?;
+async fn flood(gitlab: &str, http: &reqwest::Client) -> Result<(), String> {
+    let mut server = Server::spawn(gitlab, &["--stateless=false"])?;
     println!(
         "session flood: server RSS at start {} MiB",
         mib(server.status_kib("VmRSS"))
@@ -85,9 +122,11 @@ async fn run() -> Result<(), String> {
         mib(server.status_kib("VmRSS")),
         mib(server.status_kib("VmHWM")),
     );
-    server.stop()?;
+    server.stop()
+}
 
-    let mut server = Server::spawn(&gitlab, &[])?;
+async fn huge(sandbox: &Sandbox, gitlab: &str, http: &reqwest::Client) -> Result<(), String> {
+    let mut server = Server::spawn(gitlab, &[])?;
     println!(
         "huge answers: server peak RSS at start {} MiB",
         mib(server.status_kib("VmHWM"))
@@ -96,7 +135,7 @@ async fn run() -> Result<(), String> {
         sandbox.fail_next(FaultSpec::large(status, HUGE));
         let started = Instant::now();
         let answer = call(
-            &http,
+            http,
             &server.url,
             "gitlab_issue_list",
             json!({"project_id": 1}),
@@ -116,6 +155,128 @@ async fn run() -> Result<(), String> {
         );
     }
     server.stop()
+}
+
+/// Bodies just under the body limit, each built to cost far more than its bytes once
+/// read, and one within every limit; the peak RSS while each is answered, alone and 24
+/// at once, and the RSS 10 s later.
+async fn bounded(gitlab: &str, http: &reqwest::Client) -> Result<(), String> {
+    let mut all_met = true;
+    for (name, body, refused) in bounded_bodies() {
+        let mut server = Server::spawn(gitlab, &[])?;
+        // One ordinary request first: the idle figure is a server that has served.
+        send(http, &server.url, ordinary()).await?;
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let idle = server.status_kib("VmRSS").unwrap_or(0);
+        let status = send(http, &server.url, body.clone()).await?;
+        let one = server.status_kib("VmHWM").unwrap_or(0);
+        let mut burst = JoinSet::new();
+        for _ in 0..BURST {
+            let (http, url, body) = (http.clone(), server.url.clone(), body.clone());
+            burst.spawn(async move { send(&http, &url, body).await });
+        }
+        while let Some(joined) = burst.join_next().await {
+            joined.map_err(|e| e.to_string())??;
+        }
+        let many = server.status_kib("VmHWM").unwrap_or(0);
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        let after = server.status_kib("VmRSS").unwrap_or(0);
+        server.stop()?;
+        let met = (!refused || status == 400)
+            && one <= 64 << 10
+            && many <= 256 << 10
+            && after <= 2 * idle;
+        all_met &= met;
+        println!(
+            "bounded messages: {name} ({:.1} MiB, HTTP {status}): idle {} MiB, peak with one \
+             {} MiB (≤ 64), with {BURST} at once {} MiB (≤ 256), 10 s later {} MiB (≤ 2× idle): {}",
+            body.len() as f64 / (1 << 20) as f64,
+            mib(Some(idle)),
+            mib(Some(one)),
+            mib(Some(many)),
+            mib(Some(after)),
+            figures::verdict(met),
+        );
+    }
+    println!("bounded messages: {}", figures::verdict(all_met));
+    Ok(())
+}
+
+/// `(name, body, refused)`: what is sent, and whether it must be refused.
+fn bounded_bodies() -> Vec<(&'static str, Vec<u8>, bool)> {
+    let call = |params: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"gitlab_interactive_issue_create","arguments":{{"project_id":1}},{params}}}}}"#
+        )
+    };
+    let fill = |open: &str, item: &str, close: &str| {
+        let mut body = String::from(open);
+        while body.len() + item.len() + close.len() < BODY_LIMIT {
+            body.push_str(item);
+        }
+        body.truncate(body.trim_end_matches(',').len());
+        body.push_str(close);
+        body.into_bytes()
+    };
+    let members = {
+        let mut body = call(r#""inputResponses":{"#).into_bytes();
+        // Open: without the `}}` that close `params` and the message.
+        body.truncate(body.len() - 2);
+        let mut n = 0;
+        while body.len() + 40 < BODY_LIMIT {
+            body.extend_from_slice(format!(r#""k{n:07}":{{"action":"accept"}},"#).as_bytes());
+            n += 1;
+        }
+        body.pop();
+        body.extend_from_slice(b"}}}");
+        body
+    };
+    let head = call(r#""x":["#);
+    let head = &head[..head.len() - 2];
+    let items = fill(head, "0,", "]}}");
+    let depth = {
+        let mut body = b"[".repeat(BODY_LIMIT / 2 - 1);
+        body.extend(b"]".repeat(BODY_LIMIT / 2 - 1));
+        body
+    };
+    // Arrays of 800: no one array or object is over its limit, only the count of values.
+    let values = fill(head, &format!("[{}0],", "0,".repeat(799)), "]}}");
+    let text = {
+        let prefix = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"gitlab_issue_list","arguments":{"project_id":1,"search":""#;
+        let suffix = r#""}}}"#;
+        let mut body = prefix.as_bytes().to_vec();
+        body.extend(b"x".repeat(BODY_LIMIT - prefix.len() - suffix.len()));
+        body.extend_from_slice(suffix.as_bytes());
+        body
+    };
+    vec![
+        ("100,000+ members", members, true),
+        ("2 million items", items, true),
+        ("2 million levels", depth, true),
+        ("a million values", values, true),
+        ("one 4 MiB string, within every limit", text, false),
+    ]
+}
+
+/// `tools/list`: what a client asks first.
+fn ordinary() -> Vec<u8> {
+    br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_vec()
+}
+
+/// POSTs `body` as a 2025-11-25 client; the HTTP status, the answer read whole.
+async fn send(http: &reqwest::Client, url: &str, body: Vec<u8>) -> Result<u16, String> {
+    let response = http
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", LEGACY)
+        .body(body)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    let status = response.status().as_u16();
+    response.bytes().await.map_err(|e| e.to_string())?;
+    Ok(status)
 }
 
 fn count(

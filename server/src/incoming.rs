@@ -33,7 +33,7 @@ use rmcp::model::{
     SubscribeRequestParams, SubscriptionsListenRequestParams, UnsubscribeRequestParams,
     UpdateTaskParams,
 };
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -125,11 +125,6 @@ pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 fn classify(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
     let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
-    // Before anything is built from the bytes.
-    limits::check(bytes).map_err(|over| Refusal::invalid_request(over.id, over.message))?;
-    if let Some(call) = well_formed_tool_call(bytes) {
-        return Ok(call);
-    }
     let text = std::str::from_utf8(bytes).map_err(|error| {
         Refusal::parse_error(format!(
             "Parse error: the message is not UTF-8 (invalid byte at offset {}); send JSON text \
@@ -137,17 +132,23 @@ fn classify(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
             error.valid_up_to()
         ))
     })?;
+    // Before anything is built from the bytes. The scan stops at the limit, so the rest
+    // is read (building nothing) to tell a message too big from one that is not JSON.
+    if let Err(over) = limits::check(bytes) {
+        return Err(match serde_json::from_slice::<IgnoredAny>(bytes) {
+            Err(error) => not_json(&error),
+            Ok(_) => Refusal::invalid_request(over.id, over.message),
+        });
+    }
+    if let Some(call) = well_formed_tool_call(bytes) {
+        return Ok(call);
+    }
     if text.trim().is_empty() {
         return Err(Refusal::parse_error(
             "Parse error: the message is empty; send one JSON-RPC message",
         ));
     }
-    let value: Value = serde_json::from_str(text).map_err(|error| {
-        Refusal::parse_error(format!(
-            "Parse error: the message is not JSON ({error}); send one JSON-RPC 2.0 message \
-             as a JSON object"
-        ))
-    })?;
+    let value: Value = serde_json::from_str(text).map_err(|error| not_json(&error))?;
     let object = match &value {
         Value::Object(object) => object,
         Value::Array(_) => {
@@ -261,6 +262,13 @@ fn classify(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
         ));
     }
     Ok(message)
+}
+
+fn not_json(error: &serde_json::Error) -> Refusal {
+    Refusal::parse_error(format!(
+        "Parse error: the message is not JSON ({error}); send one JSON-RPC 2.0 message as a \
+         JSON object"
+    ))
 }
 
 /// A `tools/call` request read in one pass straight into rmcp's type: most messages

@@ -127,6 +127,7 @@ async fn over_http_every_bad_body_is_answered_with_its_json_rpc_error() {
             .header("content-type", "application/json")
             .header("accept", "application/json, text/event-stream")
             .header("mcp-protocol-version", LEGACY)
+            .header("private-token", http_support::CALLER_TOKEN)
             .body(body)
             .send()
     };

@@ -33,11 +33,15 @@ fn token_of(request: &RecordedRequest) -> &gitlab_sandbox::RecordedSecret {
 async fn a_request_token_is_used_for_that_request_only() {
     let sandbox = Sandbox::start().await.expect("the sandbox starts");
     let gitlab = sandbox.base_url().to_string();
-    // The most talkative log there is: still no token in it.
-    let server = Launch::new(&gitlab).log("trace").start();
+    // The most talkative log there is: still no token in it. Tokenless requests act with
+    // the server's token only because the operator said so.
+    let server = Launch::new(&gitlab)
+        .log("trace")
+        .args(&["--tokenless-as-server"])
+        .start();
     let private = Rpc::with_headers(&[("PRIVATE-TOKEN", "glpat-request-one")]);
     let bearer = Rpc::with_headers(&[("Authorization", "Bearer glpat-request-two")]);
-    let plain = Rpc::default();
+    let plain = Rpc::with_headers(&[]);
 
     let reply = private.call_legacy(&server.url, LIST, project_1()).await;
     assert!(!reply.is_error(), "{reply:?}");

@@ -16,8 +16,8 @@ mod http_support;
 use std::time::{Duration, Instant};
 
 use gitlab_sandbox::{FaultSpec, Sandbox};
-use http_support::Launch;
 use http_support::rpc::{LEGACY, Reply, Rpc};
+use http_support::{CALLER_TOKEN, Launch};
 use reqwest::Method;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -142,7 +142,7 @@ async fn a_trickled_body_gets_408_after_the_body_timeout() {
     let head = format!(
         "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\nMcp-Protocol-Version: {LEGACY}\r\n\
-         Content-Length: 200\r\n\r\n{{",
+         Private-Token: {CALLER_TOKEN}\r\nContent-Length: 200\r\n\r\n{{",
         server.authority()
     );
     stream.write_all(head.as_bytes()).await.expect("head sent");
@@ -346,8 +346,14 @@ async fn a_session_flood_stops_at_the_cap_and_open_sessions_are_still_served() {
             "2s",
         ])
         .start();
+    let mut caller = reqwest::header::HeaderMap::new();
+    caller.insert(
+        "private-token",
+        CALLER_TOKEN.parse().expect("a header value"),
+    );
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
+        .default_headers(caller)
         .build()
         .expect("a client");
 

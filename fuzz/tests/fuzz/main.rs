@@ -2,6 +2,7 @@
 //! (see its documentation for the targets and the command that runs a million inputs each).
 
 mod action_arguments;
+mod allowed_projects;
 mod answers;
 mod jsonrpc;
 mod request_state;

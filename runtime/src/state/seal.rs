@@ -61,6 +61,17 @@ fn random_round() -> [u8; RANDOM_LEN] {
     bytes
 }
 
+impl RoundId {
+    /// A round of its own, for tests of the claims stores.
+    #[cfg(test)]
+    pub(crate) fn random() -> RoundId {
+        RoundId {
+            random: random_round(),
+            call: CallDigest::of(&super::Caller::ANYONE, "test", None),
+        }
+    }
+}
+
 /// `<random, 32 hex>.<call digest, 64 hex>`.
 impl fmt::Display for RoundId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

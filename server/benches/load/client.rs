@@ -50,6 +50,8 @@ impl WizardClient {
             ("mcp-protocol-version", "2026-07-28"),
             ("mcp-method", "tools/call"),
             ("mcp-name", TOOL),
+            // The server acts as each request's own caller.
+            ("private-token", "glpat-load-bench-caller"),
         ] {
             headers.insert(name, HeaderValue::from_static(value));
         }
