@@ -3,6 +3,7 @@
 //! `GITLAB_MCP_ALLOWED_PROJECTS` (which projects a call may name). Everything here is
 //! decided before a request reaches GitLab.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -139,11 +140,11 @@ pub fn named_projects(prepared: &Prepared) -> Result<Vec<NamedProject>, String> 
                 }
             }
             match &request.body {
-                Some(Value::Object(body)) => body.clone(),
-                _ => Map::new(),
+                Some(Value::Object(body)) => Cow::Borrowed(body),
+                _ => Cow::Owned(Map::new()),
             }
         }
-        Prepared::Wizard(wizard) => wizard.arguments(),
+        Prepared::Wizard(wizard) => Cow::Owned(wizard.arguments()),
     };
     for (key, value) in fields.iter().filter(|(key, _)| names_a_project(key)) {
         add(key, value)?;
