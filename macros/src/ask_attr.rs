@@ -1,12 +1,15 @@
 //! The field attributes: `#[ask("question", ..)]` and `#[tool_arg]`.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::ext::IdentExt;
 use syn::parse::ParseStream;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Ident, Lit, LitBool, LitStr, Meta, Path, Token};
 
 use crate::attr::{self, Entry, Number, list_keys};
+use crate::case;
 use crate::ctxt::Ctxt;
 
 /// `key = "labels"`: the `inputRequests` key; defaults to the field name.
@@ -38,8 +41,9 @@ const TITLED: &str = "titled";
 /// `enum_names`: in a single form, a choice shows its titles in the deprecated
 /// `enumNames`, for clients from before SEP-1330.
 const ENUM_NAMES: &str = "enum_names";
-/// `check = path::to::fn`: a live check, `async fn(Live<'_, W>, &T) -> Verdict`, run on
-/// each well-formed answer; a refusal asks the question again with the reason.
+/// `check = path::to::fn`: a live check, `async fn(Live<'_, W>, &T) -> Verdict` (`&str`
+/// for a `String`, `&[E]` for a `Vec<E>`), run on each well-formed answer; a refusal
+/// asks the question again with the reason.
 const CHECK: &str = "check";
 /// `choices_from = path::to::fn`: live choices, `async fn(Live<'_, W>) -> Result<Vec<String>,
 /// String>`, fetched when the question is asked; text with the check otherwise.
@@ -65,10 +69,44 @@ const KEYS: [&str; 16] = [
 ];
 const SYNTAX: &str = r#"#[ask("question text", key = "..", summary = "Label", ..)]"#;
 
+/// A number as written in the attribute, and where: a number the field's type cannot
+/// hold is reported at it, from its first token to its last (`-1` is two).
+#[derive(Clone, Copy)]
+pub struct Written<T> {
+    pub value: T,
+    pub span: Span,
+    pub end: Span,
+}
+
+impl<T> Written<T> {
+    /// An error over the number as written.
+    pub fn error(&self, message: impl std::fmt::Display) -> syn::Error {
+        syn::Error::new_spanned(self.tokens(), message)
+    }
+
+    /// Two tokens standing for the number: the first spanned where it starts, the last
+    /// where it ends, so that what is spanned over them covers it whole.
+    pub fn tokens(&self) -> TokenStream {
+        let (start, end) = (self.span, self.end);
+        quote::quote_spanned!(start=> _)
+            .into_iter()
+            .chain(quote::quote_spanned!(end=> _))
+            .collect()
+    }
+
+    /// `value`, as written in `tokens`.
+    pub fn new(value: T, tokens: &impl ToTokens) -> Self {
+        let tokens: Vec<_> = tokens.to_token_stream().into_iter().collect();
+        let span = tokens.first().map_or_else(Span::call_site, TokenTree::span);
+        let end = tokens.last().map_or(span, TokenTree::span);
+        Written { value, span, end }
+    }
+}
+
 /// A pre-filled answer as written.
 pub enum DefaultLit {
     Text(LitStr),
-    Number(Number, Span),
+    Number(Written<Number>),
     Bool(LitBool),
 }
 
@@ -80,11 +118,11 @@ pub struct Ask {
     pub when: Option<Ident>,
     pub allow_empty: Option<Ident>,
     pub parse: Option<Path>,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-    pub min_items: Option<u32>,
-    pub max_items: Option<u32>,
-    pub choices: Option<Vec<i64>>,
+    pub min: Option<Written<f64>>,
+    pub max: Option<Written<f64>>,
+    pub min_items: Option<Written<u32>>,
+    pub max_items: Option<Written<u32>>,
+    pub choices: Option<Vec<Written<i64>>>,
     pub default: Option<DefaultLit>,
     /// `titled` or `enum_names`, and where it was written.
     pub titles: Option<(Titles, Ident)>,
@@ -237,7 +275,40 @@ fn parse_ask(cx: &mut Ctxt, attr: &Attribute) -> Option<Ask> {
             cx.push(error);
         }
     }
+    reversed(
+        cx,
+        ask.min,
+        ask.max,
+        (MIN, MAX),
+        "no number could be answered",
+    );
+    reversed(
+        cx,
+        ask.min_items,
+        ask.max_items,
+        (MIN_ITEMS, MAX_ITEMS),
+        "no selection could be made",
+    );
     Some(ask)
+}
+
+/// Bounds are inclusive, so a lower bound above the upper one lets no answer through:
+/// every answer would be refused when the wizard runs.
+fn reversed<T: PartialOrd + std::fmt::Display + Copy>(
+    cx: &mut Ctxt,
+    lower: Option<Written<T>>,
+    upper: Option<Written<T>>,
+    (low, high): (&str, &str),
+    outcome: &str,
+) {
+    if let (Some(lower), Some(upper)) = (lower, upper)
+        && lower.value > upper.value
+    {
+        let (a, b) = (lower.value, upper.value);
+        cx.push(lower.error(format!(
+            "`{low} = {a}` is above `{high} = {b}`: the bounds are inclusive, so {outcome}; expected `{low}` at most `{high}`, such as `{low} = {b}, {high} = {a}`"
+        )));
+    }
 }
 
 /// Stores one known key's value.
@@ -287,7 +358,7 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
                 &mut ask.min
             } else {
                 &mut ask.max
-            } = Some(n);
+            } = Some(Written::new(n, expr));
             ask.bounds_span.get_or_insert(entry.key.span());
         }
         MIN_ITEMS | MAX_ITEMS => {
@@ -296,7 +367,7 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
                 &mut ask.min_items
             } else {
                 &mut ask.max_items
-            } = Some(n);
+            } = Some(Written::new(n, entry.value(name)?));
             ask.bounds_span.get_or_insert(entry.key.span());
         }
         CHOICES => {
@@ -339,7 +410,7 @@ pub fn function(entry: &Entry, syntax: &str) -> syn::Result<Path> {
     }
 }
 
-fn choices(entry: &Entry) -> syn::Result<Vec<i64>> {
+fn choices(entry: &Entry) -> syn::Result<Vec<Written<i64>>> {
     const SYNTAX: &str = "choices = [1, 2, 3]";
     let Expr::Array(array) = entry.value(SYNTAX)? else {
         return Err(syn::Error::new_spanned(
@@ -350,13 +421,13 @@ fn choices(entry: &Entry) -> syn::Result<Vec<i64>> {
     let mut values = Vec::new();
     for item in &array.elems {
         match attr::number(item) {
-            Some(Ok(Number::Integer(n))) if values.contains(&n) => {
+            Some(Ok(Number::Integer(n))) if values.iter().any(|v: &Written<i64>| v.value == n) => {
                 return Err(syn::Error::new_spanned(
                     item,
                     format!("`{n}` is offered twice"),
                 ));
             }
-            Some(Ok(Number::Integer(n))) => values.push(n),
+            Some(Ok(Number::Integer(n))) => values.push(Written::new(n, item)),
             Some(Err(error)) => return Err(error),
             _ => {
                 return Err(syn::Error::new_spanned(
@@ -386,10 +457,33 @@ fn default(entry: &Entry) -> syn::Result<DefaultLit> {
         }
     }
     match attr::number(expr) {
-        Some(number) => Ok(DefaultLit::Number(number?, expr.span())),
-        None => Err(syn::Error::new_spanned(
-            expr,
-            format!("expected `{SYNTAX}`"),
-        )),
+        Some(number) => Ok(DefaultLit::Number(Written::new(number?, expr))),
+        None => Err(syn::Error::new_spanned(expr, not_a_default(expr))),
+    }
+}
+
+/// Why a default is not one of the literals it can be; an enum variant gets the
+/// string its choice is answered with.
+fn not_a_default(expr: &Expr) -> String {
+    const SYNTAX: &str = r#"default = "text" | <number> | false"#;
+    let variant = match expr {
+        Expr::Path(path) if path.qself.is_none() && path.path.segments.len() > 1 => path
+            .path
+            .segments
+            .last()
+            .map(|last| last.ident.unraw().to_string()),
+        _ => None,
+    };
+    match variant {
+        // An enum variant is `UpperCamelCase`; `Self::MAX` and `u8::MAX` are constants.
+        Some(variant)
+            if variant.starts_with(char::is_uppercase) && variant.contains(char::is_lowercase) =>
+        {
+            let value = case::snake_case(&variant);
+            format!(
+                "the default of a choice is its wire value as a string: `default = \"{value}\"` (a variant's wire value is its name in snake_case, unless `#[choice(value = \"..\")]` sets another)"
+            )
+        }
+        _ => format!("expected `{SYNTAX}`"),
     }
 }

@@ -4,9 +4,10 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{Data, DeriveInput, Fields, Ident, LitStr};
+use syn::{Data, DeriveInput, Fields, LitStr};
 
 use crate::attr::{self, list_keys};
+use crate::choice_model::Variant;
 use crate::ctxt::Ctxt;
 use crate::{case, choice_expand, fallback};
 
@@ -16,12 +17,6 @@ const VALUE: &str = "value";
 const TITLE: &str = "title";
 
 const SHAPE: &str = "`#[derive(Choice)]` needs an enum of unit variants: `enum Visibility { Private, Internal, Public }`";
-
-pub struct Variant<'a> {
-    pub ident: &'a Ident,
-    pub value: String,
-    pub title: String,
-}
 
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let mut cx = Ctxt::default();

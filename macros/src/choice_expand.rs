@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::choice::Variant;
+use crate::choice_model::Variant;
 
 pub fn expand(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
     let ident = &input.ident;
@@ -35,7 +35,7 @@ pub fn expand(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl ::wizard::__private::Answer for #ident {
+        impl ::wizard::__private::Askable for #ident {
             const SHAPE: ::wizard::__private::Shape = ::wizard::__private::Shape::Choice(<Self as ::wizard::Choice>::OPTIONS);
 
             fn from_answer(

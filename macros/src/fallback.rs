@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::choice::Variant;
+use crate::choice_model::Variant;
 use crate::model::Wizard;
 use crate::wizard_types::{Names, args_struct, names, step_enum};
 
@@ -121,7 +121,7 @@ pub fn choice(input: &DeriveInput, variants: &[Variant]) -> TokenStream {
             }
         }
         #[automatically_derived]
-        impl ::wizard::__private::Answer for #ident {
+        impl ::wizard::__private::Askable for #ident {
             const SHAPE: ::wizard::__private::Shape =
                 ::wizard::__private::Shape::Choice(<Self as ::wizard::Choice>::OPTIONS);
             fn from_answer(

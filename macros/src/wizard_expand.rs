@@ -1,10 +1,10 @@
 //! `impl ::wizard::Wizard`: the question table and the glue around the draft.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ask_attr::{DefaultLit, Titles};
+use crate::ask_attr::{DefaultLit, Titles, Written};
 use crate::attr::{Number, f64_literal, i64_literal};
 use crate::model::{Question, Wizard};
 use crate::wizard_types::{self, Names};
@@ -44,11 +44,20 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
         let field = field.ident;
         let variant = &question.step;
         let value = match &question.ask.parse {
+            // Through a fn pointer of the documented signature, spanned at the path: a
+            // function of another shape is one error there, showing both signatures.
             // What `parse` refuses, the user typed: asked again with the reason.
-            Some(parse) => quote_spanned! {parse.span()=>
-                #parse(&<::std::string::String as ::wizard::__private::Answer>::from_answer(value)?)
-                    .map_err(::wizard::__private::Unusable::Refused)?
-            },
+            Some(parse) => {
+                let inner = question.ty.inner;
+                let parse_fn = quote_spanned! {parse.span()=>
+                    let parse: fn(&str) -> ::core::result::Result<#inner, ::std::string::String> = #parse;
+                };
+                quote! {{
+                    #parse_fn
+                    let text = <::std::string::String as ::wizard::__private::Askable>::from_answer(value)?;
+                    parse(&text).map_err(::wizard::__private::Unusable::Refused)?
+                }}
+            }
             None => {
                 let read = wizard_types::probe_call(question, "read_answer", quote!(value));
                 quote!(#read?)
@@ -148,12 +157,14 @@ fn single_form(wizard: &Wizard) -> TokenStream {
 
 /// `const __SHAPE_{index}`: the answer shape, text for a parsed field, else what the
 /// field type's `Answer` says; the one place a question's type is checked (with
-/// `parsed::<T>()` for a parsed field's type).
+/// `Parsed` for a parsed field's type).
 fn shape_const(index: usize, question: &Question) -> TokenStream {
     let name = shape_name(index);
     let inner = question.ty.inner;
     if question.ask.parse.is_some() {
-        let check = quote_spanned!(inner.span()=> ::wizard::__private::parsed::<#inner>());
+        // A path to an associated const, not a call of a bounded function: an error
+        // then names the type and what it lacks, and nothing inside the runtime.
+        let check = quote_spanned!(inner.span()=> <#inner as ::wizard::__private::Parsed>::PARSED);
         return quote! {
             const #name: ::wizard::__private::Shape = {
                 #check;
@@ -201,11 +212,19 @@ fn question_entry(wizard: &Wizard, index: usize, question: &Question) -> TokenSt
         Some(DefaultLit::Text(lit)) => {
             quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Text(#lit)))
         }
-        Some(DefaultLit::Number(Number::Integer(n), span)) => {
+        Some(DefaultLit::Number(Written {
+            value: Number::Integer(n),
+            span,
+            ..
+        })) => {
             let lit = i64_literal(*n, *span);
             quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Integer(#lit)))
         }
-        Some(DefaultLit::Number(Number::Float(n), span)) => {
+        Some(DefaultLit::Number(Written {
+            value: Number::Float(n),
+            span,
+            ..
+        })) => {
             let lit = f64_literal(*n, *span);
             quote!(::core::option::Option::Some(::wizard::__private::DefaultValue::Number(#lit)))
         }
@@ -237,22 +256,25 @@ fn bounds(question: &Question) -> TokenStream {
     let Some(span) = ask.bounds_span else {
         return quote!(::wizard::__private::Bounds::NONE);
     };
-    let option_f64 = |n: Option<f64>| match n {
+    let option_f64 = |n: Option<Written<f64>>| match n {
         Some(n) => {
-            let lit = f64_literal(n, span);
+            let lit = f64_literal(n.value, span);
             quote!(::core::option::Option::Some(#lit))
         }
         None => quote!(::core::option::Option::None),
     };
-    let option_u32 = |n: Option<u32>| match n {
-        Some(n) => quote!(::core::option::Option::Some(#n)),
+    let option_u32 = |n: Option<Written<u32>>| match n {
+        Some(n) => {
+            let n = n.value;
+            quote!(::core::option::Option::Some(#n))
+        }
         None => quote!(::core::option::Option::None),
     };
     let (min, max) = (option_f64(ask.min), option_f64(ask.max));
     let (min_items, max_items) = (option_u32(ask.min_items), option_u32(ask.max_items));
     let choices = match &ask.choices {
         Some(values) => {
-            let values = values.iter().map(|n| i64_literal(*n, span));
+            let values = values.iter().map(|n| i64_literal(n.value, span));
             quote!(::core::option::Option::Some(&[#(#values),*]))
         }
         None => quote!(::core::option::Option::None),
@@ -269,37 +291,70 @@ fn bounds(question: &Question) -> TokenStream {
 }
 
 /// The compile-time checks of one question, each evaluated in the author's crate and
-/// reported at the attribute at fault: bounds its type cannot take, a default it does
-/// not offer, titles it has none to show.
+/// reported at the attribute at fault: bounds its type cannot take, a number its type
+/// cannot hold, a default it does not offer, titles it has none to show.
 fn checks(wizard: &Wizard, index: usize, question: &Question) -> TokenStream {
     let ident = wizard.ident;
     let ask = &question.ask;
     let mut checks = Vec::new();
-    let fail = |span: proc_macro2::Span, problem: TokenStream| {
-        quote_spanned! {span=>
+    // The panic's call spans the attribute at fault, from `start` to `end`: a const
+    // evaluation that panics is reported there.
+    let fail = |(start, end): (Span, Span), problem: TokenStream| {
+        let args = quote_spanned!(end=> ("{}", problem));
+        quote_spanned! {start=>
             const _: () = if let ::core::option::Option::Some(problem) = #problem {
-                ::core::panic!("{}", problem)
+                ::core::panic! #args
             };
         }
     };
     if let Some(span) = ask.bounds_span {
         let (shape, bounds) = (shape(wizard, index), bounds(question));
         checks.push(fail(
-            span,
+            (span, span),
             quote!(::wizard::__private::bounds_problem(#shape, #bounds)),
         ));
     }
+    // Each number at its own token: a bound, an offered integer or a default that the
+    // field's type cannot hold could never be answered.
+    let choices = ask.choices.iter().flatten().map(|n| Written {
+        #[allow(
+            clippy::cast_precision_loss,
+            reason = "offered integers are compared as JSON numbers"
+        )]
+        value: n.value as f64,
+        span: n.span,
+        end: n.end,
+    });
+    for number in ask.min.into_iter().chain(ask.max).chain(choices) {
+        let (shape, lit) = (shape(wizard, index), f64_literal(number.value, number.span));
+        checks.push(fail(
+            (number.span, number.end),
+            quote!(::wizard::__private::number_problem(#shape, #lit)),
+        ));
+    }
     let default_span = match &ask.default {
-        Some(DefaultLit::Text(lit)) => Some(lit.span()),
-        Some(DefaultLit::Number(_, span)) => Some(*span),
+        Some(DefaultLit::Text(lit)) => Some((lit.span(), lit.span())),
+        Some(DefaultLit::Number(number)) => Some((number.span, number.end)),
         // A yes/no's default is checked by the derive itself.
         Some(DefaultLit::Bool(_)) | None => None,
     };
     if let Some(span) = default_span {
         let question = quote!(<#ident as ::wizard::Wizard>::QUESTIONS[#index]);
+        // A number the type cannot hold is said first: it says more than a bound.
+        let in_type = match &ask.default {
+            Some(DefaultLit::Number(number)) => {
+                let shape = shape(wizard, index);
+                let lit = f64_literal(number.value.as_f64(), number.span);
+                quote!(::wizard::__private::number_problem(#shape, #lit))
+            }
+            _ => quote!(::core::option::Option::None),
+        };
         checks.push(fail(
             span,
-            quote!(::wizard::__private::default_problem(#question.kind, #question.default)),
+            quote!(match #in_type {
+                ::core::option::Option::Some(problem) => ::core::option::Option::Some(problem),
+                ::core::option::Option::None => ::wizard::__private::default_problem(#question.kind, #question.default),
+            }),
         ));
     }
     if let Some((titles, at)) = &ask.titles {
@@ -309,7 +364,7 @@ fn checks(wizard: &Wizard, index: usize, question: &Question) -> TokenStream {
         };
         let shape = shape(wizard, index);
         checks.push(fail(
-            at.span(),
+            (at.span(), at.span()),
             quote!(::wizard::__private::titles_problem(::wizard::__private::Titles::#variant, #shape)),
         ));
     }
@@ -387,32 +442,46 @@ fn finish(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStream {
     }
 }
 
-/// `check`, `choices` and `intro`: each named function called with what it sees, its
-/// future boxed by a runtime helper spanned at the path, so that a function of the wrong
-/// shape is reported there. Left to the trait's defaults when the struct declares none.
+/// `check`, `choices` and `intro`: each named function is first bound to a fn pointer
+/// of the documented arguments, spanned at the path, so that a function of another
+/// shape is one error there, showing the signature expected; its future then goes
+/// through `LiveFuture`, so that one that is not a future of the documented output is
+/// one error there too, in the runtime's words, before it is boxed into the `Pending`
+/// the trait returns. Left to the trait's defaults when the struct declares none.
 fn live(wizard: &Wizard, Names { step, .. }: &Names) -> TokenStream {
     let live = quote!(::wizard::live::Live<'a, Self>);
-    let pending =
-        |output: TokenStream| quote!(::core::option::Option<::wizard::live::Pending<'a, #output>>);
+    let optional =
+        |output: &TokenStream| quote!(::core::option::Option<::wizard::live::Pending<'a, #output>>);
+    let verdict = quote!(::wizard::live::Verdict);
+    let options = quote!(
+        ::core::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>
+    );
+    let intro = quote!(::wizard::live::Intro);
     let mut methods = Vec::new();
     let checks: Vec<_> = wizard
         .questions()
         .filter_map(|(field, question)| {
             let path = question.ask.check.as_ref()?;
             let (ident, variant) = (field.ident, &question.step);
+            // The answer's type is the field's; the check may take it borrowed
+            // (`CheckArgument`), which the pointer's `&'a _` leaves open.
             let call = quote_spanned! {path.span()=>
-                ::wizard::__private::check_future(#path(live, answer))
+                let check: fn(#live, &'a _) -> _ = #path;
+                let answer = ::wizard::live::CheckArgument::<_, Self>::argument(answer);
+                let future = ::wizard::live::LiveFuture::<#verdict>::future(check(live, answer));
+                let pending: ::wizard::live::Pending<'a, #verdict> = ::std::boxed::Box::pin(future);
             };
             Some(quote! {
                 #step::#variant => {
                     let answer = live.draft.#ident.as_ref()?;
-                    ::core::option::Option::Some(#call)
+                    #call
+                    ::core::option::Option::Some(pending)
                 }
             })
         })
         .collect();
     if !checks.is_empty() {
-        let output = pending(quote!(::wizard::live::Verdict));
+        let output = optional(&verdict);
         methods.push(quote! {
             fn check<'a>(live: #live, step: #step) -> #output {
                 #[allow(unreachable_patterns, reason = "every question may have a check")]
@@ -428,16 +497,12 @@ fn live(wizard: &Wizard, Names { step, .. }: &Names) -> TokenStream {
         .filter_map(|(_, question)| {
             let (path, _) = question.ask.choices_from.as_ref()?;
             let variant = &question.step;
-            let call = quote_spanned! {path.span()=>
-                ::wizard::__private::choices_future(#path(live))
-            };
-            Some(quote!(#step::#variant => ::core::option::Option::Some(#call),))
+            let call = live_call(path, &live, &options);
+            Some(quote!(#step::#variant => { #call ::core::option::Option::Some(pending) }))
         })
         .collect();
     if !choices.is_empty() {
-        let output = pending(quote!(
-            ::core::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>
-        ));
+        let output = optional(&options);
         methods.push(quote! {
             fn choices<'a>(live: #live, step: #step) -> #output {
                 #[allow(unreachable_patterns, reason = "every question may be a live choice")]
@@ -449,15 +514,23 @@ fn live(wizard: &Wizard, Names { step, .. }: &Names) -> TokenStream {
         });
     }
     if let Some((path, _)) = &wizard.container.intro {
-        let output = pending(quote!(::wizard::live::Intro));
-        let call = quote_spanned! {path.span()=>
-            ::wizard::__private::intro_future(#path(live))
-        };
+        let output = optional(&intro);
+        let call = live_call(path, &live, &intro);
         methods.push(quote! {
             fn intro<'a>(live: #live) -> #output {
-                ::core::option::Option::Some(#call)
+                #call
+                ::core::option::Option::Some(pending)
             }
         });
     }
     quote!(#(#methods)*)
+}
+
+/// `let pending = ..` for a live function that takes only the `Live` view.
+fn live_call(path: &syn::Path, live: &TokenStream, output: &TokenStream) -> TokenStream {
+    quote_spanned! {path.span()=>
+        let function: fn(#live) -> _ = #path;
+        let future = ::wizard::live::LiveFuture::<#output>::future(function(live));
+        let pending: ::wizard::live::Pending<'a, #output> = ::std::boxed::Box::pin(future);
+    }
 }

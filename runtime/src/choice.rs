@@ -25,6 +25,11 @@ use crate::question::ChoiceOption;
 /// A field of this type is a single choice (its form property is `selection`), a
 /// `Vec` of it a multi-select (`selections`). The derive also implements serde and
 /// `schemars::JsonSchema` as the wire value string: do not derive serde on the enum.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a choice",
+    label = "expected an enum with `#[derive(Choice)]`",
+    note = "the options of a choice question are an enum of unit variants with `#[derive(wizard::Choice)]`"
+)]
 pub trait Choice: Sized + Copy + 'static {
     /// Every option, in declaration order.
     const OPTIONS: &'static [ChoiceOption];

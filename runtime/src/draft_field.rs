@@ -2,7 +2,7 @@
 //! a validated answer.
 //!
 //! The derive checks each question's type once, where the question table names it
-//! (`<T as Answer>::SHAPE`, or `parsed::<T>()` for a `parse` question). Everywhere else
+//! (`<T as Answer>::SHAPE`, or `<T as Parsed>::PARSED` for a `parse` question). Everywhere else
 //! it goes through a [`Probe`]: a method call on `&&Probe` picks the real
 //! implementation when the type can be stored ([`Stores`], found first by autoref) and
 //! a stand-in otherwise ([`StandIn`]), so that a type that cannot be asked is one
@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use crate::answer::{Answer, Parsed, Stored};
+use crate::answer::{Askable, Stored};
 use crate::summary::SummaryValue;
 
 /// Stands for a question whose answer is a `T`; `P` says which trait `T` must
@@ -24,13 +24,11 @@ impl<T, P> Probe<T, P> {
     pub const NEW: Self = Probe(PhantomData);
 }
 
-/// A question asked as the field type's own kind: `T: Answer`.
+/// A question asked as the field type's own kind: `T: Answer` (through `Askable`).
 pub struct AsAnswer;
-/// A question asked as text and converted by `parse`: `T: Parsed`.
+/// A question asked as text and converted by `parse`: `T: Parsed` (whose impl asks
+/// what [`Stored`] does).
 pub struct AsParsed;
-
-/// The check of a `parse` question's type: one error naming what it lacks.
-pub const fn parsed<T: Parsed>() {}
 
 /// The real storage of an answer.
 pub trait Stores<T> {
@@ -84,7 +82,7 @@ macro_rules! stores {
     };
 }
 
-stores!(AsAnswer, Answer);
+stores!(AsAnswer, Askable);
 stores!(AsParsed, Stored);
 
 /// Reads a validated answer into the field's type.
@@ -92,7 +90,7 @@ pub trait Reads<T> {
     fn read_answer(&self, value: &Value) -> Result<T, String>;
 }
 
-impl<T: Answer> Reads<T> for &Probe<T, AsAnswer> {
+impl<T: Askable> Reads<T> for &Probe<T, AsAnswer> {
     fn read_answer(&self, value: &Value) -> Result<T, String> {
         T::from_answer(value)
     }

@@ -9,7 +9,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::form::Malformed;
+use crate::form::validate::Malformed;
 use crate::summary::{escape_value, truncate_chars};
 
 mod format;

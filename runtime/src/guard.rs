@@ -26,7 +26,10 @@
 //!         // Refused, cancelled, failed, or (2026-07-28) the round that asks.
 //!         return response;
 //!     }
-//!     CallToolResult::success(vec![ContentBlock::text("cancelled")]).into()
+//!     // The yes may arrive in a round the client sends again (a retry after a lost
+//!     // response): `once` cancels the booking once, and a repeat gets the same result.
+//!     let cancel = async { CallToolResult::success(vec![ContentBlock::text("cancelled")]) };
+//!     flow.once(request, cancel).await.into()
 //! }
 //! ```
 

@@ -1,6 +1,6 @@
 #![doc = include_str!("../README.md")]
 
-mod answer;
+pub mod answer;
 mod choice;
 mod draft_field;
 mod flat;
@@ -30,7 +30,7 @@ pub use flow::{Failure, Flow, Outcome, Refusal, Stage};
 pub use serve::Serve;
 pub use state::StateKeys;
 pub use texts::{DefaultTexts, Texts};
-pub use tool::{StandardFormats, arguments, input_schema, tool};
+pub use tool::{StandardFormats, arguments, input_schema, tool, tool_arguments};
 pub use wizard::{Wizard, WizardInfo};
 pub use wizard_macros::{Choice, Wizard};
 
@@ -39,13 +39,19 @@ pub use wizard_macros::{Choice, Wizard};
 pub mod __private {
     pub use schemars;
     pub use serde;
-    pub use serde_json;
 
-    pub use crate::answer::{Answer, Bounds, Parsed, Shape, Stored};
-    pub use crate::draft_field::{AsAnswer, AsParsed, Probe, Reads, StandIn, Stores, parsed};
-    pub use crate::live::{check_future, choices_future, intro_future};
+    /// Only `Value`, which the generated code names: with the whole crate here, the
+    /// compiler would name serde_json's types through this module in its messages.
+    pub mod serde_json {
+        pub use ::serde_json::Value;
+    }
+
+    pub use crate::answer::{Answer, Askable, Bounds, Parsed, Range, Shape, Stored};
+    pub use crate::draft_field::{AsAnswer, AsParsed, Probe, Reads, StandIn, Stores};
     pub use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Requirement, Titles};
-    pub use crate::question_check::{bounds_problem, default_problem, titles_problem};
+    pub use crate::question_check::{
+        bounds_problem, default_problem, number_problem, titles_problem,
+    };
     pub use crate::summary::{SummaryPart, SummaryValue, render_summary};
     pub use crate::wizard::Unusable;
 }

@@ -45,11 +45,13 @@
 //!
 //! How they behave, on both wire paths alike:
 //!
-//! - A **check** (`#[ask(.., check = path)]`: `async fn(Live<'_, W>, &T) -> Verdict`) runs
-//!   after an answer is well-formed and set (a declined or empty optional answer is not
-//!   checked). [`Verdict::Reject`] asks the same question again, its reason first and the
-//!   earlier answers kept; after [`TRIES`] refusals of one question the wizard ends with
-//!   an error result giving the reason, and nothing is done. A malformed answer (wrong
+//! - A **check** (`#[ask(.., check = path)]`: `async fn(Live<'_, W>, &T) -> Verdict`,
+//!   taking a `String` answer as `&str` or `&String` and a `Vec<E>` as `&[E]` or
+//!   `&Vec<E>`, see [`CheckArgument`]) runs after an answer is well-formed and set (a
+//!   declined or empty optional answer is not checked). [`Verdict::Reject`] asks the
+//!   same question again, its reason first and the earlier answers kept; after
+//!   [`TRIES`] refusals of one question the wizard ends with an error result giving the
+//!   reason, and nothing is done. A malformed answer (wrong
 //!   type, a value not offered) stays an error: a check is for answers that are well
 //!   formed and that the server would refuse. A check that cannot reach what it checks
 //!   should accept, and let the final call decide.
@@ -71,13 +73,15 @@
 //! in them that came from a user or the model with
 //! [`summary::escape_value`](crate::summary::escape_value).
 
+pub(crate) mod verdict;
+
+// `Live` is defined beside the `Wizard` trait, whose methods take it and whose
+// associated types it holds; what live functions return is in `verdict`, which the
+// trait names too. Both are this module's vocabulary, named from here.
+pub use crate::wizard::Live;
+pub use verdict::{Intro, Pending, Verdict};
+
 use std::future::Future;
-use std::pin::Pin;
-
-use crate::wizard::Wizard;
-
-/// The boxed future a live check, live choice or intro hands the runtime.
-pub type Pending<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// One question is asked at most this many times: the answer refused this many times
 /// ends the wizard.
@@ -89,62 +93,6 @@ pub const MAX_OPTIONS: usize = 100;
 /// A live choice whose options take more bytes than this in all is asked as text: the
 /// options offered ride in every `requestState`.
 pub const MAX_OPTIONS_BYTES: usize = 8 * 1024;
-
-/// What a live check, a live choice or an intro sees.
-pub struct Live<'a, W: Wizard> {
-    /// The server's own context, `#[wizard(context = Type)]` (`()` without one).
-    pub context: &'a W::Context,
-    /// The tool arguments.
-    pub args: &'a W::Args,
-    /// The answers so far (`{Name}Draft`, every field an `Option`); in a check, the
-    /// answer being checked is in it already.
-    pub draft: &'a W::Draft,
-}
-
-impl<W: Wizard> Clone for Live<'_, W> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<W: Wizard> Copy for Live<'_, W> {}
-
-impl<W: Wizard> std::fmt::Debug for Live<'_, W> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Live")
-            .field("args", self.args)
-            .field("draft", self.draft)
-            .finish_non_exhaustive()
-    }
-}
-
-/// A live check's word on a well-formed answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// Keep the answer and go on.
-    Accept,
-    /// Ask the same question again with this reason first, a sentence such as
-    /// ``There is no branch `featur/x` in `demo/sandbox`.``
-    Reject(String),
-}
-
-impl Verdict {
-    /// [`Verdict::Reject`] with `reason`.
-    pub fn reject(reason: impl Into<String>) -> Self {
-        Verdict::Reject(reason.into())
-    }
-}
-
-/// What an intro found before the first question.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Intro {
-    /// Show this text before the first question and before the summary.
-    Show(String),
-    /// Nothing to show: ask the questions as they are.
-    Nothing,
-    /// End the wizard before asking anything, with this reason; nothing is done.
-    Stop(String),
-}
 
 /// `reason`, trimmed and ending as a sentence does (`.` added unless it ends with `.`, `?`
 /// or `!`), so that the question or another sentence can follow it.
@@ -175,32 +123,84 @@ pub(crate) fn offerable(options: Vec<String>) -> Option<Vec<String>> {
         .then_some(offered)
 }
 
-/// Boxes a live check's future; named by the derive, so that a function of the wrong
-/// shape is reported at its path.
-#[doc(hidden)]
-pub fn check_future<'a, F>(future: F) -> Pending<'a, Verdict>
-where
-    F: Future<Output = Verdict> + Send + 'a,
-{
-    Box::pin(future)
+/// The future a live function returns: one resolving to `T`, as an `async fn`
+/// returning `T` gives. The derive passes every live function's future through it
+/// before boxing it into the [`Pending`] the runtime awaits, so that a function that is
+/// not `async`, or resolves to another type, is one error at its path. (One that is
+/// not `Send` is reported when boxed, where the compiler shows what it holds.)
+#[diagnostic::on_unimplemented(
+    message = "this live function returns `{Self}`, not a future resolving to `{T}`",
+    label = "expected an `async fn` returning `{T}`",
+    note = "a live check is `async fn(Live<'_, W>, &T) -> Verdict`, live choices are `async fn(Live<'_, W>) -> Result<Vec<String>, String>`, an intro is `async fn(Live<'_, W>) -> Intro`"
+)]
+pub trait LiveFuture<T> {
+    type Future: Future<Output = T>;
+    /// The future itself.
+    fn future(self) -> Self::Future;
 }
 
-/// Boxes a live choice's future (see [`check_future`]).
-#[doc(hidden)]
-pub fn choices_future<'a, F>(future: F) -> Pending<'a, Result<Vec<String>, String>>
-where
-    F: Future<Output = Result<Vec<String>, String>> + Send + 'a,
-{
-    Box::pin(future)
+// Not recommended: a future resolving to another type is then reported in this trait's
+// words, not as a mismatch inside this impl.
+#[diagnostic::do_not_recommend]
+impl<T, F: Future<Output = T>> LiveFuture<T> for F {
+    type Future = F;
+    fn future(self) -> F {
+        self
+    }
 }
 
-/// Boxes an intro's future (see [`check_future`]).
-#[doc(hidden)]
-pub fn intro_future<'a, F>(future: F) -> Pending<'a, Intro>
-where
-    F: Future<Output = Intro> + Send + 'a,
-{
-    Box::pin(future)
+/// How a question's answer is handed to its live check: as `&T` for an answer of type
+/// `T`, and also as `&str` for a `String` and as `&[E]` for a `Vec<E>`, as a function
+/// taking a borrowed value would have it. `W` is the wizard, named in the message a
+/// check of another argument type gets.
+///
+/// The derive names it for every `check = path`, so that a check taking the wrong type
+/// is one error at the path, saying what it should take.
+#[diagnostic::on_unimplemented(
+    message = "this live check takes `&{A}`, but the question's answer is a `{Self}`",
+    label = "expected `async fn(Live<'_, {W}>, &{Self}) -> Verdict`",
+    note = "a `String` answer may also be taken as `&str`, and a `Vec<E>` as `&[E]`"
+)]
+pub trait CheckArgument<A: ?Sized, W> {
+    /// The answer as the check takes it.
+    fn argument(&self) -> &A;
+}
+
+impl<T, W> CheckArgument<T, W> for T {
+    fn argument(&self) -> &T {
+        self
+    }
+}
+
+// Blanket over a sealed trait rather than `for String`: an impl for the answer's own
+// type would be shown to the author as "implemented for it", pointing into this file.
+impl<S: borrowed::Text, W> CheckArgument<str, W> for S {
+    fn argument(&self) -> &str {
+        self
+    }
+}
+
+impl<V: borrowed::List, W> CheckArgument<[V::Item], W> for V {
+    fn argument(&self) -> &[V::Item] {
+        self
+    }
+}
+
+/// The owned types a check may take borrowed.
+mod borrowed {
+    use std::ops::Deref;
+
+    pub trait Text: Deref<Target = str> {}
+
+    impl Text for String {}
+
+    pub trait List: Deref<Target = [Self::Item]> {
+        type Item;
+    }
+
+    impl<E> List for Vec<E> {
+        type Item = E;
+    }
 }
 
 #[cfg(test)]

@@ -98,8 +98,21 @@ enum Mode {
     Url,
 }
 
+// Here rather than beside `Flow`'s other methods: a prompter is built from a flow, and
+// the flow's file names nothing of the prompter's.
+impl Flow {
+    /// The primitives (confirm, text, number, choices, gather, url) for this call.
+    pub fn prompter(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Prompter {
+        Prompter::new(self.clone(), request, context)
+    }
+}
+
 impl Prompter {
-    pub(crate) fn new(
+    fn new(
         flow: Flow,
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,

@@ -1,7 +1,12 @@
 //! The checks `#[derive(Wizard)]` evaluates at compile time for every question, in
 //! the author's crate and at the attribute at fault: bounds the field's type cannot
-//! take, titles on a question with none to show, a default the question does not
-//! offer. Each returns what is wrong, in words an author can act on.
+//! take, a number its type cannot hold, titles on a question with none to show, a
+//! default the question does not offer. Each returns what is wrong, in words an author
+//! can act on.
+//!
+//! They run here rather than in the derive because only the compiler knows what a
+//! field's type is (an alias of `u8` is a `u8`); the derive evaluates them in `const`
+//! items spanned at the attribute.
 
 use crate::answer::{Bounds, Shape};
 use crate::question::{ChoiceOption, DefaultValue, Kind, Titles};
@@ -14,19 +19,19 @@ pub const fn bounds_problem(shape: Shape, bounds: Bounds) -> Option<&'static str
         Shape::Text | Shape::YesNo | Shape::Choice(_) if numeric || items => Some(
             "`min`, `max`, `min_items` and `max_items` apply only to numbers and multi-selects",
         ),
-        Shape::Integer | Shape::Float if items => Some(
+        Shape::Integer(_) | Shape::Float(_) if items => Some(
             "`min_items` and `max_items` apply only to a multi-select (`Vec` of a choice enum)",
         ),
         Shape::MultiSelect(_) if numeric => Some(
             "`min` and `max` apply only to numbers; a multi-select takes `min_items` and `max_items`",
         ),
-        Shape::Integer if bounds.choices.is_some() && numeric => {
+        Shape::Integer(_) if bounds.choices.is_some() && numeric => {
             Some("`choices = [..]` offers its integers: leave out `min` and `max`")
         }
-        Shape::Integer => match bounds.choices {
-            Some(&[]) => Some("`choices = [..]` needs at least one integer"),
-            _ => None,
-        },
+        Shape::Integer(_) if matches!(bounds.choices, Some(&[])) => {
+            Some("`choices = [..]` needs at least one integer")
+        }
+        Shape::Integer(_) if bounds.choices.is_some() => None,
         _ if bounds.choices.is_some() => Some("`choices = [..]` applies only to an integer field"),
         Shape::Choice(options) | Shape::MultiSelect(options) if options.is_empty() => {
             Some("a choice enum needs at least one variant")
@@ -46,6 +51,33 @@ pub const fn bounds_problem(shape: Shape, bounds: Bounds) -> Option<&'static str
         },
     }
 }
+
+/// What is wrong with a number written on a field of this shape (a bound, an offered
+/// integer or a default): one its type cannot hold, or a fraction for an integer. Any
+/// other shape has its numbers refused by [`bounds_problem`] or [`default_problem`].
+pub const fn number_problem(shape: Shape, n: f64) -> Option<&'static str> {
+    let (range, integer) = match shape {
+        Shape::Integer(range) => (range, true),
+        Shape::Float(range) => (range, false),
+        _ => return None,
+    };
+    if n < range.min || n > range.max {
+        Some(range.outside)
+    } else if integer && n % 1.0 != 0.0 {
+        Some("an integer question takes whole numbers: write this one without a fraction")
+    } else if integer && (n > EXACT || n < -EXACT) {
+        // The form writes an integer question's numbers as JSON integers, which clients
+        // read as exact only this far; the runtime refuses such a question when asked.
+        Some(
+            "this number is beyond ±2^53 (9007199254740992), where JSON integers stop being exact: an integer question's numbers must lie within it",
+        )
+    } else {
+        None
+    }
+}
+
+/// 2^53: every integer up to it is exact as an `f64`.
+const EXACT: f64 = 9_007_199_254_740_992.0;
 
 /// What is wrong with `titled` or `enum_names` on a question of this shape.
 pub const fn titles_problem(titles: Titles, shape: Shape) -> Option<&'static str> {

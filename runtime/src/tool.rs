@@ -6,6 +6,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject, Tool};
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::{Transform, transform_subschemas};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::flow::outcome::error_result;
@@ -53,9 +54,57 @@ pub fn tool<W: Wizard>() -> Tool {
     reason = "the response goes straight back to rmcp, which takes it by value"
 )]
 pub fn arguments<W: Wizard>(request: &CallToolRequestParams) -> Result<W::Args, CallToolResponse> {
+    read_arguments(W::INFO.tool, request)
+}
+
+/// The arguments of a call to a tool that is not a wizard, read into your own `T`, or
+/// the response to return: the same error result as [`arguments`] gives, naming the
+/// tool and what is wrong. List such a tool with [`input_schema`]`::<T>()` as its
+/// input schema.
+///
+/// ```
+/// use rmcp::model::CallToolRequestParams;
+///
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct ListArgs {
+///     /// How many bookings to list.
+///     limit: Option<u32>,
+/// }
+///
+/// let call = |arguments: serde_json::Value| {
+///     CallToolRequestParams::new("rooms_list").with_arguments(arguments.as_object().cloned().unwrap())
+/// };
+/// let args: ListArgs = wizard::tool_arguments(&call(serde_json::json!({"limit": 5}))).unwrap();
+/// assert_eq!(args.limit, Some(5));
+///
+/// let Err(response) = wizard::tool_arguments::<ListArgs>(&call(serde_json::json!({"limit": "five"})))
+/// else {
+///     panic!("a string is no limit");
+/// };
+/// let rmcp::model::CallToolResponse::Complete(result) = response else { unreachable!() };
+/// assert_eq!(result.is_error, Some(true));
+/// ```
+#[allow(
+    clippy::result_large_err,
+    reason = "the response goes straight back to rmcp, which takes it by value"
+)]
+pub fn tool_arguments<T: DeserializeOwned>(
+    request: &CallToolRequestParams,
+) -> Result<T, CallToolResponse> {
+    read_arguments(&request.name, request)
+}
+
+#[allow(
+    clippy::result_large_err,
+    reason = "the response goes straight back to rmcp, which takes it by value"
+)]
+fn read_arguments<T: DeserializeOwned>(
+    tool: &str,
+    request: &CallToolRequestParams,
+) -> Result<T, CallToolResponse> {
     let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
     serde_json::from_value(arguments).map_err(|error| {
-        let text = format!("invalid arguments for `{}`: {error}", W::INFO.tool);
+        let text = format!("invalid arguments for `{tool}`: {error}");
         CallToolResponse::Complete(error_result(text))
     })
 }

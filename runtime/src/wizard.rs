@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
-use crate::live::{Intro, Live, Pending, Verdict};
+use crate::live::verdict::{Intro, Pending, Verdict};
 use crate::question::Question;
 use crate::summary::SummaryPart;
 
@@ -64,6 +64,11 @@ pub struct WizardInfo {
 /// [`Flow::run`](crate::Flow::run). What an author reads: [`Wizard::INFO`],
 /// [`Wizard::QUESTIONS`] and [`Wizard::Args`]; everything else is generated glue the
 /// runtime calls, hidden from these docs and free to change.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wizard",
+    label = "expected a struct with `#[derive(Wizard)]`",
+    note = "a wizard is a struct with named fields, each `#[ask(\"question text\")]` or `#[tool_arg]`, and `#[derive(wizard::Wizard)]`"
+)]
 pub trait Wizard: Sized + Send + 'static {
     /// The tool arguments: the `#[tool_arg]` fields, in a struct named `{Name}Args`
     /// (serde, `JsonSchema`): the tool's input schema.
@@ -141,6 +146,37 @@ pub trait Wizard: Sized + Send + 'static {
             .skip(from)
             .copied()
             .find(|step| Self::is_asked(draft, *step))
+    }
+}
+
+/// What a live check, a live choice or an intro sees (see [`live`](crate::live)).
+///
+/// Defined here, beside the trait whose methods take it and whose types it holds, and
+/// named as `wizard::live::Live`.
+pub struct Live<'a, W: Wizard> {
+    /// The server's own context, `#[wizard(context = Type)]` (`()` without one).
+    pub context: &'a W::Context,
+    /// The tool arguments.
+    pub args: &'a W::Args,
+    /// The answers so far (`{Name}Draft`, every field an `Option`); in a check, the
+    /// answer being checked is in it already.
+    pub draft: &'a W::Draft,
+}
+
+impl<W: Wizard> Clone for Live<'_, W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<W: Wizard> Copy for Live<'_, W> {}
+
+impl<W: Wizard> std::fmt::Debug for Live<'_, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live")
+            .field("args", self.args)
+            .field("draft", self.draft)
+            .finish_non_exhaustive()
     }
 }
 

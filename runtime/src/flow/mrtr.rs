@@ -6,7 +6,7 @@
 
 use rmcp::model::CallToolRequestParams;
 
-use crate::flow::Flow;
+use crate::flow::config::Flow;
 use crate::flow::machine::{Machine, Place};
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::rounds::Rounds;

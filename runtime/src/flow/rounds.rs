@@ -14,8 +14,9 @@ use rmcp::model::{
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::flow::config::Flow;
 use crate::flow::reply::Reply;
-use crate::flow::{Flow, wire};
+use crate::flow::wire;
 use crate::state::{CallDigest, Opened, StateKind};
 
 /// One call's view of its rounds.

@@ -3,7 +3,7 @@
 
 use rmcp::service::{RequestContext, RoleServer};
 
-use crate::flow::Flow;
+use crate::flow::config::Flow;
 use crate::flow::machine::Machine;
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::wire;

@@ -1,6 +1,7 @@
 //! Refusing, before anything is sent, a question that cannot be asked.
 
-use super::{EXACT, Options, Prompt, PromptKind};
+use super::json::EXACT;
+use super::prompt::{Options, Prompt, PromptKind};
 use crate::question::{DefaultValue, Question};
 
 /// Refuses a derived question that cannot be asked; see [`check_prompt`].

@@ -8,7 +8,7 @@ use rmcp::model::{
     PrimitiveSchemaDefinition, StringSchema,
 };
 
-use super::{Prompt, PromptKind};
+use super::prompt::{Prompt, PromptKind};
 use crate::question::{DefaultValue, Requirement};
 
 /// The typed schema of `p`; `Err` names what a client could not be sent. Run
@@ -138,7 +138,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::form::prompt_schema;
+    use crate::form::json::prompt_schema;
 
     /// The typed schema is exactly the JSON schema, as rmcp reads and writes it.
     #[test]

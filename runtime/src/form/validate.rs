@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::{Options, Prompt, PromptKind};
+use super::prompt::{Options, Prompt, PromptKind};
 use crate::question::{Kind, Question, Requirement};
 use crate::summary::escape::is_invisible;
 use crate::summary::{escape_value, truncate_chars};

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{Claim, ClaimFuture, Claims};
+use super::claims::{Claim, ClaimFuture, Claims};
 use crate::state::RoundId;
 
 /// Claims kept in this process: right for one server process, wrong for replicas

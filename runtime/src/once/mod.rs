@@ -33,17 +33,19 @@
 //! # }
 //! ```
 
-mod memory;
+// `pub(crate)` for `Flow`, which holds a store and defaults to memory: it names them
+// here, not through this file, which runs on a `Flow`.
+pub(crate) mod claims;
+pub(crate) mod memory;
 #[cfg(feature = "redis")]
 mod redis;
 
-use std::fmt;
 use std::future::Future;
-use std::pin::Pin;
 use std::time::{Duration, Instant};
 
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 
+pub use claims::{Claim, ClaimFuture, Claims, ClaimsError};
 pub use memory::MemoryClaims;
 #[cfg(feature = "redis")]
 pub use redis::{Persistence, RedisClaims};
@@ -56,42 +58,6 @@ use crate::state::RoundId;
 pub const REPLAY_WAIT: Duration = Duration::from_secs(10);
 /// How often a waiting repeat looks again.
 const POLL: Duration = Duration::from_millis(25);
-
-/// The boxed future a [`Claims`] method returns.
-pub type ClaimFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, ClaimsError>> + Send + 'a>>;
-
-/// Where claims live: one process's memory, or a store every replica shares.
-pub trait Claims: Send + Sync + 'static {
-    /// Claims `round` for `ttl` if nobody has; otherwise says what its first claimant
-    /// did. Must be atomic across everyone sharing the store.
-    fn claim(&self, round: RoundId, ttl: Duration) -> ClaimFuture<'_, Claim>;
-
-    /// Records the result of the action `round` ran, for repeats within `ttl`.
-    fn record(&self, round: RoundId, result: String, ttl: Duration) -> ClaimFuture<'_, ()>;
-}
-
-/// What a claim found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Claim {
-    /// Nobody had claimed the round: this request acts.
-    First,
-    /// An earlier request claimed it and is still acting.
-    Running,
-    /// An earlier request acted; its result, as recorded.
-    Done(String),
-}
-
-/// The claims store could not be reached or answered nonsense.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClaimsError(pub String);
-
-impl fmt::Display for ClaimsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ClaimsError {}
 
 impl Flow {
     /// Runs `act`, the work a yes allows, once for the round `request` answers.

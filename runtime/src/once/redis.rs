@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 
-use super::{Claim, ClaimFuture, Claims, ClaimsError};
+use super::claims::{Claim, ClaimFuture, Claims, ClaimsError};
 use crate::state::RoundId;
 
 /// How long one connection attempt or one command may take before the claim fails

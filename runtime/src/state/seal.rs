@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use rmcp::model::{RequestStateError, SealOptions};
 
-use super::{CallDigest, StateKeys};
+use super::digest::CallDigest;
+use super::keys::StateKeys;
 
 /// Which driver wrote a state, so neither reads the other's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +68,7 @@ impl RoundId {
     pub(crate) fn random() -> RoundId {
         RoundId {
             random: random_round(),
-            call: CallDigest::of(&super::Caller::ANYONE, "test", None),
+            call: CallDigest::of(&super::digest::Caller::ANYONE, "test", None),
         }
     }
 }
@@ -193,7 +194,7 @@ impl Sealer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Caller;
+    use crate::state::digest::Caller;
 
     fn sealer() -> Sealer {
         Sealer::new(StateKeys::random(), Duration::from_secs(600))

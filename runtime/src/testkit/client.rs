@@ -19,7 +19,9 @@ use rmcp::transport::IntoTransport;
 use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt, ServiceExt};
 use serde_json::Value;
 
-use super::{Asked, Path, Reply};
+use super::asked::Asked;
+use super::path::Path;
+use crate::flow::Reply;
 
 /// What a client declares about elicitation: the presets the tests need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

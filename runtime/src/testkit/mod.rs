@@ -29,7 +29,11 @@
 //! [`ScriptedClient::script`], and read the questions and [`Progress`] it recorded.
 //! [`answer`], [`yes`], [`no`] and [`pick`] build the replies of the usual questions.
 
+// `Asked` and `Path` in files of their own: `client` records and takes them, and names
+// them there rather than here, where `client` is named.
+mod asked;
 mod client;
+mod path;
 mod server;
 
 use std::sync::PoisonError;
@@ -38,7 +42,9 @@ use std::sync::atomic::Ordering;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::Value;
 
+pub use asked::Asked;
 pub use client::{Elicit, KeyOf, Pair, Progress, ScriptedClient, connect};
+pub use path::Path;
 pub use server::WizardServer;
 
 pub use crate::flow::Reply;
@@ -50,18 +56,6 @@ use crate::wizard::Wizard;
 /// How many 2026-07-28 rounds the kit's client drives before it gives up: every question,
 /// each question asked again after a refusal, and the summary.
 pub const MAX_ROUNDS: usize = 64;
-
-/// Which wire path the scripted client takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Path {
-    /// `initialize` on 2025-11-25: one `elicitation/create` per question.
-    Sync,
-    /// `server/discover` on 2026-07-28 with per-request `_meta`: `input_required` rounds.
-    Mrtr,
-    /// `initialize` asking for 2026-07-28, negotiated down to 2025-11-25, and still
-    /// served `input_required` rounds.
-    MrtrDeclaredInInitialize,
-}
 
 /// Accept with this form content (a JSON object).
 ///
@@ -100,17 +94,6 @@ pub fn decline() -> Reply {
 
 pub fn cancel() -> Reply {
     Reply::Cancel
-}
-
-/// One question as the client received it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Asked {
-    /// The `inputRequests` key on MRTR; on the sync path, where the key is not on the
-    /// wire, the key of the question with this message (`confirm` for the summary).
-    pub key: String,
-    pub message: String,
-    /// The `requestedSchema` (or `{"url": …}` for a url-mode request).
-    pub schema: Value,
 }
 
 /// How a scripted run went.

@@ -1,4 +1,5 @@
-//! The rules that span several fields: keys, conditions, and the summary.
+//! The rules that span several fields: keys, conditions, and the summary. They run once
+//! every field is read, each question already checked on its own (`question_rules`).
 
 use std::collections::HashMap;
 
