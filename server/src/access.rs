@@ -10,9 +10,8 @@ use std::sync::Mutex;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::catalog::params::IdOrName;
 use crate::catalog::{Action, Prepared, Toolset};
-use crate::gitlab::{ApiRequest, GitLab, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, IdOrName, ProjectId};
 
 /// The operator's limits. [`Access::default`] allows everything.
 #[derive(Debug, Clone, PartialEq, Eq)]

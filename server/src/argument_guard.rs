@@ -15,9 +15,9 @@ use wizard::guard::{Destructive, guard};
 
 use crate::catalog::Action;
 use crate::catalog::guard::ArgumentGuard;
-use crate::execute::error_result;
+use crate::catalog::output::error_result;
+use crate::catalog::wizard::REAPPROVE;
 use crate::gitlab::{GitLab, GitLabError};
-use crate::wizards::REAPPROVE;
 
 /// One call to an action with an argument guard.
 pub struct Guarded<'a> {

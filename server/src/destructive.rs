@@ -5,9 +5,9 @@ use serde_json::{Map, Value};
 use wizard::summary::escape_value;
 
 use crate::catalog::Action;
-use crate::gitlab::url_without_credentials;
-use crate::surfaces::SurfaceKind;
-use crate::wizards::REAPPROVE;
+use crate::catalog::wizard::REAPPROVE;
+use crate::gitlab::text_without_credentials;
+use crate::surfaces::kind::SurfaceKind;
 
 /// The refusal of a call that may not ask. On the dynamic surface:
 /// `gitlab_execute_action: action "issue.delete" is destructive. Re-send with
@@ -33,7 +33,7 @@ pub fn question(title: &str, action: &Action, params: &Map<String, Value>) -> St
         .filter_map(|name| {
             let value = params.get(name)?;
             let text = match value {
-                Value::String(text) => without_credentials(text),
+                Value::String(text) => text_without_credentials(text),
                 other => other.to_string(),
             };
             Some(format!("{name} {}", escape_value(&text)))
@@ -60,37 +60,9 @@ fn consequence(verb: &str) -> &'static str {
     }
 }
 
-/// `text` without the user and password it carries when it is a URL (a push mirror's
-/// target holds a token that no question or message may show); anything else unchanged.
-pub fn without_credentials(text: &str) -> String {
-    match url::Url::parse(text) {
-        Ok(url) if url.password().is_some() || !url.username().is_empty() => {
-            url_without_credentials(&url).to_string()
-        }
-        _ => text.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{consequence, without_credentials};
-
-    #[test]
-    fn credentials_in_a_url_are_left_out() {
-        assert_eq!(
-            without_credentials("https://bot:glpat-secret@example.com/mirror.git"),
-            "https://example.com/mirror.git"
-        );
-        assert_eq!(
-            without_credentials("ssh://git@example.com/a.git"),
-            "ssh://example.com/a.git"
-        );
-        assert_eq!(without_credentials("feature/x"), "feature/x");
-        assert_eq!(
-            without_credentials("https://example.com/a"),
-            "https://example.com/a"
-        );
-    }
+    use super::consequence;
 
     #[test]
     fn only_a_delete_or_an_erase_is_final() {

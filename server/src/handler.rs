@@ -24,17 +24,18 @@ use wizard::guard::{Destructive, guard};
 use wizard::{Flow, Serve};
 
 use crate::access::Access;
-use crate::catalog::{Action, Prepared, catalog};
+use crate::catalog::output::{error_result, send};
+use crate::catalog::wizard::{GitLabTexts, WizardCall};
+use crate::catalog::{Action, Prepared};
 use crate::completions::Completions;
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
-use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
-use crate::http::RequestToken;
+use crate::http::caller::RequestToken;
 use crate::reads::{ReadError, Reads};
+use crate::registry::catalog;
 use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
-use crate::wizards::{GitLabTexts, WizardCall};
 use crate::{argument_guard, destructive, prompts, resources};
 
 /// What every session of one server shares.

@@ -9,8 +9,9 @@ use serde_json::{Map, Value};
 use wizard::state::Caller;
 
 use crate::access::Access;
-use crate::catalog::{Prepared, catalog};
+use crate::catalog::Prepared;
 use crate::gitlab::GitLab;
+use crate::registry::catalog;
 
 /// Why a read has no result.
 #[derive(Debug, Clone, PartialEq, Eq)]

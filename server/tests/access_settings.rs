@@ -7,7 +7,8 @@ mod common;
 
 use common::mcp::{Harness, text};
 use gitlab_mcp_server::access::{Access, AllowedProjects};
-use gitlab_mcp_server::catalog::{Action, Toolset, catalog};
+use gitlab_mcp_server::catalog::{Action, Toolset};
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::{SurfaceKind, individual_tool_name, meta_tool_name};
 use serde_json::{Value, json};
 

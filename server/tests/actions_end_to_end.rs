@@ -10,8 +10,9 @@ use std::collections::HashMap;
 
 use common::cases::{Case, cases, filled};
 use common::mcp::{Harness, query, text};
-use gitlab_mcp_server::catalog::{Action, catalog};
+use gitlab_mcp_server::catalog::Action;
 use gitlab_mcp_server::gitlab::Method;
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::SurfaceKind;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Map, Value};

@@ -1,7 +1,8 @@
 //! The action catalog as data: every id, its flags, and its schemas.
 
-use gitlab_mcp_server::catalog::{Action, Output, Resource, catalog};
+use gitlab_mcp_server::catalog::{Action, Output, Resource};
 use gitlab_mcp_server::gitlab::Method;
+use gitlab_mcp_server::registry::catalog;
 use serde_json::{Value, json};
 
 fn action(id: &str) -> &'static Action {

@@ -1,9 +1,10 @@
 //! Each wizard and its alternative can never disagree: the alternative takes every question
 //! as a parameter, required exactly where the question is, and both send the same body.
 
-use gitlab_mcp_server::catalog::wizards::GitLabWizard;
-use gitlab_mcp_server::catalog::{Prepared, catalog};
+use gitlab_mcp_server::catalog::Prepared;
+use gitlab_mcp_server::catalog::wizard::GitLabWizard;
 use gitlab_mcp_server::gitlab::{ApiRequest, Method, ProjectId};
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::wizards::{
     IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard, Visibility,
 };

@@ -5,8 +5,9 @@
 mod catalog_support;
 
 use catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
-use gitlab_mcp_server::catalog::{Output, Toolset, catalog};
+use gitlab_mcp_server::catalog::{Output, Toolset};
 use gitlab_mcp_server::gitlab::Method;
+use gitlab_mcp_server::registry::catalog;
 use serde_json::{Value, json};
 
 /// `{"project_id": "demo/sandbox", "issue_iid": 12}` and `more`.

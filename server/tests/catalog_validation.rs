@@ -1,8 +1,9 @@
 //! Arguments are validated before anything is sent; every error names the field, and valid
 //! arguments become exactly the GitLab call.
 
-use gitlab_mcp_server::catalog::{Prepared, catalog};
+use gitlab_mcp_server::catalog::Prepared;
 use gitlab_mcp_server::gitlab::{ApiRequest, Method};
+use gitlab_mcp_server::registry::catalog;
 use serde_json::{Value, json};
 
 fn prepare(id: &str, params: Value) -> Result<ApiRequest, String> {

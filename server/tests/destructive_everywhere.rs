@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use common::cases::{cases, filled};
 use common::mcp::{Harness, text};
-use gitlab_mcp_server::catalog::catalog;
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::SurfaceKind;
 use rmcp::model::ClientCapabilities;
 use wizard::testkit::{Path, no, yes};

@@ -3,7 +3,7 @@
 //! is printed.
 
 use gitlab_mcp_server::access::Access;
-use gitlab_mcp_server::catalog::catalog;
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::ActionIndex;
 
 /// (what a person asks, the action that does it).

@@ -1,9 +1,9 @@
 //! Calls through each surface, over a real rmcp client/server pair against the sandbox
 //! GitLab: find_action, argument validation, the destructive guard, wizards routed by id.
 
-use gitlab_mcp_server::catalog::catalog;
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
 use gitlab_mcp_server::handler::{GitLabMcp, Options};
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::SurfaceKind;
 use gitlab_sandbox::Sandbox;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};

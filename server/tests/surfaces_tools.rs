@@ -1,7 +1,8 @@
 //! The tools each surface lists, built from the one catalog: names, annotations, schemas and
 //! the wizards' descriptions.
 
-use gitlab_mcp_server::catalog::{RESOURCES, Resource, catalog};
+use gitlab_mcp_server::catalog::{RESOURCES, Resource};
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::{Surface, SurfaceKind, individual_tool_name};
 use rmcp::model::Tool;
 use serde_json::{Value, json};

@@ -4,10 +4,11 @@
 //! (GitLab's answer to the final call would decide): what they check against a GitLab is
 //! in `wizard_live.rs`.
 
+use gitlab_mcp_server::catalog::wizard::GitLabTexts;
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, ProjectId};
 use gitlab_mcp_server::wizards::{
-    GitLabTexts, IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs,
-    ProjectWizard, ProjectWizardArgs, ReleaseWizard, ReleaseWizardArgs, Visibility,
+    IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs, ProjectWizard,
+    ProjectWizardArgs, ReleaseWizard, ReleaseWizardArgs, Visibility,
 };
 use rmcp::model::ClientCapabilities;
 use serde_json::json;

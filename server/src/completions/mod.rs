@@ -7,7 +7,7 @@
 //! so the next letters typed are answered without GitLab.
 
 pub mod cache;
-mod kind;
+pub(crate) mod kind;
 pub mod matching;
 pub mod sources;
 

@@ -6,7 +6,8 @@ use futures::future::join_all;
 use rmcp::model::GetPromptResult;
 use serde_json::{Value, json};
 
-use super::{Arguments, Failure, embedded, user};
+use super::arguments::Arguments;
+use super::messages::{Failure, embedded, user};
 use crate::gitlab::ProjectId;
 use crate::reads::{ReadError, Reads, items, params};
 use crate::resources::markdown::text;

@@ -10,7 +10,8 @@ use std::collections::HashSet;
 use rmcp::model::GetPromptResult;
 use serde_json::{Value, json};
 
-use super::{Arguments, Failure, user};
+use super::arguments::Arguments;
+use super::messages::{Failure, user};
 use crate::gitlab::ProjectId;
 use crate::reads::{ReadError, Reads, has_next_page, items, params};
 use crate::resources::markdown::{labels, person, plural, text, time};

@@ -3,7 +3,8 @@
 
 use rmcp::model::GetPromptResult;
 
-use super::{Arguments, Failure, embedded, user};
+use super::arguments::Arguments;
+use super::messages::{Failure, embedded, user};
 use crate::reads::Reads;
 use crate::resources::{self, Target};
 

@@ -5,7 +5,8 @@
 use rmcp::model::GetPromptResult;
 use serde_json::{Value, json};
 
-use super::{Arguments, Failure, user};
+use super::arguments::Arguments;
+use super::messages::{Failure, user};
 use crate::reads::{ReadError, Reads, has_next_page, items, params};
 use crate::resources::markdown::{cut, labels, person, plural, text, time};
 

@@ -6,7 +6,7 @@ use rmcp::model::ResourceTemplate;
 
 use super::{diff, file, issue, job_log, merge_request, pipeline, project};
 use crate::access::Access;
-use crate::completions::Kind;
+use crate::completions::kind::Kind;
 use crate::reads::refusal;
 
 /// One template.

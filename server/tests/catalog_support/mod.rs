@@ -6,8 +6,9 @@
     reason = "each test file is its own crate and uses only part of the support"
 )]
 
-use gitlab_mcp_server::catalog::{Action, Prepared, Toolset, catalog};
+use gitlab_mcp_server::catalog::{Action, Prepared, Toolset};
 use gitlab_mcp_server::gitlab::ApiRequest;
+use gitlab_mcp_server::registry::catalog;
 use serde_json::Value;
 
 pub fn action(id: &str) -> &'static Action {

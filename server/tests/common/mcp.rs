@@ -8,9 +8,9 @@
 //! ```
 
 use gitlab_mcp_server::access::Access;
-use gitlab_mcp_server::catalog::catalog;
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, Method};
 use gitlab_mcp_server::handler::{GitLabMcp, Options};
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::{SurfaceKind, individual_tool_name, meta_tool_name};
 use gitlab_sandbox::{RecordedRequest, Sandbox};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use wizard::summary::SummaryValue;
 
-use crate::catalog::params::fixed_schema;
+use super::fixed_schema::fixed_schema;
 
 /// A variable's name: letters, digits and underscores, as GitLab requires; checked here so
 /// a bad name is refused before anything runs.

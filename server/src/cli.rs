@@ -1,16 +1,17 @@
-//! Command line and environment: parsed by clap, then checked into [`Settings`] so that
-//! every bad value is refused at startup with the variable it came from.
+//! The command line: every setting a flag and an environment variable (named the way users
+//! of GitLab MCP servers already know them), parsed by clap, then checked into
+//! [`Settings`] so that every bad value is refused at startup with the variable it came
+//! from. `try` is the one subcommand.
 
-use std::time::Duration;
-
-use clap::Parser;
-use url::Url;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use wizard::StateKeys;
 
 use crate::access::{Access, AllowedProjects};
 use crate::catalog::Toolset;
+use crate::config::values::{ConfigError, parse_bool, parse_size, parse_timeout};
+use crate::config::{RedisUrl, Settings, Transport, autonomy};
 use crate::gitlab::{Token, parse_base_url};
-use crate::http::Tokenless;
+use crate::http::{HttpArgs, Tokenless};
 use crate::surfaces::SurfaceKind;
 
 /// The raw command line. Every option also reads an environment variable, named the way
@@ -27,7 +28,7 @@ use crate::surfaces::SurfaceKind;
 pub struct Cli {
     /// `try [WIZARD]`: one wizard on this terminal instead of serving.
     #[command(subcommand)]
-    pub command: Option<crate::try_wizard::Command>,
+    pub command: Option<Command>,
 
     /// Base URL of the GitLab instance.
     #[arg(long, env = "GITLAB_URL", default_value = "https://gitlab.com")]
@@ -104,94 +105,39 @@ pub struct Cli {
 
     /// `--http [ADDR]` and the options of the HTTP transport.
     #[command(flatten)]
-    pub http: crate::http::HttpArgs,
+    pub http: HttpArgs,
 }
 
-/// How the server talks to its client.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Transport {
-    Stdio,
-    /// Streamable HTTP (`--http`).
-    Http(crate::http::HttpSettings),
+/// The server's subcommands.
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Command {
+    /// Run one wizard on this terminal (`try issue --sandbox`); without WIZARD, list them
+    /// with their questions.
+    Try(TryArgs),
 }
 
-/// Checked configuration. `Debug` never shows the token or the state keys.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub gitlab_url: Url,
-    pub token: Option<Token>,
-    pub surface: SurfaceKind,
-    /// Read-only, toolsets and allowed projects.
-    pub access: Access,
-    /// YOLO/AUTOPILOT: destructive actions run without asking.
-    pub autonomous: bool,
-    /// `None`: a random key for this process.
-    pub state_keys: Option<StateKeys>,
-    /// `None`: claims in this process's memory.
-    pub redis_url: Option<RedisUrl>,
-    pub sandbox: bool,
-    /// `--conformance`: offer the conformance suite's fixtures.
-    #[cfg(feature = "conformance")]
-    pub conformance: bool,
-    pub request_timeout: Duration,
-    pub elicitation_timeout: Duration,
-    /// The largest successful GitLab answer read, bytes.
-    pub max_response_body: usize,
-    pub transport: Transport,
+/// The wizard to try and its tool arguments, as flags.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TryArgs {
+    /// `issue`, `mr`, `release`, `project`, `pipeline_run`, `branch`, `milestone` or
+    /// `mr_merge`; leave out to list them.
+    pub wizard: Option<String>,
+    /// The project (`project_id`): its path or numeric id. Under `--sandbox` the demo
+    /// project, `demo/sandbox`, unless given.
+    #[arg(long)]
+    pub project: Option<String>,
+    /// The merge request's IID (`merge_request_iid`), for `mr_merge`.
+    #[arg(long)]
+    pub mr: Option<u64>,
 }
 
-/// Where replicas share their claims. It may hold a password, so `Debug` and errors never
-/// show it whole.
-#[derive(Clone)]
-pub struct RedisUrl(String);
-
-impl RedisUrl {
-    fn parse(text: &str) -> Result<Self, ConfigError> {
-        let refuse =
-            |problem: String| ConfigError::new("GITLAB_MCP_REDIS_URL", "redis-url", problem);
-        let url = Url::parse(text.trim())
-            .map_err(|error| refuse(format!("not a URL ({error}); expected redis://host:6379")))?;
-        match url.scheme() {
-            "redis" | "valkey" | "redis+unix" | "unix" => Ok(RedisUrl(text.trim().to_owned())),
-            other => Err(refuse(format!(
-                "the scheme `{other}` is not supported; expected redis://host:port (TLS to \
-                 Redis is not built in: reach a TLS endpoint through a local tunnel)"
-            ))),
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for RedisUrl {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("RedisUrl(…)")
-    }
-}
-
-/// A value that cannot start the server; Display names the variable and the flag.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{variable} (--{flag}): {problem}")]
-pub struct ConfigError {
-    pub variable: &'static str,
-    pub flag: &'static str,
-    pub problem: String,
-}
-
-impl ConfigError {
-    pub(crate) fn new(
-        variable: &'static str,
-        flag: &'static str,
-        problem: impl Into<String>,
-    ) -> Self {
-        ConfigError {
-            variable,
-            flag,
-            problem: problem.into(),
-        }
-    }
+/// The command line with every server setting accepted after `try` as well as before
+/// it (`try issue --sandbox`): the settings are made global here, so that `Cli` stays
+/// the one list of them.
+pub fn command_line() -> Cli {
+    let command = Cli::command().mut_args(|arg| arg.global(true));
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }
 
 impl Cli {
@@ -254,8 +200,8 @@ impl Cli {
         let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
             ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
         })?;
-        let mut transport = self.http.transport()?;
-        if let Transport::Http(http) = &mut transport {
+        let mut http = self.http.settings()?;
+        if let Some(http) = &mut http {
             match (self.sandbox, http.tokenless, &token) {
                 (true, _, _) => http.tokenless = Tokenless::Sandbox,
                 (false, Tokenless::AsServer, None) => {
@@ -283,148 +229,16 @@ impl Cli {
             request_timeout,
             elicitation_timeout,
             max_response_body,
-            transport,
+            transport: http.map_or(Transport::Stdio, Transport::Http),
         })
     }
-}
-
-/// Whether the operator lets destructive actions run unasked, from the raw values of
-/// `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`, each a yes/no value ([`parse_bool`]). When
-/// YOLO is set at all it decides alone (`false` beats `AUTOPILOT=true`); only when it is
-/// unset does AUTOPILOT count. A value that is not yes/no stops startup, whichever of the
-/// two it is in: a typo must not silently mean "ask".
-pub fn autonomy(yolo: Option<&str>, autopilot: Option<&str>) -> Result<bool, ConfigError> {
-    let read = |raw: Option<&str>, variable: &'static str, flag: &'static str| {
-        raw.map(parse_bool)
-            .transpose()
-            .map_err(|problem| ConfigError::new(variable, flag, problem))
-    };
-    let yolo = read(yolo, "GITLAB_MCP_YOLO_MODE", "yolo-mode")?;
-    let autopilot = read(autopilot, "AUTOPILOT", "autopilot")?;
-    Ok(yolo.or(autopilot).unwrap_or(false))
-}
-
-/// A yes/no setting: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case;
-/// anything else (an empty value too) is refused rather than read as one or the other.
-pub(crate) fn parse_bool(raw: &str) -> Result<bool, String> {
-    const EXPECTED: &str = "expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)";
-    match raw.trim().to_ascii_lowercase().as_str() {
-        "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        "" => Err(format!("is empty; {EXPECTED}, or leave it unset")),
-        _ => Err(format!(
-            "`{}` is not a yes/no value; {EXPECTED}",
-            raw.trim()
-        )),
-    }
-}
-
-/// A duration longer than zero, or the error naming `variable` and `flag`.
-pub(crate) fn parse_timeout(
-    raw: &str,
-    variable: &'static str,
-    flag: &'static str,
-) -> Result<Duration, ConfigError> {
-    match parse_duration(raw) {
-        Ok(duration) if duration.is_zero() => {
-            Err(ConfigError::new(variable, flag, "must be longer than zero"))
-        }
-        Ok(duration) => Ok(duration),
-        Err(problem) => Err(ConfigError::new(variable, flag, problem)),
-    }
-}
-
-/// A size as bytes or a number with `KiB`, `MiB` or `GiB` (any case, `4MiB`, `512 kib`);
-/// zero is refused. The problem text names what was expected.
-pub(crate) fn parse_size(raw: &str) -> Result<usize, String> {
-    let trimmed = raw.trim();
-    let lower = trimmed.to_ascii_lowercase();
-    let (digits, unit) = [
-        ("gib", 1 << 30),
-        ("mib", 1 << 20),
-        ("kib", 1 << 10),
-        ("b", 1),
-    ]
-    .into_iter()
-    .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim(), unit)))
-    .unwrap_or((lower.as_str(), 1));
-    let bytes = digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_mul(unit))
-        .filter(|&bytes| bytes > 0);
-    bytes.ok_or_else(|| {
-        format!(
-            "`{trimmed}` is not a size; expected bytes or a number with `KiB`, `MiB` or `GiB`, e.g. `4MiB`"
-        )
-    })
-}
-
-/// A size as people read it: `16 MiB`, `512 KiB`, `100 bytes`.
-pub fn show_size(bytes: usize) -> String {
-    match bytes {
-        b if b >= 1 << 30 && b.is_multiple_of(1 << 30) => format!("{} GiB", b >> 30),
-        b if b >= 1 << 20 && b.is_multiple_of(1 << 20) => format!("{} MiB", b >> 20),
-        b if b >= 1 << 10 && b.is_multiple_of(1 << 10) => format!("{} KiB", b >> 10),
-        b => format!("{b} bytes"),
-    }
-}
-
-/// A duration as `30s`, `2m`, `1500ms`, or a bare number of seconds; the problem text
-/// names what was expected.
-pub(crate) fn parse_duration(raw: &str) -> Result<Duration, String> {
-    let raw = raw.trim();
-    let parsed = match raw.parse::<u64>() {
-        Ok(seconds) => Ok(Duration::from_secs(seconds)),
-        Err(_) => humantime::parse_duration(raw),
-    };
-    parsed.map_err(|error| {
-        format!("`{raw}` is not a duration ({error}); expected e.g. `30s`, `2m` or `1500ms`")
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn yolo_decides_alone_when_set() {
-        let on = |yolo, autopilot| autonomy(yolo, autopilot).unwrap();
-        assert!(on(Some(" TRUE "), None));
-        assert!(on(Some("yes"), Some("false")));
-        assert!(on(Some("1"), None));
-        assert!(on(Some("On"), None));
-        assert!(!on(Some("false"), Some("true")));
-        assert!(!on(Some("OFF"), Some("yes")));
-    }
-
-    #[test]
-    fn autopilot_counts_only_without_yolo() {
-        let on = |yolo, autopilot| autonomy(yolo, autopilot).unwrap();
-        assert!(on(None, Some("Yes")));
-        assert!(!on(None, Some("0")));
-        assert!(!on(None, None));
-    }
-
-    #[test]
-    fn a_value_that_is_not_yes_or_no_stops_startup_naming_its_variable() {
-        for bad in ["maybe", "", " ", "2", "y", "truee", "enabled"] {
-            let error = autonomy(Some(bad), None).unwrap_err();
-            assert_eq!(error.variable, "GITLAB_MCP_YOLO_MODE", "{bad:?}");
-            assert!(
-                error.to_string().contains("expected `true` or `false`"),
-                "{error}"
-            );
-            // Checked even where YOLO decides: a typo is a typo.
-            let error = autonomy(Some("true"), Some(bad)).unwrap_err();
-            assert_eq!(error.variable, "AUTOPILOT", "{bad:?}");
-        }
-        let error = autonomy(Some("maybe"), None).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "GITLAB_MCP_YOLO_MODE (--yolo-mode): `maybe` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
-        );
-    }
+    use crate::units::show_size;
+    use std::time::Duration;
 
     fn cli(args: &[&str]) -> Cli {
         let mut argv = vec!["gitlab-mcp-server"];

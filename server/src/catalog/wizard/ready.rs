@@ -11,11 +11,13 @@ use serde_json::{Map, Value};
 use wizard::terminal::NotATerminal;
 use wizard::{Flow, Outcome};
 
-use crate::catalog::Output;
-use crate::catalog::wizards::{GitLabWizard, WizardNames};
-use crate::execute::send;
+use wizard::question::Question;
+
+use super::names::{GitLabWizard, WizardNames};
+use super::texts::GitLabTexts;
+use crate::catalog::output::{Output, send};
+use crate::catalog::params;
 use crate::gitlab::GitLab;
-use crate::wizards::GitLabTexts;
 
 /// One wizard call.
 pub struct WizardCall<'a> {
@@ -146,4 +148,35 @@ impl<W: GitLabWizard> Runs for Prepared<W> {
             }
         })
     }
+}
+
+/// What the catalog keeps of a wizard: its names and questions, and how to run it.
+pub struct WizardAction {
+    pub info: WizardNames,
+    pub questions: &'static [Question],
+    /// Validates the tool arguments (`project_id`) into the wizard's typed arguments,
+    /// once: the wizard then runs with them.
+    pub prepare: fn(&Map<String, Value>) -> Result<ReadyWizard, String>,
+}
+
+impl std::fmt::Debug for WizardAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WizardAction")
+            .field("tool", &self.info.tool)
+            .finish_non_exhaustive()
+    }
+}
+
+impl WizardAction {
+    pub const fn of<W: GitLabWizard>() -> WizardAction {
+        WizardAction {
+            info: WizardNames::of::<W>(),
+            questions: W::QUESTIONS,
+            prepare: prepare::<W>,
+        }
+    }
+}
+
+fn prepare<W: GitLabWizard>(args: &Map<String, Value>) -> Result<ReadyWizard, String> {
+    params::parse::<W::Args>(args).map(ReadyWizard::new::<W>)
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use wizard::Wizard;
 use wizard::question::{Kind, Question, Requirement};
 
-use crate::catalog::wizards::WizardNames;
+use super::names::WizardNames;
 
 /// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`; and
 /// whether GitLab (or a rule) checks it, asking again with the reason.
