@@ -69,24 +69,6 @@ impl Access {
         None
     }
 
-    /// `action` with `params`, ready to run, when the operator's settings allow it, the
-    /// arguments are valid and the projects they name are allowed — checked in that
-    /// order, so that nothing is asked or sent before all three say yes. `Err` is the
-    /// refusal's text.
-    pub async fn admit(
-        &self,
-        action: &Action,
-        params: &Map<String, Value>,
-        gitlab: &GitLab,
-    ) -> Result<Prepared, String> {
-        if let Some(refusal) = self.refusal(action) {
-            return Err(refusal);
-        }
-        let prepared = action.prepare(params)?;
-        self.check_projects(&prepared, gitlab).await?;
-        Ok(prepared)
-    }
-
     /// Refuses a prepared call naming a project outside `GITLAB_MCP_ALLOWED_PROJECTS`.
     /// The projects are read from the prepared call — what will be sent, every id in its
     /// canonical form —, never from the arguments as the client wrote them, so no other

@@ -1,6 +1,7 @@
 //! What a prompt is: its name, texts, arguments and the catalog actions it reads.
 
 use crate::completions::kind::Kind;
+use crate::registry::ActionId;
 
 /// One prompt.
 #[derive(Debug)]
@@ -10,7 +11,7 @@ pub struct Definition {
     pub description: &'static str,
     pub arguments: &'static [Argument],
     /// The catalog actions every `prompts/get` of it runs.
-    pub needs: &'static [&'static str],
+    pub needs: &'static [ActionId],
 }
 
 /// One argument of a prompt.

@@ -3,7 +3,7 @@
 use rmcp::ErrorData as McpError;
 use rmcp::model::{ContentBlock, PromptMessage, Role};
 
-use crate::reads::ReadError;
+use crate::pipeline::ReadError;
 
 /// Why a prompt could not be built.
 #[derive(Debug)]

@@ -23,7 +23,7 @@ pub use messages::Failure;
 
 use crate::access::Access;
 use crate::completions::kind::Kind;
-use crate::reads::{Reads, refusal};
+use crate::pipeline::{Reads, refusal};
 
 /// Every prompt, in the order listed.
 pub const PROMPTS: &[Definition] = &[

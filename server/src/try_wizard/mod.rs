@@ -15,6 +15,7 @@ use crate::catalog::wizard::InTerminal;
 use crate::catalog::{Action, Prepared, Run};
 use crate::cli::TryArgs;
 use crate::config::{Settings, Transport};
+use crate::pipeline;
 use crate::registry::catalog;
 use crate::startup::{Started, start};
 
@@ -79,12 +80,8 @@ pub async fn run(settings: Settings, args: TryArgs) -> ExitCode {
         eprintln!("Sandbox GitLab at {gitlab_url}: what this creates is gone when it exits.");
     }
     let gitlab = server.gitlab();
-    let ready = match server
-        .surface()
-        .access()
-        .admit(action, &params, gitlab)
-        .await
-    {
+    let access = server.surface().access();
+    let ready = match pipeline::admit(access, gitlab, action, &params).await {
         Ok(Prepared::Wizard(ready)) => ready,
         Ok(Prepared::Request(_)) => unreachable!("`try` finds only wizards"),
         Err(refusal) => {
