@@ -10,9 +10,8 @@ use std::sync::Mutex;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::catalog::params::IdOrName;
 use crate::catalog::{Action, Prepared, Toolset};
-use crate::gitlab::{ApiRequest, GitLab, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, IdOrName, ProjectId};
 
 /// The operator's limits. [`Access::default`] allows everything.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,24 +67,6 @@ impl Access {
             ));
         }
         None
-    }
-
-    /// `action` with `params`, ready to run, when the operator's settings allow it, the
-    /// arguments are valid and the projects they name are allowed — checked in that
-    /// order, so that nothing is asked or sent before all three say yes. `Err` is the
-    /// refusal's text.
-    pub async fn admit(
-        &self,
-        action: &Action,
-        params: &Map<String, Value>,
-        gitlab: &GitLab,
-    ) -> Result<Prepared, String> {
-        if let Some(refusal) = self.refusal(action) {
-            return Err(refusal);
-        }
-        let prepared = action.prepare(params)?;
-        self.check_projects(&prepared, gitlab).await?;
-        Ok(prepared)
     }
 
     /// Refuses a prepared call naming a project outside `GITLAB_MCP_ALLOWED_PROJECTS`.

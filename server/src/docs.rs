@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 use wizard::Wizard;
 
 use crate::access::Access;
-use crate::catalog::{Toolset, catalog};
+use crate::catalog::Toolset;
+use crate::catalog::wizard::description::question_table;
+use crate::registry::catalog;
 use crate::surfaces::{Surface, SurfaceKind};
-use crate::wizards::description::question_table;
 use crate::wizards::{
     BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
     ProjectWizard, ReleaseWizard,

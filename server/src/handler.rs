@@ -19,23 +19,21 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData as McpError, ServerHandler};
-use serde_json::{Map, Value};
-use wizard::guard::{Destructive, guard};
 use wizard::{Flow, Serve};
 
 use crate::access::Access;
-use crate::catalog::{Action, Prepared, catalog};
+use crate::catalog::output::error_result;
+use crate::catalog::wizard::GitLabTexts;
 use crate::completions::Completions;
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
-use crate::execute::{error_result, send};
 use crate::gitlab::GitLab;
-use crate::http::RequestToken;
-use crate::reads::{ReadError, Reads};
+use crate::http::caller::RequestToken;
+use crate::pipeline::{ReadError, Reads, ToolCall};
+use crate::registry::catalog;
 use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
-use crate::wizards::{GitLabTexts, WizardCall};
-use crate::{argument_guard, destructive, prompts, resources};
+use crate::{prompts, resources};
 
 /// What every session of one server shares.
 struct Core {
@@ -251,88 +249,21 @@ impl GitLabMcp {
                 may_elicit,
             } => (action, params, confirm, may_elicit),
         };
-        // Nothing is asked or sent before the operator's settings allow the action, the
-        // arguments are valid and the projects they name are allowed.
-        let prepared = match surface.access().admit(action, &params, &gitlab).await {
-            Ok(prepared) => prepared,
-            Err(refusal) => return Ok(error_result(refusal).into()),
+        let call = ToolCall {
+            action,
+            params,
+            confirm,
+            may_elicit,
+            surface: surface.kind(),
+            autonomous: self.core.autonomous,
+            access: surface.access(),
+            gitlab: &gitlab,
+            flow: &flow,
+            request: &request,
+            context: &context,
         };
-        match prepared {
-            Prepared::Wizard(wizard) => {
-                let call = WizardCall {
-                    flow: &flow,
-                    gitlab: &gitlab,
-                    request: &request,
-                    context: &context,
-                    params: &params,
-                };
-                Ok(wizard.run(call).await)
-            }
-            Prepared::Request(api_request) => {
-                if action.destructive {
-                    let guarded = Guarded {
-                        action,
-                        params: &params,
-                        confirm,
-                        may_elicit,
-                    };
-                    if let Some(response) = self.guard(&flow, guarded, &request, &context).await {
-                        return Ok(response);
-                    }
-                }
-                // A guard that depends on the arguments asks on every surface.
-                if let Some(guard) = &action.guard {
-                    let call = argument_guard::Guarded {
-                        action,
-                        guard,
-                        params: &params,
-                        approved: self.core.autonomous || confirm,
-                    };
-                    if let Some(response) =
-                        argument_guard::check(&flow, &gitlab, call, &request, &context).await
-                    {
-                        return Ok(response);
-                    }
-                }
-                // A confirmed guard's round acts once, however often it is repeated.
-                let act = send(&gitlab, api_request, action.output, &params);
-                Ok(flow.once(&request, act).await.into())
-            }
-        }
+        Ok(call.run().await)
     }
-
-    /// The destructive guard. `Some` is the response to return instead of running the
-    /// action.
-    async fn guard(
-        &self,
-        flow: &Flow,
-        call: Guarded<'_>,
-        request: &CallToolRequestParams,
-        context: &RequestContext<RoleServer>,
-    ) -> Option<CallToolResponse> {
-        let surface = self.core.surface.kind();
-        let refusal = destructive::refusal(surface, &request.name, call.action);
-        let title = &call.action.title;
-        let question = destructive::question(title, call.action, call.params);
-        let mut prompter = flow.prompter(request, context);
-        // Approved up front by the operator (YOLO/AUTOPILOT) or by the user's explicit
-        // `"confirm": true`; otherwise asked, where this surface may ask.
-        let destructive = Destructive {
-            approved: self.core.autonomous || call.confirm,
-            may_ask: call.may_elicit,
-            refusal: &refusal,
-            question: &question,
-        };
-        guard(&mut prompter, destructive).await
-    }
-}
-
-/// A destructive call on its way through the guard.
-struct Guarded<'a> {
-    action: &'static Action,
-    params: &'a Map<String, Value>,
-    confirm: bool,
-    may_elicit: bool,
 }
 
 impl ServerHandler for GitLabMcp {

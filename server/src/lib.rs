@@ -13,29 +13,32 @@
 //! instead (`gitlab-mcp-server try`).
 pub mod access;
 pub mod actions;
-pub mod argument_guard;
 pub mod catalog;
+pub mod cli;
 pub mod completions;
 pub mod config;
 #[cfg(feature = "conformance")]
 pub mod conformance;
-pub mod destructive;
 pub mod docs;
-pub mod execute;
 pub mod gitlab;
 pub mod handler;
 pub mod http;
 pub mod incoming;
+pub mod pipeline;
 pub mod prompts;
-pub mod reads;
 pub mod redact;
+pub mod registry;
 pub mod resources;
 pub mod startup;
 pub mod stdio;
 pub mod stdio_fds;
 pub mod surfaces;
 pub mod try_wizard;
+pub mod units;
 pub mod wizards;
+
+#[cfg(test)]
+mod tests;
 
 /// The workspace README's Rust snippets, compiled as doctests.
 #[cfg(doctest)]

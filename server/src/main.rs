@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use rmcp::ServiceExt;
 use tracing_subscriber::EnvFilter;
 
+use gitlab_mcp_server::cli::{self, Command};
 use gitlab_mcp_server::config::{Settings, Transport};
 use gitlab_mcp_server::handler::GitLabMcp;
 use gitlab_mcp_server::redact::Redacting;
 use gitlab_mcp_server::startup::{Started, start};
-use gitlab_mcp_server::try_wizard::{self, Command};
+use gitlab_mcp_server::try_wizard;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -39,7 +40,7 @@ fn return_freed_memory() {
 
 fn main() -> ExitCode {
     return_freed_memory();
-    let mut cli = try_wizard::command_line();
+    let mut cli = cli::command_line();
     let command = cli.command.take();
     // `try` talks to a person on this terminal: only warnings go between the prompts.
     let default_level = if command.is_some() { "warn" } else { "info" };

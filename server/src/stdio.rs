@@ -16,9 +16,9 @@ use serde::Serialize;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::Mutex;
 
-use crate::config::show_size;
 use crate::incoming::{self, Incoming, Refusal};
 use crate::stdio_fds;
+use crate::units::show_size;
 
 /// The longest line read: rmcp's own bound for stdio, the size of a message it accepts
 /// over HTTP.

@@ -5,8 +5,9 @@
 //! numbers at every edge included, and sometimes a malformed envelope.
 
 use gitlab_mcp_server::access::Access;
-use gitlab_mcp_server::catalog::params::MAX_EXACT_INTEGER;
-use gitlab_mcp_server::catalog::{Action, Prepared, catalog};
+use gitlab_mcp_server::catalog::{Action, Prepared};
+use gitlab_mcp_server::gitlab::MAX_EXACT_INTEGER;
+use gitlab_mcp_server::registry::catalog;
 use gitlab_mcp_server::surfaces::{
     Resolved, Surface, SurfaceKind, individual_tool_name, meta_tool_name,
 };

@@ -8,9 +8,10 @@
 //! send (`2.0`, `"02"`, `" /demo/sandbox/ "`), in each project parameter.
 
 use gitlab_mcp_server::access::{AllowedProjects, NamedProject, named_projects};
-use gitlab_mcp_server::catalog::params::MAX_EXACT_INTEGER;
-use gitlab_mcp_server::catalog::{Action, Prepared, catalog};
+use gitlab_mcp_server::catalog::{Action, Prepared};
+use gitlab_mcp_server::gitlab::MAX_EXACT_INTEGER;
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, ProjectId};
+use gitlab_mcp_server::registry::catalog;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

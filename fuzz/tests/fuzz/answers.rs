@@ -247,7 +247,7 @@ fn check_accepted(
 
 /// Every question of every wizard in the catalog.
 fn wizard_questions() -> Vec<&'static Question> {
-    gitlab_mcp_server::catalog::catalog()
+    gitlab_mcp_server::registry::catalog()
         .wizards()
         .filter_map(|action| action.wizard())
         .flat_map(|wizard| wizard.questions)

@@ -10,10 +10,9 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
+use gitlab_mcp_server::catalog::wizard::GitLabTexts;
 use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
-use gitlab_mcp_server::wizards::{
-    GitLabTexts, IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard,
-};
+use gitlab_mcp_server::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 use proptest::prelude::*;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Map, Value, json};

@@ -4,13 +4,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::releases::Sort;
-use crate::actions;
 use crate::catalog::params::{GroupId, PageNumber, PerPage, fixed_schema};
 use crate::catalog::{Action, get};
+use crate::table;
 use crate::wizards::Visibility;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<GroupList>("group.list", "groups").list(),
         get::<GroupGet>("group.get", "groups/{group_id}"),
         get::<GroupProjects>("group.project_list", "groups/{group_id}/projects")

@@ -3,13 +3,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::params::{LabelId, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<LabelList>("label.list", "projects/{project_id}/labels").list(),
         get::<LabelGet>("label.get", "projects/{project_id}/labels/{label_id}"),
         post::<LabelCreate>("label.create", "projects/{project_id}/labels"),

@@ -3,16 +3,16 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{Date, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::table;
 use crate::wizards::MilestoneWizard;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<MilestoneList>("milestone.list", "projects/{project_id}/milestones").list(),
         get::<MilestoneGet>(
             "milestone.get",

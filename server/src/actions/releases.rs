@@ -3,16 +3,16 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::table;
 use crate::wizards::ReleaseWizard;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         post::<ReleaseCreate>("release.create", "projects/{project_id}/releases"),
         get::<ReleaseGet>("release.get", "projects/{project_id}/releases/{tag_name}"),
         get::<ReleaseList>("release.list", "projects/{project_id}/releases").list(),

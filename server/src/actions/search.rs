@@ -5,13 +5,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::params::{GroupId, PageNumber, PerPage};
 use crate::catalog::{Action, get};
 use crate::gitlab::ProjectId;
+use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<SearchProject>("search.project", "projects/{project_id}/search")
             .list()
             .check(ref_for_code),

@@ -4,13 +4,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, get};
 use crate::gitlab::ProjectId;
+use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<UserCurrent>("user.current", "user").title("Get current user"),
         get::<UserList>("user.list", "users").list(),
         get::<UserGet>("user.get", "users/{user_id}"),

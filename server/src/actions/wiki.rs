@@ -3,12 +3,12 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         // GitLab lists every page at once: there are no pages of pages to ask for.
         get::<WikiList>("wiki.list", "projects/{project_id}/wikis").list(),
         get::<WikiGet>("wiki.get", "projects/{project_id}/wikis/{slug}"),

@@ -9,12 +9,12 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::Endpoint;
 use super::body::Body;
-use super::input_schema;
+use super::endpoint::Endpoint;
 use super::params::{Params, parse, property_names};
+use super::schema::input_schema;
 use super::schema::input_schema_and_doc;
-use super::wizards::GitLabWizard;
+use super::wizard::GitLabWizard;
 use crate::gitlab::ApiRequest;
 
 // `W`'s questions and tool arguments, plus the extra fields `E`, as one flat object. (A

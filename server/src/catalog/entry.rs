@@ -9,10 +9,12 @@ use std::sync::LazyLock;
 use reqwest::Method;
 use serde_json::{Map, Value};
 
+use super::action::{Action, Described, Run};
+use super::endpoint::Endpoint;
 use super::guard::{ArgumentGuard, Asks};
 use super::output::Output;
 use super::params::{Params, property_names, required_names};
-use super::{Action, Described, Endpoint, Resource, Run};
+use super::resource::Resource;
 
 /// A rule across the fields of `P`, naming the field at fault.
 type Check<P> = fn(&P) -> Result<(), String>;
@@ -195,10 +197,11 @@ fn nothing_to_update<P: Params>(endpoint: &Endpoint) -> String {
     )
 }
 
-/// `vec![Action::from(line), …]` for a toolset's table.
+/// A toolset's table: `table![get::<IssueGet>("issue.get", "projects/{project_id}/…"), …]`,
+/// each line an [`Entry`] made into an [`Action`].
 #[macro_export]
-macro_rules! actions {
+macro_rules! table {
     ($($entry:expr),* $(,)?) => {
-        vec![$($crate::catalog::Action::from($entry)),*]
+        vec![$(::core::convert::Into::into($entry)),*]
     };
 }

@@ -1,7 +1,11 @@
-//! The one action catalog: every GitLab action and wizard, as data built once. The actions
-//! themselves live in `crate::actions`, a table per toolset; the three tool surfaces, the
-//! `gitlab_find_action` index and the README's action table are views of this catalog.
+//! The vocabulary every action and wizard is written in: what an action is ([`Action`],
+//! made from a table line, an [`Entry`]), its parameters ([`params`]), GitLab's method and
+//! path ([`Endpoint`]), what its answer becomes ([`Output`]), the resources and toolsets
+//! it belongs to, and what a wizard needs to be one of this server's ([`wizard`]). It
+//! names no action and no wizard: those are written in it (`crate::actions`,
+//! `crate::wizards`) and listed by `crate::registry`.
 
+mod action;
 pub mod alternative;
 pub mod body;
 mod endpoint;
@@ -13,213 +17,13 @@ mod resource;
 mod schema;
 mod title;
 mod toolset;
-pub mod wizards;
+pub mod wizard;
 
-use std::sync::{Arc, LazyLock};
-
-use serde_json::{Map, Value};
-
-use crate::gitlab::ApiRequest;
-
+pub use action::{Action, Build, Prepared, Run};
 pub use endpoint::Endpoint;
 pub use entry::{Entry, delete, get, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
 pub use schema::{input_schema, output_schema_of};
 pub use toolset::Toolset;
-pub use wizards::WizardAction;
-
-/// Validates a call's arguments into the typed parameters and builds the GitLab request.
-pub type Build = Box<dyn Fn(&Map<String, Value>) -> Result<ApiRequest, String> + Send + Sync>;
-
-/// How an action runs.
-pub enum Run {
-    /// Validate the arguments into the typed parameters and build the call.
-    GitLab(Build),
-    /// Ask the wizard's questions, then make the call from the finished struct.
-    Wizard(&'static WizardAction),
-}
-
-/// One entry of the catalog.
-pub struct Action {
-    /// `issue.create`, `merge_request.merge`, `interactive.issue_create`, …
-    pub id: &'static str,
-    pub resource: &'static Resource,
-    /// The part after the dot (`create`, `note_list`); for wizards the part after
-    /// `interactive.` (`issue_create`).
-    pub verb: &'static str,
-    /// `Create merge request note`: the tool title.
-    pub title: String,
-    /// Only reads: the one kind `GITLAB_MCP_READ_ONLY` keeps.
-    pub read_only: bool,
-    /// Loses work (deletes, merges, erases, cancels) whatever its arguments: guarded as
-    /// destructive.
-    pub destructive: bool,
-    /// MCP's `destructiveHint`: a destructive action, an action whose argument guard asks
-    /// about losing work, or a wizard making a destructive alternative's call (its summary
-    /// is then the confirmation).
-    pub destructive_hint: bool,
-    /// Asks the user first when its arguments call for it, on every surface.
-    pub guard: Option<guard::ArgumentGuard>,
-    /// Repeating the call changes nothing more (GET, PUT, DELETE).
-    pub idempotent: bool,
-    /// Reads the content of projects it does not name (instance- or group-wide search).
-    pub across_projects: bool,
-    /// GitLab's method and path; `None` for wizards, which call their alternative's.
-    pub endpoint: Option<Endpoint>,
-    pub output: Output,
-    pub run: Run,
-    /// Built the first time it is read: making the schemas through schemars is most of
-    /// what building the catalog costs, and a session on the default surface lists two
-    /// tools and reads few actions' schemas, or none.
-    described: LazyLock<Described, Describe>,
-}
-
-/// What an action tells a client besides its id and flags.
-struct Described {
-    /// What it does and what it returns, in one or two sentences.
-    description: String,
-    input_schema: Arc<Map<String, Value>>,
-    output_schema: Arc<Map<String, Value>>,
-    /// The parameter names the input schema lists; anything else is refused.
-    parameters: Vec<String>,
-}
-
-impl Described {
-    /// The parameter names are the input schema's.
-    fn new(
-        description: String,
-        input_schema: Arc<Map<String, Value>>,
-        output_schema: Arc<Map<String, Value>>,
-    ) -> Described {
-        Described {
-            description,
-            parameters: params::property_names(&input_schema),
-            input_schema,
-            output_schema,
-        }
-    }
-}
-
-/// Builds an action's [`Described`] when it is first read.
-type Describe = Box<dyn FnOnce() -> Described + Send>;
-
-impl Action {
-    pub fn description(&self) -> &str {
-        &self.described.description
-    }
-
-    pub fn input_schema(&self) -> &Arc<Map<String, Value>> {
-        &self.described.input_schema
-    }
-
-    pub fn output_schema(&self) -> &Arc<Map<String, Value>> {
-        &self.described.output_schema
-    }
-
-    /// The parameter names the input schema lists; anything else is refused.
-    pub fn parameters(&self) -> &[String] {
-        &self.described.parameters
-    }
-
-    /// Whether the description and schemas were made yet.
-    #[cfg(test)]
-    pub(crate) fn is_described(&self) -> bool {
-        LazyLock::get(&self.described).is_some()
-    }
-
-    pub fn is_wizard(&self) -> bool {
-        matches!(self.run, Run::Wizard(_))
-    }
-
-    /// The wizard behind an `interactive.*` action.
-    pub fn wizard(&self) -> Option<&'static WizardAction> {
-        match self.run {
-            Run::Wizard(wizard) => Some(wizard),
-            Run::GitLab(_) => None,
-        }
-    }
-
-    pub fn toolset(&self) -> Toolset {
-        self.resource.toolset
-    }
-
-    /// Refuses unknown parameters and numbers no JSON client sends exactly, then
-    /// validates the rest into the typed parameters: nothing is sent before this passes.
-    /// The error starts with the action id and names the field.
-    pub fn prepare(&self, params: &Map<String, Value>) -> Result<Prepared, String> {
-        let check = params::check_known(params, self.parameters())
-            .and_then(|()| params::check_numbers(params));
-        let result = check.and_then(|()| match &self.run {
-            Run::GitLab(build) => build(params).map(Prepared::Request),
-            Run::Wizard(wizard) => (wizard.prepare)(params).map(Prepared::Wizard),
-        });
-        result.map_err(|why| format!("invalid parameters for `{}`: {why}", self.id))
-    }
-}
-
-/// Validated arguments, ready to run.
-#[derive(Debug)]
-pub enum Prepared {
-    Request(ApiRequest),
-    Wizard(crate::wizards::ReadyWizard),
-}
-
-/// Every action, in a stable order: the toolsets' tables, then the wizards.
-pub struct Catalog {
-    actions: Vec<Action>,
-}
-
-impl Catalog {
-    pub fn actions(&self) -> &[Action] {
-        &self.actions
-    }
-
-    pub fn get(&self, id: &str) -> Option<&Action> {
-        self.actions.iter().find(|action| action.id == id)
-    }
-
-    /// The GitLab actions of one resource (wizards excluded).
-    pub fn of(&self, resource: &Resource) -> impl Iterator<Item = &Action> {
-        self.actions
-            .iter()
-            .filter(move |a| a.resource == resource && !a.is_wizard())
-    }
-
-    pub fn wizards(&self) -> impl Iterator<Item = &Action> {
-        self.actions.iter().filter(|a| a.is_wizard())
-    }
-}
-
-/// The catalog, built on first use.
-pub fn catalog() -> &'static Catalog {
-    static CATALOG: LazyLock<Catalog> = LazyLock::new(build);
-    &CATALOG
-}
-
-/// A catalog of its own, none of it read yet.
-#[cfg(test)]
-pub(crate) fn unread_catalog() -> &'static Catalog {
-    Box::leak(Box::new(build()))
-}
-
-fn build() -> Catalog {
-    let mut actions = crate::actions::all();
-    let mut wizards = wizards::all();
-    // A wizard makes its alternative's call: it loses work when that does.
-    for wizard in &mut wizards {
-        let alternative = wizard.wizard().map(|w| w.info.alternative);
-        wizard.destructive_hint = actions
-            .iter()
-            .any(|a| Some(a.id) == alternative && a.destructive);
-    }
-    actions.extend(wizards);
-    for (index, action) in actions.iter().enumerate() {
-        assert!(
-            actions[..index].iter().all(|other| other.id != action.id),
-            "catalog action `{}` is listed twice",
-            action.id
-        );
-    }
-    Catalog { actions }
-}
+pub use wizard::WizardAction;

@@ -1,7 +1,7 @@
 //! What an action works on: the prefix of its id (`branch` in `branch.create`), which
 //! names its meta-surface tool, its individual tools and its toolset.
 
-use super::Toolset;
+use super::toolset::Toolset;
 
 /// One kind of GitLab object.
 #[derive(Debug, PartialEq, Eq)]

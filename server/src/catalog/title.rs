@@ -1,7 +1,7 @@
 //! Tool titles made from action ids: `merge_request.note_create` → `Create merge request
 //! note`, `job.log` → `Job log`.
 
-use super::Resource;
+use super::resource::Resource;
 
 /// Verbs that lead a title.
 const VERBS: &[&str] = &[

@@ -7,7 +7,7 @@
 //! so the next letters typed are answered without GitLab.
 
 pub mod cache;
-mod kind;
+pub(crate) mod kind;
 pub mod matching;
 pub mod sources;
 
@@ -21,8 +21,9 @@ use cache::{Cache, Listing, Source};
 use sources::{List, Request};
 
 use crate::gitlab::ProjectId;
+use crate::pipeline::{ReadError, Reads, refusal};
 use crate::prompts;
-use crate::reads::{ReadError, Reads, refusal};
+use crate::registry::ActionId;
 use crate::resources::templates;
 
 /// The completions of one server: the cache its sessions share.
@@ -37,7 +38,7 @@ struct Target {
     kind: Kind,
     titled: bool,
     /// What the prompt or template reads (it must be offered for completions too).
-    needs: &'static [&'static str],
+    needs: &'static [ActionId],
 }
 
 impl Completions {

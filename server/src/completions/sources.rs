@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use super::cache::{Candidate, Listing};
 use super::kind::Kind;
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, has_next_page, items, params};
+use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
+use crate::registry::{ActionId, ids};
 use crate::resources::markdown::text;
 
 /// Items asked of GitLab per list.
@@ -15,7 +16,7 @@ pub const PER_PAGE: u64 = 100;
 /// One GitLab list that answers a kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct List {
-    pub action: &'static str,
+    pub action: ActionId,
     /// The text GitLab is asked to search for, when the action searches.
     pub query: Option<String>,
     /// What else the answer depends on (a ref, a directory), for the cache.
@@ -77,7 +78,7 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
             let term = typed.rsplit('/').next().unwrap_or(typed).trim();
             let term = (!term.is_empty()).then(|| term.to_owned());
             vec![list(
-                "project.list",
+                ids::PROJECT_LIST,
                 term.clone(),
                 String::new(),
                 params([
@@ -104,13 +105,13 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
                 )
             };
             if request.kind == Kind::Tag {
-                vec![named("tag.list")]
+                vec![named(ids::TAG_LIST)]
             } else {
-                vec![named("branch.list"), named("tag.list")]
+                vec![named(ids::BRANCH_LIST), named(ids::TAG_LIST)]
             }
         }
         Kind::Label => vec![list(
-            "label.list",
+            ids::LABEL_LIST,
             search.clone(),
             String::new(),
             params([
@@ -132,7 +133,7 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
                 directory.as_deref().unwrap_or_default()
             );
             vec![list(
-                "repository.tree",
+                ids::REPOSITORY_TREE,
                 None,
                 scope,
                 params([
@@ -146,9 +147,9 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
         }
         Kind::Issue | Kind::MergeRequest => {
             let action = if request.kind == Kind::Issue {
-                "issue.list"
+                ids::ISSUE_LIST
             } else {
-                "merge_request.list"
+                ids::MERGE_REQUEST_LIST
             };
             // Numbers are matched here against the latest ones; words are GitLab's to
             // search in titles and descriptions.
@@ -167,14 +168,14 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
             )]
         }
         Kind::Pipeline => vec![list(
-            "pipeline.list",
+            ids::PIPELINE_LIST,
             None,
             String::new(),
             params([("project_id", project), ("per_page", json!(PER_PAGE))]),
             Shape::Pipeline { titled },
         )],
         Kind::Job => vec![list(
-            "job.list",
+            ids::JOB_LIST,
             None,
             String::new(),
             params([("project_id", project), ("per_page", json!(PER_PAGE))]),

@@ -12,7 +12,7 @@ use wizard::single_form::ask as ask_single_form;
 use wizard::{Choice, Flow, Wizard};
 
 use super::asking;
-use crate::execute::error_result;
+use crate::catalog::output::error_result;
 
 /// `tools-call-elicitation`: a username and an email address, asked with the message
 /// the call passes.

@@ -31,7 +31,7 @@ use wizard::prompt::Prompter;
 use wizard::{Flow, Wizard};
 
 use crate::catalog::input_schema;
-use crate::execute::error_result;
+use crate::catalog::output::error_result;
 
 /// The fixtures of one server process. Cloning is cheap.
 #[derive(Clone)]

@@ -12,7 +12,7 @@ use wizard::prompt::ClientView;
 use wizard::state::{CallDigest, Caller};
 
 use super::rounds::{self, Answers, Call, Need, Request, Standing, text_form};
-use crate::execute::error_result;
+use crate::catalog::output::error_result;
 
 /// The MRTR fixture tools, by name.
 pub const TOOLS: [(&str, &str); 9] = [

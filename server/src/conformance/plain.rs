@@ -11,7 +11,7 @@ use wizard::Flow;
 use wizard::prompt::PromptError;
 
 use super::asking;
-use crate::execute::error_result;
+use crate::catalog::output::error_result;
 
 /// The tools, by name, with their descriptions.
 pub const TOOLS: [(&str, &str); 5] = [

@@ -11,10 +11,12 @@ use url::Url;
 use wizard::state::Caller;
 
 use super::body::{MAX_ERROR_BODY, read_capped};
+use super::config::{ConfigError, GitLabConfig, Token};
 use super::config::{check_base_url, without_credentials};
+use super::error::{ApiError, GitLabError};
 use super::error_body;
 use super::http_client::HttpClient;
-use super::{ApiError, ApiRequest, ApiResponse, ConfigError, GitLabConfig, GitLabError, Token};
+use super::request::{ApiRequest, ApiResponse};
 
 /// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).
 ///

@@ -81,7 +81,7 @@ impl GitLabConfig {
             base_url,
             token: None,
             timeout: DEFAULT_TIMEOUT,
-            max_response_body: super::DEFAULT_MAX_RESPONSE_BODY,
+            max_response_body: super::body::DEFAULT_MAX_RESPONSE_BODY,
         }
     }
 
@@ -176,4 +176,37 @@ pub enum ConfigError {
     ZeroTimeout,
     #[error("the largest answer read from GitLab must be at least 1 byte")]
     ZeroResponseBody,
+}
+
+/// `text` without the user and password it carries when it is a URL (a push mirror's
+/// target holds a token that no question or message may show); anything else unchanged.
+pub fn text_without_credentials(text: &str) -> String {
+    match Url::parse(text) {
+        Ok(url) if url.password().is_some() || !url.username().is_empty() => {
+            without_credentials(&url).to_string()
+        }
+        _ => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text_without_credentials;
+
+    #[test]
+    fn credentials_in_a_url_are_left_out() {
+        assert_eq!(
+            text_without_credentials("https://bot:glpat-secret@example.com/mirror.git"),
+            "https://example.com/mirror.git"
+        );
+        assert_eq!(
+            text_without_credentials("ssh://git@example.com/a.git"),
+            "ssh://example.com/a.git"
+        );
+        assert_eq!(text_without_credentials("feature/x"), "feature/x");
+        assert_eq!(
+            text_without_credentials("https://example.com/a"),
+            "https://example.com/a"
+        );
+    }
 }

@@ -53,7 +53,7 @@ pub enum GitLabError {
         "{method} {path}: GitLab answered {status} with more than {} (the limit set by GITLAB_MCP_MAX_RESPONSE_BODY); \
          the answer was not read further and nothing of it is used. Ask for less (a smaller `per_page`, a \
          narrower filter, one file or a log tail instead of everything), or raise the limit",
-        crate::config::show_size(*limit)
+        crate::units::show_size(*limit)
     )]
     TooLarge {
         method: Method,

@@ -20,14 +20,17 @@ mod config;
 mod error;
 mod error_body;
 mod http_client;
+mod id_or_name;
 mod project_id;
 mod request;
 
 pub use body::{DEFAULT_MAX_RESPONSE_BODY, MAX_ERROR_BODY};
 pub use client::GitLab;
-pub(crate) use config::without_credentials as url_without_credentials;
-pub use config::{ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url};
+pub use config::{
+    ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url, text_without_credentials,
+};
 pub use error::{ApiError, GitLabError};
+pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER, whole_id};
 pub use project_id::ProjectId;
 pub use request::{ApiRequest, ApiResponse};
 pub use reqwest::Method;

@@ -8,7 +8,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wizard::summary::SummaryValue;
 
-use crate::catalog::params::IdOrName;
+use super::id_or_name::IdOrName;
 
 /// A project by its numeric id (`42`) or its full path (`group/project`).
 ///

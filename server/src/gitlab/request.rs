@@ -5,7 +5,8 @@ use std::fmt;
 use reqwest::Method;
 use serde_json::Value;
 
-use super::{GitLabError, ProjectId};
+use super::error::GitLabError;
+use super::project_id::ProjectId;
 
 /// One call to `{base}/api/v4/…`. Path segments are kept raw and percent-encoded one by one when
 /// sent, so `demo/sandbox` travels as `demo%2Fsandbox` and `v1.0/rc 1` as `v1.0%2Frc%201`.

@@ -18,8 +18,9 @@ use axum::response::{IntoResponse, Response};
 use rmcp::model::ErrorCode;
 use wizard::state::Caller;
 
-use super::Tokenless;
+use super::caller::{RequestCaller, RequestToken};
 use super::messages::refused;
+use super::settings::Tokenless;
 use crate::gitlab::Token;
 use crate::incoming::Refusal;
 
@@ -28,15 +29,6 @@ pub const PRIVATE_TOKEN: &str = "private-token";
 
 /// JSON-RPC's implementation-defined server error for a request without credentials.
 const UNAUTHORIZED: ErrorCode = ErrorCode(-32001);
-
-/// The token of the request being served; its `Debug` shows nothing of the value.
-#[derive(Debug, Clone)]
-pub struct RequestToken(pub Token);
-
-/// Who the request being served acts as: its own token's caller, or the server's when
-/// a tokenless request is served with the server's credentials.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RequestCaller(pub Caller);
 
 /// What [`take_token`] does with a request that brings no token.
 #[derive(Debug, Clone, Copy)]

@@ -29,8 +29,8 @@ use http_body_util::BodyExt;
 use rmcp::model::{ClientJsonRpcMessage, ErrorCode, RequestId};
 use serde::Serialize;
 
-use crate::config::show_size;
 use crate::incoming::{self, Incoming, Refusal};
+use crate::units::show_size;
 
 /// The bounds on one request body.
 #[derive(Debug, Clone, Copy)]

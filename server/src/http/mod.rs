@@ -11,6 +11,7 @@
 //! [`messages`]); a bad JSON-RPC message gets its JSON-RPC error; on SIGINT or SIGTERM the
 //! server stops accepting, lets requests in flight finish, and returns.
 
+pub(crate) mod caller;
 mod connections;
 mod credentials;
 mod descriptors;
@@ -35,7 +36,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::handler::GitLabMcp;
 
-pub use credentials::{PRIVATE_TOKEN, RequestCaller, RequestToken};
+pub use caller::{RequestCaller, RequestToken};
+pub use credentials::PRIVATE_TOKEN;
 pub use descriptors::RESERVED_DESCRIPTORS;
 pub use settings::{
     DEFAULT_ADDR, DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT,

@@ -36,7 +36,7 @@ use rmcp::transport::streamable_http_server::session::{
 use tokio::sync::Mutex;
 use wizard::state::Caller;
 
-use super::credentials::RequestCaller;
+use super::caller::RequestCaller;
 use super::messages::{Checked, refused};
 use crate::incoming::Refusal;
 

@@ -1,4 +1,4 @@
-//! The HTTP options of the command line (flattened into [`crate::config::Cli`]) and their
+//! The HTTP options of the command line (flattened into [`crate::cli::Cli`]) and their
 //! checked form. Every bad value is refused at startup with the variable it came from.
 
 use std::net::{IpAddr, SocketAddr};
@@ -8,9 +8,7 @@ use clap::Args;
 
 use super::descriptors;
 use super::values::{check_origins, parse_addr, parse_list};
-use crate::config::{
-    ConfigError, Transport, parse_bool, parse_duration, parse_size, parse_timeout,
-};
+use crate::config::values::{ConfigError, parse_bool, parse_duration, parse_size, parse_timeout};
 
 /// Where `--http` listens when given without an address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -210,11 +208,11 @@ impl HttpSettings {
 }
 
 impl HttpArgs {
-    /// stdio unless `--http` / `GITLAB_MCP_HTTP` is given; the other HTTP options are
-    /// checked only then.
-    pub fn transport(&self) -> Result<Transport, ConfigError> {
+    /// The HTTP settings when `--http` / `GITLAB_MCP_HTTP` is given (stdio otherwise: `None`);
+    /// the other HTTP options are checked only then.
+    pub fn settings(&self) -> Result<Option<HttpSettings>, ConfigError> {
         let Some(raw) = self.http.as_deref() else {
-            return Ok(Transport::Stdio);
+            return Ok(None);
         };
         let addr = parse_addr(raw).map_err(|p| ConfigError::new("GITLAB_MCP_HTTP", "http", p))?;
         let mut settings = HttpSettings::new(addr);
@@ -263,7 +261,7 @@ impl HttpArgs {
             "session-idle-timeout",
         )?;
         settings.tokenless = self.tokenless(addr)?;
-        Ok(Transport::Http(settings))
+        Ok(Some(settings))
     }
 
     /// `GITLAB_MCP_TOKENLESS_AS_SERVER`, refused beyond loopback unless
@@ -380,9 +378,9 @@ mod tests {
     }
 
     fn http(args: &HttpArgs) -> HttpSettings {
-        match args.transport().unwrap() {
-            Transport::Http(settings) => settings,
-            Transport::Stdio => panic!("expected HTTP"),
+        match args.settings().unwrap() {
+            Some(settings) => settings,
+            None => panic!("expected HTTP"),
         }
     }
 
@@ -390,7 +388,7 @@ mod tests {
     fn without_http_it_is_stdio_and_other_options_are_not_read() {
         let mut args = args(None);
         args.stateless = "maybe".into();
-        assert_eq!(args.transport().unwrap(), Transport::Stdio);
+        assert_eq!(args.settings().unwrap(), None);
     }
 
     #[test]
@@ -443,31 +441,31 @@ mod tests {
         let mut a = args(Some(DEFAULT_ADDR));
         a.header_timeout = "0".into();
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_HEADER_TIMEOUT"
         );
         a.header_timeout = "2s".into();
         a.body_timeout = "soon".into();
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_BODY_TIMEOUT"
         );
         a.body_timeout = "5s".into();
         a.idle_timeout = "0s".into();
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_IDLE_TIMEOUT"
         );
         a.idle_timeout = "1m".into();
         a.max_sessions = "0".into();
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_MAX_SESSIONS"
         );
         a.max_sessions = "12".into();
         a.session_idle_timeout = "never".into();
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_SESSION_IDLE_TIMEOUT"
         );
         a.session_idle_timeout = "90s".into();
@@ -497,7 +495,7 @@ mod tests {
             http(&args(Some("[::1]:3000"))).addr,
             "[::1]:3000".parse().unwrap()
         );
-        let error = args(Some("example.com")).transport().unwrap_err();
+        let error = args(Some("example.com")).settings().unwrap_err();
         assert_eq!(error.variable, "GITLAB_MCP_HTTP");
         assert!(
             error
@@ -515,7 +513,7 @@ mod tests {
         a.stateless = "On".into();
         assert!(http(&a).stateless);
         a.stateless = "sometimes".into();
-        let error = a.transport().unwrap_err();
+        let error = a.settings().unwrap_err();
         assert_eq!(
             error.to_string(),
             "GITLAB_MCP_STATELESS (--stateless): `sometimes` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
@@ -548,19 +546,19 @@ mod tests {
         let mut a = args(Some(DEFAULT_ADDR));
         a.allowed_hosts = Some(" , ".into());
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_ALLOWED_HOSTS"
         );
         a.allowed_hosts = Some("*,example.com".into());
         assert!(
-            a.transport()
+            a.settings()
                 .unwrap_err()
                 .to_string()
                 .contains("cannot be combined")
         );
         a.allowed_hosts = None;
         a.allowed_origins = Some("app.example.com".into());
-        let error = a.transport().unwrap_err();
+        let error = a.settings().unwrap_err();
         assert_eq!(error.variable, "GITLAB_MCP_ALLOWED_ORIGINS");
         assert!(
             error
@@ -585,7 +583,7 @@ mod tests {
         for raw in ["0", "lots", "1GB", "-1"] {
             a.max_request_body = raw.into();
             assert_eq!(
-                a.transport().unwrap_err().variable,
+                a.settings().unwrap_err().variable,
                 "GITLAB_MCP_MAX_REQUEST_BODY",
                 "{raw}"
             );
@@ -597,7 +595,7 @@ mod tests {
         assert_eq!(http(&a).shutdown_timeout, Duration::ZERO);
         a.shutdown_timeout = "later".into();
         assert_eq!(
-            a.transport().unwrap_err().variable,
+            a.settings().unwrap_err().variable,
             "GITLAB_MCP_SHUTDOWN_TIMEOUT"
         );
     }

@@ -16,7 +16,7 @@ use rmcp::model::{NumberOrString, RequestId};
 use serde::Deserializer as _;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
-use crate::config::show_size;
+use crate::units::show_size;
 
 /// The members one object may have.
 pub const MAX_MEMBERS: usize = 1_000;

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Argument, Definition};
+use super::definition::{Argument, Definition};
 use crate::gitlab::ProjectId;
 
 /// The arguments of one `prompts/get`, checked against its prompt.

@@ -6,18 +6,20 @@ use futures::future::join_all;
 use rmcp::model::GetPromptResult;
 use serde_json::{Value, json};
 
-use super::{Arguments, Failure, embedded, user};
+use super::arguments::Arguments;
+use super::messages::{Failure, embedded, user};
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, items, params};
+use crate::pipeline::{ReadError, Reads, items, params};
+use crate::registry::{ActionId, ids};
 use crate::resources::markdown::text;
 use crate::resources::{Target, job_log, pipeline};
 
-pub const NEEDS: &[&str] = &[
-    "pipeline.get",
-    "pipeline.job_list",
-    "job.log",
-    "pipeline.latest",
-    "pipeline.list",
+pub const NEEDS: &[ActionId] = &[
+    ids::PIPELINE_GET,
+    ids::PIPELINE_JOB_LIST,
+    ids::JOB_LOG,
+    ids::PIPELINE_LATEST,
+    ids::PIPELINE_LIST,
 ];
 
 /// Failed jobs whose logs are embedded at most; the others are named with their log URIs.
@@ -104,7 +106,7 @@ async fn log(
 /// failed, else the newest failed one on its ref.
 async fn latest_failed(reads: &Reads<'_>, project: &ProjectId) -> Result<u64, Failure> {
     let latest = reads
-        .read("pipeline.latest", params([("project_id", json!(project))]))
+        .read(ids::PIPELINE_LATEST, params([("project_id", json!(project))]))
         .await
         .map_err(|error| match error {
             ReadError::NotFound(why) => Failure::Argument(format!(
@@ -119,7 +121,7 @@ async fn latest_failed(reads: &Reads<'_>, project: &ProjectId) -> Result<u64, Fa
     let branch = text(&latest, "ref");
     let failed = reads
         .read(
-            "pipeline.list",
+            ids::PIPELINE_LIST,
             params([
                 ("project_id", json!(project)),
                 ("ref", json!(branch)),

@@ -5,48 +5,25 @@
 //! actions it reads through.
 
 mod arguments;
+mod definition;
 mod explain_failed_pipeline;
+mod messages;
 mod release_notes;
 mod review_merge_request;
 mod triage_issues;
 
 use rmcp::ErrorData as McpError;
-use rmcp::model::{ContentBlock, GetPromptResult, Prompt, PromptArgument, PromptMessage, Role};
+use rmcp::model::{GetPromptResult, Prompt, PromptArgument};
 use serde_json::{Map, Value};
 
 pub use arguments::Arguments;
+use definition::PROJECT;
+pub use definition::{Argument, Definition};
+pub use messages::Failure;
 
 use crate::access::Access;
-use crate::completions::Kind;
-use crate::reads::{ReadError, Reads, refusal};
-
-/// One prompt.
-#[derive(Debug)]
-pub struct Definition {
-    pub name: &'static str,
-    pub title: &'static str,
-    pub description: &'static str,
-    pub arguments: &'static [Argument],
-    /// The catalog actions every `prompts/get` of it runs.
-    pub needs: &'static [&'static str],
-}
-
-/// One argument of a prompt.
-#[derive(Debug)]
-pub struct Argument {
-    pub name: &'static str,
-    /// What it takes, and its default when it is optional.
-    pub description: &'static str,
-    pub required: bool,
-    pub kind: Kind,
-}
-
-const PROJECT: Argument = Argument {
-    name: "project",
-    description: "The project: its path (`group/project`) or numeric id.",
-    required: true,
-    kind: Kind::Project,
-};
+use crate::completions::kind::Kind;
+use crate::pipeline::{Reads, refusal};
 
 /// Every prompt, in the order listed.
 pub const PROMPTS: &[Definition] = &[
@@ -172,47 +149,4 @@ pub async fn get(
         other => unreachable!("prompt `{other}` is in PROMPTS without a builder"),
     };
     result.map_err(|failure| failure.into_error(name))
-}
-
-/// Why a prompt could not be built.
-#[derive(Debug)]
-pub enum Failure {
-    /// An argument names nothing GitLab knows, or the operator's settings refuse it.
-    Argument(String),
-    /// GitLab failed.
-    GitLab(String),
-}
-
-impl Failure {
-    /// `what` (such as "merge request !7 of `demo/sandbox`") was read and `error` came back.
-    pub fn read(what: &str, error: ReadError) -> Failure {
-        match error {
-            ReadError::NotFound(why) => Failure::Argument(format!(
-                "GitLab does not know {what}, or the token cannot see it ({why})"
-            )),
-            ReadError::Refused(why) | ReadError::Invalid(why) => Failure::Argument(why),
-            ReadError::Failed(why) => Failure::GitLab(format!("reading {what} failed: {why}")),
-        }
-    }
-
-    fn into_error(self, prompt: &str) -> McpError {
-        match self {
-            Failure::Argument(why) => {
-                McpError::invalid_params(format!("prompt `{prompt}`: {why}"), None)
-            }
-            Failure::GitLab(why) => {
-                McpError::internal_error(format!("prompt `{prompt}`: {why}"), None)
-            }
-        }
-    }
-}
-
-/// A message from the user.
-pub fn user(text: impl Into<String>) -> PromptMessage {
-    PromptMessage::new_text(Role::User, text)
-}
-
-/// A message from the user embedding a resource.
-pub fn embedded(contents: rmcp::model::ResourceContents) -> PromptMessage {
-    PromptMessage::new(Role::User, ContentBlock::resource(contents))
 }

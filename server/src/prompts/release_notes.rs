@@ -10,14 +10,20 @@ use std::collections::HashSet;
 use rmcp::model::GetPromptResult;
 use serde_json::{Value, json};
 
-use super::{Arguments, Failure, user};
+use super::arguments::Arguments;
+use super::messages::{Failure, user};
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, has_next_page, items, params};
+use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
+use crate::registry::{ActionId, ids};
 use crate::resources::markdown::{labels, person, plural, text, time};
 
-pub const NEEDS: &[&str] = &["tag.get", "repository.compare", "merge_request.list"];
+pub const NEEDS: &[ActionId] = &[
+    ids::TAG_GET,
+    ids::REPOSITORY_COMPARE,
+    ids::MERGE_REQUEST_LIST,
+];
 /// Needed only without `to_ref`, to learn the default branch.
-const DEFAULT_BRANCH: &str = "project.get";
+const DEFAULT_BRANCH: ActionId = ids::PROJECT_GET;
 
 /// Commits listed at most.
 pub const MAX_COMMITS: usize = 200;
@@ -42,11 +48,11 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
     };
     let (tag, compare, merged) = tokio::join!(
         reads.read(
-            "tag.get",
+            ids::TAG_GET,
             params([("project_id", json!(project)), ("tag_name", json!(from))])
         ),
         reads.read(
-            "repository.compare",
+            ids::REPOSITORY_COMPARE,
             params([
                 ("project_id", json!(project)),
                 ("from", json!(from)),
@@ -54,7 +60,7 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
             ])
         ),
         reads.read(
-            "merge_request.list",
+            ids::MERGE_REQUEST_LIST,
             params([
                 ("project_id", json!(project)),
                 ("state", json!("merged")),
@@ -93,7 +99,7 @@ async fn default_branch(reads: &Reads<'_>, project: &ProjectId) -> Result<String
         )));
     }
     let found = reads
-        .read("project.get", params([("project_id", json!(project))]))
+        .read(ids::PROJECT_GET, params([("project_id", json!(project))]))
         .await
         .map_err(|error| Failure::read(&format!("the project `{project}`"), error))?;
     match text(&found, "default_branch") {

@@ -3,14 +3,16 @@
 
 use rmcp::model::GetPromptResult;
 
-use super::{Arguments, Failure, embedded, user};
-use crate::reads::Reads;
+use super::arguments::Arguments;
+use super::messages::{Failure, embedded, user};
+use crate::pipeline::Reads;
+use crate::registry::{ActionId, ids};
 use crate::resources::{self, Target};
 
-pub const NEEDS: &[&str] = &[
-    "merge_request.get",
-    "merge_request.discussion_list",
-    "merge_request.diff_list",
+pub const NEEDS: &[ActionId] = &[
+    ids::MERGE_REQUEST_GET,
+    ids::MERGE_REQUEST_DISCUSSION_LIST,
+    ids::MERGE_REQUEST_DIFF_LIST,
 ];
 
 const INSTRUCTIONS: &str = "Review this merge request carefully, as a senior reviewer would:

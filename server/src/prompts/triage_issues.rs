@@ -5,13 +5,15 @@
 use rmcp::model::GetPromptResult;
 use serde_json::{Value, json};
 
-use super::{Arguments, Failure, user};
-use crate::reads::{ReadError, Reads, has_next_page, items, params};
+use super::arguments::Arguments;
+use super::messages::{Failure, user};
+use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
+use crate::registry::{ActionId, ids};
 use crate::resources::markdown::{cut, labels, person, plural, text, time};
 
-pub const NEEDS: &[&str] = &["issue.list", "label.list", "milestone.list"];
+pub const NEEDS: &[ActionId] = &[ids::ISSUE_LIST, ids::LABEL_LIST, ids::MILESTONE_LIST];
 /// Read when offered, for assignees to suggest; left out, saying why, when not.
-const MEMBERS: &str = "member.list";
+const MEMBERS: ActionId = ids::MEMBER_LIST;
 
 /// The part of an issue's description shown.
 const DESCRIPTION_BYTES: usize = 400;
@@ -43,7 +45,7 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
     };
     let (issues, project_labels, milestones, members) = tokio::join!(
         reads.read(
-            "issue.list",
+            ids::ISSUE_LIST,
             params([
                 ("project_id", json!(project)),
                 ("state", json!("opened")),
@@ -52,11 +54,11 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
             ])
         ),
         reads.read(
-            "label.list",
+            ids::LABEL_LIST,
             params([("project_id", json!(project)), ("per_page", json!(100))])
         ),
         reads.read(
-            "milestone.list",
+            ids::MILESTONE_LIST,
             params([
                 ("project_id", json!(project)),
                 ("state", json!("active")),

@@ -7,9 +7,10 @@ use serde_json::{Value, json};
 
 use super::markdown::text;
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, has_next_page, items, params};
+use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
+use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[&str] = &["merge_request.diff_list"];
+pub const NEEDS: &[ActionId] = &[ids::MERGE_REQUEST_DIFF_LIST];
 
 /// Files a diff resource shows at most: one page of GitLab's.
 pub const MAX_FILES: u64 = 100;
@@ -17,7 +18,7 @@ pub const MAX_FILES: u64 = 100;
 pub async fn diff(reads: &Reads<'_>, project: &ProjectId, iid: u64) -> Result<String, ReadError> {
     let page = reads
         .read(
-            "merge_request.diff_list",
+            ids::MERGE_REQUEST_DIFF_LIST,
             params([
                 ("project_id", json!(project)),
                 ("merge_request_iid", json!(iid)),

@@ -12,9 +12,10 @@ use super::mime;
 use super::uri::{Lines, Target};
 use crate::catalog::output::MAX_FILE_BYTES;
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, params};
+use crate::pipeline::{ReadError, Reads, params};
+use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[&str] = &["file.get"];
+pub const NEEDS: &[ActionId] = &[ids::FILE_GET];
 
 /// The most bytes a binary file's blob carries.
 pub const MAX_BLOB_BYTES: u64 = 1024 * 1024;
@@ -28,7 +29,7 @@ pub async fn file(
 ) -> Result<ResourceContents, ReadError> {
     let read = reads
         .read_with_body(
-            "file.get",
+            ids::FILE_GET,
             params([
                 ("project_id", json!(project)),
                 ("file_path", json!(path)),

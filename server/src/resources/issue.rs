@@ -4,19 +4,20 @@ use serde_json::{Value, json};
 
 use super::markdown::{self, labels, people, person, text, time, yes_no};
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, params};
+use crate::pipeline::{ReadError, Reads, params};
+use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[&str] = &["issue.get", "issue.discussion_list"];
+pub const NEEDS: &[ActionId] = &[ids::ISSUE_GET, ids::ISSUE_DISCUSSION_LIST];
 
 /// Reads the issue and the first page of its threads at once.
 pub async fn issue(reads: &Reads<'_>, project: &ProjectId, iid: u64) -> Result<String, ReadError> {
     let (issue, threads) = tokio::join!(
         reads.read(
-            "issue.get",
+            ids::ISSUE_GET,
             params([("project_id", json!(project)), ("issue_iid", json!(iid))])
         ),
         reads.read(
-            "issue.discussion_list",
+            ids::ISSUE_DISCUSSION_LIST,
             params([
                 ("project_id", json!(project)),
                 ("issue_iid", json!(iid)),
@@ -47,8 +48,8 @@ pub async fn issue(reads: &Reads<'_>, project: &ProjectId, iid: u64) -> Result<S
         out.push_str("- **Confidential:** yes\n");
     }
     out.push_str(&format!("- **Web:** {}\n", text(&issue, "web_url")));
-    markdown::description(&mut out, issue.get("description"), "issue.get");
-    markdown::threads(&mut out, &threads, "issue.discussion_list");
+    markdown::description(&mut out, issue.get("description"), ids::ISSUE_GET);
+    markdown::threads(&mut out, &threads, ids::ISSUE_DISCUSSION_LIST);
     Ok(out)
 }
 

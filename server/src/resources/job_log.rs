@@ -6,9 +6,10 @@ use serde_json::json;
 
 use super::markdown::text;
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, params};
+use crate::pipeline::{ReadError, Reads, params};
+use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[&str] = &["job.log"];
+pub const NEEDS: &[ActionId] = &[ids::JOB_LOG];
 
 pub async fn log(
     reads: &Reads<'_>,
@@ -18,7 +19,7 @@ pub async fn log(
 ) -> Result<String, ReadError> {
     let log = reads
         .read(
-            "job.log",
+            ids::JOB_LOG,
             params([
                 ("project_id", json!(project)),
                 ("job_id", json!(id)),

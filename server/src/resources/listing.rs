@@ -7,7 +7,8 @@ use serde_json::{Value, json};
 use super::markdown::text;
 use super::uri::project_uri;
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, items, params};
+use crate::pipeline::{ReadError, Reads, items, params};
+use crate::registry::ids;
 
 /// Projects listed at most.
 pub const LISTED: usize = 20;
@@ -19,7 +20,7 @@ pub async fn projects(reads: &Reads<'_>) -> Result<Vec<Resource>, ReadError> {
     let per_page = if allowed.is_some() { 100 } else { LISTED };
     let page = reads
         .read(
-            "project.list",
+            ids::PROJECT_LIST,
             params([
                 ("membership", json!(true)),
                 ("order_by", json!("last_activity_at")),

@@ -4,7 +4,8 @@
 
 use serde_json::Value;
 
-use crate::reads::has_next_page;
+use crate::pipeline::has_next_page;
+use crate::registry::ActionId;
 
 /// The most Markdown the threads of one issue or merge request add to its resource.
 pub const MAX_THREADS_BYTES: usize = 96 * 1024;
@@ -109,7 +110,7 @@ pub fn quote(body: &str) -> String {
 
 /// A description under its heading, cut at [`MAX_DESCRIPTION_BYTES`]; `read_whole`
 /// names the action that returns it whole.
-pub fn description(out: &mut String, body: Option<&Value>, read_whole: &str) {
+pub fn description(out: &mut String, body: Option<&Value>, read_whole: ActionId) {
     out.push_str("\n## Description\n\n");
     let body = body.and_then(Value::as_str).unwrap_or_default();
     if body.trim().is_empty() {
@@ -131,8 +132,8 @@ pub fn description(out: &mut String, body: Option<&Value>, read_whole: &str) {
 /// One page of `…/discussions` as Markdown: open threads and comments in full, resolved
 /// threads one line each, system notes left out. `list_action` is the action that pages
 /// through them, named when something was left out.
-pub fn threads(out: &mut String, page: &Value, list_action: &str) {
-    let discussions: Vec<&Value> = crate::reads::items(page)
+pub fn threads(out: &mut String, page: &Value, list_action: ActionId) {
+    let discussions: Vec<&Value> = crate::pipeline::items(page)
         .iter()
         .filter(|d| notes(d).iter().any(|n| !is_system(n)))
         .collect();
@@ -209,7 +210,7 @@ pub fn threads(out: &mut String, page: &Value, list_action: &str) {
     if has_next_page(page) {
         out.push_str(&format!(
             "\n_[Only the first {} threads are shown; read the next ones with `{list_action}` and `page: 2`.]_\n",
-            crate::reads::items(page).len()
+            crate::pipeline::items(page).len()
         ));
     }
 }
@@ -335,7 +336,11 @@ mod tests {
             ]}
         ], "next_page": null});
         let mut out = String::new();
-        threads(&mut out, &page, "merge_request.discussion_list");
+        threads(
+            &mut out,
+            &page,
+            crate::registry::ids::MERGE_REQUEST_DISCUSSION_LIST,
+        );
         assert!(
             out.contains("1 unresolved thread, 1 resolved thread."),
             "{out}"

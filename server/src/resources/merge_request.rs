@@ -6,9 +6,10 @@ use serde_json::{Value, json};
 use super::issue::milestone;
 use super::markdown::{self, labels, people, person, text, time, yes_no};
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, params};
+use crate::pipeline::{ReadError, Reads, params};
+use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[&str] = &["merge_request.get", "merge_request.discussion_list"];
+pub const NEEDS: &[ActionId] = &[ids::MERGE_REQUEST_GET, ids::MERGE_REQUEST_DISCUSSION_LIST];
 
 /// Reads the merge request and the first page of its threads at once.
 pub async fn merge_request(
@@ -18,14 +19,14 @@ pub async fn merge_request(
 ) -> Result<String, ReadError> {
     let (found, threads) = tokio::join!(
         reads.read(
-            "merge_request.get",
+            ids::MERGE_REQUEST_GET,
             params([
                 ("project_id", json!(project)),
                 ("merge_request_iid", json!(iid)),
             ])
         ),
         reads.read(
-            "merge_request.discussion_list",
+            ids::MERGE_REQUEST_DISCUSSION_LIST,
             params([
                 ("project_id", json!(project)),
                 ("merge_request_iid", json!(iid)),
@@ -86,7 +87,7 @@ pub async fn merge_request(
         out.push_str(&format!("- **Head commit:** `{sha}`\n"));
     }
     out.push_str(&format!("- **Web:** {}\n", text(&mr, "web_url")));
-    markdown::description(&mut out, mr.get("description"), "merge_request.get");
-    markdown::threads(&mut out, &threads, "merge_request.discussion_list");
+    markdown::description(&mut out, mr.get("description"), ids::MERGE_REQUEST_GET);
+    markdown::threads(&mut out, &threads, ids::MERGE_REQUEST_DISCUSSION_LIST);
     Ok(out)
 }

@@ -32,10 +32,11 @@ use serde_json::json;
 pub use templates::{TEMPLATES, Template};
 pub use uri::Target;
 
-use crate::reads::{ReadError, Reads};
+use crate::pipeline::{ReadError, Reads};
+use crate::registry::ActionId;
 
 /// The actions reading `target` needs; all are checked before anything is sent.
-pub fn needs(target: &Target) -> &'static [&'static str] {
+pub fn needs(target: &Target) -> &'static [ActionId] {
     match target {
         Target::Project(_) => project::NEEDS,
         Target::Issue { .. } => issue::NEEDS,

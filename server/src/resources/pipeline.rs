@@ -6,9 +6,10 @@ use serde_json::{Value, json};
 use super::markdown::{person, plural, text, time};
 use super::uri::Target;
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, has_next_page, items, params};
+use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
+use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[&str] = &["pipeline.get", "pipeline.job_list"];
+pub const NEEDS: &[ActionId] = &[ids::PIPELINE_GET, ids::PIPELINE_JOB_LIST];
 
 /// What the resource shows: the pipeline, a page of its jobs and a page of its failed jobs.
 pub struct PipelineRead {
@@ -42,11 +43,11 @@ pub async fn fetch(
     };
     let (pipeline, jobs, failed) = tokio::join!(
         reads.read(
-            "pipeline.get",
+            ids::PIPELINE_GET,
             params([("project_id", json!(project)), ("pipeline_id", json!(id))])
         ),
-        reads.read("pipeline.job_list", jobs(None)),
-        reads.read("pipeline.job_list", jobs(Some(json!(["failed"])))),
+        reads.read(ids::PIPELINE_JOB_LIST, jobs(None)),
+        reads.read(ids::PIPELINE_JOB_LIST, jobs(Some(json!(["failed"])))),
     );
     Ok(PipelineRead {
         pipeline: pipeline?,

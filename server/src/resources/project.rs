@@ -7,10 +7,11 @@ use serde_json::{Value, json};
 use super::markdown::{text, time, yes_no};
 use super::uri::{encode, project_uri};
 use crate::gitlab::ProjectId;
-use crate::reads::{ReadError, Reads, params};
+use crate::pipeline::{ReadError, Reads, params};
+use crate::registry::{ActionId, ids};
 
 /// The actions the overview cannot do without.
-pub const NEEDS: &[&str] = &["project.get"];
+pub const NEEDS: &[ActionId] = &[ids::PROJECT_GET];
 
 /// Reads the project, its open merge request count and its latest pipeline at once. The
 /// last two are left out, saying why, when the operator's settings do not offer them.
@@ -22,9 +23,9 @@ pub async fn overview(reads: &Reads<'_>, project: &ProjectId) -> Result<String, 
         ("per_page", json!(1)),
     ]);
     let (found, open_merge_requests, latest) = tokio::join!(
-        reads.read("project.get", params([("project_id", id.clone())])),
-        reads.read("merge_request.list", open_merge_requests),
-        reads.read("pipeline.latest", params([("project_id", id)])),
+        reads.read(ids::PROJECT_GET, params([("project_id", id.clone())])),
+        reads.read(ids::MERGE_REQUEST_LIST, open_merge_requests),
+        reads.read(ids::PIPELINE_LATEST, params([("project_id", id)])),
     );
     let found = found?;
     let path = text(&found, "path_with_namespace");
@@ -88,7 +89,7 @@ fn open_count(read: &Result<Value, ReadError>) -> String {
     match read {
         Ok(page) => match page.get("total").and_then(Value::as_u64) {
             Some(total) => total.to_string(),
-            None if crate::reads::items(page).is_empty() => "0".to_owned(),
+            None if crate::pipeline::items(page).is_empty() => "0".to_owned(),
             None => "more than GitLab counts (it sent no total)".to_owned(),
         },
         Err(why) => not_shown(why),

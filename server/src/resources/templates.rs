@@ -6,8 +6,9 @@ use rmcp::model::ResourceTemplate;
 
 use super::{diff, file, issue, job_log, merge_request, pipeline, project};
 use crate::access::Access;
-use crate::completions::Kind;
-use crate::reads::refusal;
+use crate::completions::kind::Kind;
+use crate::pipeline::refusal;
+use crate::registry::ActionId;
 
 /// One template.
 #[derive(Debug)]
@@ -19,7 +20,7 @@ pub struct Template {
     /// The type of every resource it names, when they share one.
     pub mime_type: Option<&'static str>,
     /// The catalog actions a read runs (every one of them must be offered).
-    pub needs: &'static [&'static str],
+    pub needs: &'static [ActionId],
     /// Its variables, and what each holds.
     pub variables: &'static [(&'static str, Kind)],
 }

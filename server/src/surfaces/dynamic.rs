@@ -7,10 +7,11 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::find::{ActionIndex, FoundActions};
+use super::route::{Entry, EnvelopeError, Resolved, Route};
 use super::tools::{ActionCall, envelope};
-use super::{Entry, EnvelopeError, Resolved, Route};
 use crate::access::Access;
-use crate::catalog::{Catalog, input_schema};
+use crate::catalog::input_schema;
+use crate::registry::Catalog;
 
 pub const FIND: &str = "gitlab_find_action";
 pub const EXECUTE: &str = "gitlab_execute_action";
@@ -148,7 +149,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::catalog::unread_catalog;
+    use crate::registry::unread_catalog;
     use crate::surfaces::{Resolved, Surface, SurfaceKind};
 
     fn described(catalog: &Catalog) -> Vec<&'static str> {

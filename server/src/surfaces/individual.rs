@@ -3,10 +3,11 @@
 
 use serde_json::{Map, Value};
 
+use super::route::{Entry, EnvelopeError, Resolved, Route};
 use super::tools::{action_tool, take_confirm, takes_confirm};
-use super::{Entry, EnvelopeError, Resolved, Route};
 use crate::access::Access;
-use crate::catalog::{Action, Catalog};
+use crate::catalog::Action;
+use crate::registry::Catalog;
 
 /// The tool name of a GitLab action on this surface: `gitlab_<short>_<verb>`.
 pub fn tool_name(action: &Action) -> String {

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
+use super::route::{Entry, EnvelopeError, Resolved, Route};
 use super::tools::{
     ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list, takes_confirm,
 };
-use super::{Entry, EnvelopeError, Resolved, Route};
 use crate::access::Access;
-use crate::catalog::{Action, Catalog, RESOURCES, Resource};
+use crate::catalog::{Action, RESOURCES, Resource};
+use crate::registry::Catalog;
 
 /// `gitlab_issue`, `gitlab_merge_request`, …
 pub fn tool_name(resource: &Resource) -> String {

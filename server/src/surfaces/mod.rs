@@ -4,83 +4,25 @@
 mod dynamic;
 mod find;
 mod individual;
+pub(crate) mod kind;
 mod meta;
+mod route;
 mod tools;
 
 use std::collections::HashMap;
-use std::str::FromStr;
 use std::sync::OnceLock;
 
 use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
 use crate::access::Access;
-use crate::catalog::{Action, Catalog, Resource};
+use crate::registry::Catalog;
 pub use find::{ActionIndex, FoundAction, FoundActions};
 pub use individual::tool_name as individual_tool_name;
+pub use kind::SurfaceKind;
 pub use meta::tool_name as meta_tool_name;
-
-/// `GITLAB_MCP_TOOL_SURFACE`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SurfaceKind {
-    /// `gitlab_find_action` + `gitlab_execute_action`.
-    #[default]
-    Dynamic,
-    /// One tool per resource with an `action` argument, plus the wizards by name.
-    Meta,
-    /// One tool per action, plus the wizards by name.
-    Individual,
-}
-
-impl SurfaceKind {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            SurfaceKind::Dynamic => "dynamic",
-            SurfaceKind::Meta => "meta",
-            SurfaceKind::Individual => "individual",
-        }
-    }
-}
-
-impl FromStr for SurfaceKind {
-    type Err = ();
-    fn from_str(raw: &str) -> Result<Self, ()> {
-        match raw.trim().to_ascii_lowercase().as_str() {
-            "dynamic" => Ok(SurfaceKind::Dynamic),
-            "meta" => Ok(SurfaceKind::Meta),
-            "individual" => Ok(SurfaceKind::Individual),
-            _ => Err(()),
-        }
-    }
-}
-
-/// What a tool name stands for on a surface.
-#[derive(Clone, Copy)]
-enum Route {
-    Find,
-    Execute,
-    Domain(&'static Resource),
-    Action(&'static Action),
-}
-
-/// A tool call resolved against the catalog, arguments not yet validated.
-pub enum Resolved {
-    /// `gitlab_find_action`: the matching actions.
-    Found(Vec<FoundAction>),
-    /// Run an action with these parameters.
-    Run {
-        action: &'static Action,
-        params: Map<String, Value>,
-        /// The call carried `"confirm": true`.
-        confirm: bool,
-        /// Whether a destructive action may ask the user (never on the dynamic surface).
-        may_elicit: bool,
-    },
-}
-
-/// A call the surface cannot resolve: its envelope was wrong. Shown as a tool error.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnvelopeError(pub String);
+use route::{Entry, Route};
+pub use route::{EnvelopeError, Resolved};
 
 /// The tools of one surface and how their calls resolve.
 pub struct Surface {
@@ -94,13 +36,6 @@ pub struct Surface {
     routes: HashMap<String, Route>,
     /// What `gitlab_find_action` searches, made on its first call.
     index: OnceLock<ActionIndex>,
-}
-
-/// A tool of a surface, and whether the operator's settings let it be listed.
-struct Entry {
-    tool: Tool,
-    route: Route,
-    offered: bool,
 }
 
 impl Surface {

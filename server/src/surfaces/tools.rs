@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use super::EnvelopeError;
+use super::route::EnvelopeError;
 use crate::catalog::{Action, params};
 
 /// The text of the `confirm` argument.

@@ -9,48 +9,18 @@ mod list;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches};
 use serde_json::{Map, Value};
 
-use crate::catalog::{Action, Prepared, Run, catalog};
-use crate::config::{Cli, Settings, Transport};
+use crate::catalog::wizard::InTerminal;
+use crate::catalog::{Action, Prepared, Run};
+use crate::cli::TryArgs;
+use crate::config::{Settings, Transport};
+use crate::pipeline;
+use crate::registry::catalog;
 use crate::startup::{Started, start};
-use crate::wizards::InTerminal;
-
-/// The server's subcommands.
-#[derive(Debug, Clone, clap::Subcommand)]
-pub enum Command {
-    /// Run one wizard on this terminal (`try issue --sandbox`); without WIZARD, list them
-    /// with their questions.
-    Try(TryArgs),
-}
-
-/// The wizard to try and its tool arguments, as flags.
-#[derive(Debug, Clone, clap::Args)]
-pub struct TryArgs {
-    /// `issue`, `mr`, `release`, `project`, `pipeline_run`, `branch`, `milestone` or
-    /// `mr_merge`; leave out to list them.
-    pub wizard: Option<String>,
-    /// The project (`project_id`): its path or numeric id. Under `--sandbox` the demo
-    /// project, `demo/sandbox`, unless given.
-    #[arg(long)]
-    pub project: Option<String>,
-    /// The merge request's IID (`merge_request_iid`), for `mr_merge`.
-    #[arg(long)]
-    pub mr: Option<u64>,
-}
 
 /// The sandbox's demo project, which `--sandbox` tries wizards on unless told otherwise.
 const SANDBOX_PROJECT: &str = "demo/sandbox";
-
-/// The command line with every server setting accepted after `try` as well as before
-/// it (`try issue --sandbox`): the settings are made global here, so that `Cli` stays
-/// the one list of them.
-pub fn command_line() -> Cli {
-    let command = Cli::command().mut_args(|arg| arg.global(true));
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
-}
 
 /// A wizard's name for `try`: its catalog id without `interactive.` and `_create`
 /// (`issue`, `mr`, `pipeline_run`, `mr_merge`).
@@ -110,12 +80,8 @@ pub async fn run(settings: Settings, args: TryArgs) -> ExitCode {
         eprintln!("Sandbox GitLab at {gitlab_url}: what this creates is gone when it exits.");
     }
     let gitlab = server.gitlab();
-    let ready = match server
-        .surface()
-        .access()
-        .admit(action, &params, gitlab)
-        .await
-    {
+    let access = server.surface().access();
+    let ready = match pipeline::admit(access, gitlab, action, &params).await {
         Ok(Prepared::Wizard(ready)) => ready,
         Ok(Prepared::Request(_)) => unreachable!("`try` finds only wizards"),
         Err(refusal) => {

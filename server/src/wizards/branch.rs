@@ -8,7 +8,7 @@ use wizard::summary::escape_value;
 
 use super::live::{Found, project_get, read, refs, shown};
 use crate::catalog::body::Body;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Create a branch step by step: its name (checked to be new), the branch or tag it starts

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use wizard::Wizard;
 
 use crate::catalog::body::Body;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Step-by-step issue creation: title, description, labels, confidentiality, confirmation.

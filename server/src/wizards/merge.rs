@@ -9,7 +9,7 @@ use wizard::summary::escape_value;
 
 use super::live::{Found, project_get, read, shown};
 use crate::catalog::body::Body;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Merge a merge request step by step: the first question shows its title, branches,

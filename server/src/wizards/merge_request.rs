@@ -9,7 +9,7 @@ use wizard::summary::escape_value;
 
 use super::live::{Found, branch_exists, project_get, read};
 use crate::catalog::body::Body;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Guided merge request creation: branches, title, description, labels, remove-source and squash options, confirmation.

@@ -9,7 +9,7 @@ use wizard::summary::escape_value;
 use super::live::{Found, project_get, read, shown};
 use crate::catalog::body::Body;
 use crate::catalog::params::Date;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Create a milestone step by step: title, description, start and due dates (the due date

@@ -1,14 +1,12 @@
 //! The eight wizards: one struct each, whose fields are the questions in order and whose
-//! summary template is the text of the final yes/no; how they run
-//! ([`ReadyWizard`]), how their tools describe them ([`description`]) and this server's wording
-//! of their endings ([`GitLabTexts`]). Their catalog entries are in
-//! `catalog/wizards.rs`, the GitLab call each makes beside its alternative's action.
+//! summary template is the text of the final yes/no, and the GitLab call each makes
+//! beside it; [`entries`] lists them as catalog entries. How a wizard runs, describes
+//! itself and words its endings is the catalog's ([`crate::catalog::wizard`]).
 //!
 //! Each struct is also the parameter set of its non-interactive alternative
 //! (`issue.create`, …): every question a parameter, required where required.
 
 mod branch;
-pub mod description;
 mod issue;
 pub mod live;
 mod merge;
@@ -17,8 +15,6 @@ mod milestone;
 mod pipeline;
 mod project;
 mod release;
-mod run;
-mod texts;
 
 pub use branch::{
     BranchWizard, BranchWizardArgs, BranchWizardDraft, BranchWizardStep, ref_name_problem,
@@ -36,5 +32,29 @@ pub use project::{
     ProjectWizard, ProjectWizardArgs, ProjectWizardDraft, ProjectWizardStep, Visibility,
 };
 pub use release::{ReleaseWizard, ReleaseWizardArgs, ReleaseWizardDraft, ReleaseWizardStep};
-pub use run::{InTerminal, ReadyWizard, TerminalFuture, WizardCall, WizardFuture};
-pub use texts::{GitLabTexts, REAPPROVE};
+
+use crate::catalog::{self, Action, WizardAction};
+
+static ISSUE: WizardAction = WizardAction::of::<IssueWizard>();
+static MERGE_REQUEST: WizardAction = WizardAction::of::<MergeRequestWizard>();
+static RELEASE: WizardAction = WizardAction::of::<ReleaseWizard>();
+static PROJECT: WizardAction = WizardAction::of::<ProjectWizard>();
+static PIPELINE: WizardAction = WizardAction::of::<PipelineWizard>();
+static BRANCH: WizardAction = WizardAction::of::<BranchWizard>();
+static MILESTONE: WizardAction = WizardAction::of::<MilestoneWizard>();
+static MERGE: WizardAction = WizardAction::of::<MergeWizard>();
+
+/// The wizard entries: issue, merge request, release, project, pipeline run, branch,
+/// milestone, merge.
+pub fn entries() -> Vec<Action> {
+    vec![
+        catalog::wizard::entry::<IssueWizard>(&ISSUE),
+        catalog::wizard::entry::<MergeRequestWizard>(&MERGE_REQUEST),
+        catalog::wizard::entry::<ReleaseWizard>(&RELEASE),
+        catalog::wizard::entry::<ProjectWizard>(&PROJECT),
+        catalog::wizard::entry::<PipelineWizard>(&PIPELINE),
+        catalog::wizard::entry::<BranchWizard>(&BRANCH),
+        catalog::wizard::entry::<MilestoneWizard>(&MILESTONE),
+        catalog::wizard::entry::<MergeWizard>(&MERGE),
+    ]
+}

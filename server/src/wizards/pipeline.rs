@@ -7,9 +7,9 @@ use wizard::live::{Live, Verdict};
 use wizard::summary::escape_value;
 
 use super::live::{ref_exists, refs};
-use crate::actions::pipelines::{PipelineVariable, VariableKey};
 use crate::catalog::body::Body;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::params::{PipelineVariable, VariableKey};
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Run a CI pipeline step by step: the branch or tag (chosen from the project's), CI/CD

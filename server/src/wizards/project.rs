@@ -9,7 +9,7 @@ use wizard::{Choice, Wizard};
 
 use super::live::{Found, read};
 use crate::catalog::body::Body;
-use crate::catalog::wizards::GitLabWizard;
+use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab};
 
 /// Who can see a project. Serde and the JSON schema come from `#[derive(Choice)]`:

@@ -7,9 +7,9 @@
 use gitlab_sandbox::Sandbox;
 use serde_json::{Value, json};
 
-use crate::http_support::rpc::Rpc;
-use crate::http_support::stdio::StdioServer;
-use crate::http_support::{Launch, wizard::asked};
+use crate::support::rpc::Rpc;
+use crate::support::stdio::StdioServer;
+use crate::support::{Launch, wizard::asked};
 use crate::{result_text, seed, tool_call};
 
 const SURFACES: [&str; 3] = ["dynamic", "meta", "individual"];

@@ -6,9 +6,9 @@
 use gitlab_sandbox::Sandbox;
 use serde_json::{Value, json};
 
-use crate::http_support::Launch;
-use crate::http_support::rpc::{MRTR, Rpc};
-use crate::http_support::stdio::StdioServer;
+use crate::support::Launch;
+use crate::support::rpc::{MRTR, Rpc};
+use crate::support::stdio::StdioServer;
 
 /// A 2026-07-28 `tools/call` of the issue wizard answering 100,000 questions at once
 /// (about 3 MB, under the 4 MiB body limit).

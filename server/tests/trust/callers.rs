@@ -6,13 +6,13 @@
 use gitlab_sandbox::{RecordedRequest, Sandbox};
 use serde_json::{Value, json};
 
-use crate::http_support::client::{answering, call, connect_as};
-use crate::http_support::redis::Redis;
-use crate::http_support::rpc::{LEGACY, Reply, Rpc};
-use crate::http_support::wizard::{
+use crate::support::client::{answering, call, connect_as};
+use crate::support::redis::Redis;
+use crate::support::rpc::{LEGACY, Reply, Rpc};
+use crate::support::wizard::{
     Asked, ISSUE_TOOL, asked, issue_answer, issue_args, issue_body, round,
 };
-use crate::http_support::{KEY_A, Launch, Replica, SERVER_TOKEN};
+use crate::support::{KEY_A, Launch, Replica, SERVER_TOKEN};
 
 const TOKEN_A: &str = "glpat-caller-a";
 const TOKEN_B: &str = "glpat-caller-b";

@@ -4,8 +4,8 @@
 use gitlab_sandbox::Sandbox;
 use serde_json::json;
 
-use crate::http_support::rpc::Rpc;
-use crate::http_support::{CALLER_TOKEN, Launch, SERVER_TOKEN};
+use crate::support::rpc::Rpc;
+use crate::support::{CALLER_TOKEN, Launch, SERVER_TOKEN};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_debug_log_shows_a_mirror_url_without_its_password() {

@@ -3,8 +3,8 @@
 //! on the real binary (stdio and HTTP) against a sandbox GitLab that records what it
 //! received.
 
-#[path = "../http_support/mod.rs"]
-mod http_support;
+#[path = "../support/mod.rs"]
+mod support;
 
 mod allowed_projects;
 mod bounded_requests;

@@ -4,8 +4,8 @@
 
 use gitlab_sandbox::Sandbox;
 
-use crate::http_support::Launch;
-use crate::http_support::redis::Redis;
+use crate::support::Launch;
+use crate::support::redis::Redis;
 
 const WARNING: &str = "Redis keeps nothing on disk";
 

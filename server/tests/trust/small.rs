@@ -5,10 +5,10 @@
 use gitlab_sandbox::Sandbox;
 use serde_json::{Value, json};
 
-use crate::http_support::rpc::{LEGACY, Rpc};
-use crate::http_support::stdio::StdioServer;
-use crate::http_support::{CALLER_TOKEN, Launch};
 use crate::seed;
+use crate::support::rpc::{LEGACY, Rpc};
+use crate::support::stdio::StdioServer;
+use crate::support::{CALLER_TOKEN, Launch};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_byte_order_mark_before_an_http_body_is_read_as_on_stdio() {

@@ -8,19 +8,19 @@ pub mod notes;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, Date, PageNumber, PerPage};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::table;
 use crate::wizards::IssueWizard;
 use discussions::{IssueDiscussionList, IssueDiscussionReply};
 use links::{IssueLinkCreate, IssueLinkDelete, IssueLinkList};
 use notes::{IssueNoteCreate, IssueNoteList, IssueNoteUpdate};
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         post::<IssueCreate>("issue.create", "projects/{project_id}/issues"),
         get::<IssueGet>("issue.get", "projects/{project_id}/issues/{issue_iid}"),
         get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),

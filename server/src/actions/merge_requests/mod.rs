@@ -11,12 +11,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::issues::StateEvent;
-use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, PageNumber, PerPage};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
+use crate::table;
 use crate::wizards::{MergeRequestWizard, MergeWizard};
 use approvals::{MergeRequestApprovals, MergeRequestApprove, MergeRequestUnapprove};
 use changes::{MergeRequestCommits, MergeRequestDiffs, MergeRequestPipelines};
@@ -27,7 +27,7 @@ use discussions::{
 use notes::{MergeRequestNoteCreate, MergeRequestNoteList, MergeRequestNoteUpdate};
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         post::<MergeRequestCreate>(
             "merge_request.create",
             "projects/{project_id}/merge_requests"

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::status::CiStatus;
-use super::variables::JobVariable;
+use crate::catalog::params::JobVariable;
 use crate::catalog::params::{PageNumber, PerPage, TailLines};
 use crate::gitlab::ProjectId;
 

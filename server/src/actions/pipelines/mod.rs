@@ -4,7 +4,6 @@
 mod job;
 mod pipeline;
 mod status;
-mod variables;
 
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
@@ -12,13 +11,12 @@ pub use pipeline::{
     PipelineLatest, PipelineList, PipelineOrder, PipelineRetry, PipelineSource,
 };
 pub use status::{CiStatus, PipelineScope};
-pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
 
-use crate::actions;
 use crate::catalog::{Action, Output, delete, get, post};
+use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<PipelineList>("pipeline.list", "projects/{project_id}/pipelines").list(),
         get::<PipelineGet>(
             "pipeline.get",

@@ -13,7 +13,7 @@ use url::Url;
 use wizard::summary::escape_value;
 
 use crate::catalog::guard::Asks;
-use crate::destructive::without_credentials;
+use crate::gitlab::text_without_credentials;
 use crate::gitlab::{ApiRequest, ProjectId};
 
 /// Configure the project's pull mirror (Premium, GitLab 17.6+): turn it on or off, where it
@@ -132,7 +132,7 @@ fn mirror_url(field: &str, url: &str) -> Result<Url, String> {
     if !MIRROR_SCHEMES.contains(&parsed.scheme()) || parsed.host_str().is_none() {
         return Err(format!(
             "`{field}` must be an http, https, ssh or git URL with a host, got `{}`",
-            without_credentials(url)
+            text_without_credentials(url)
         ));
     }
     Ok(parsed)
@@ -142,7 +142,7 @@ fn mirror_url(field: &str, url: &str) -> Result<Url, String> {
 /// (GitLab shows its own as `*****`).
 fn same_source(a: &str, b: &str) -> bool {
     let bare = |url: &str| {
-        let url = without_credentials(url);
+        let url = text_without_credentials(url);
         url.trim_end_matches('/')
             .trim_end_matches(".git")
             .to_owned()
@@ -206,7 +206,7 @@ fn overwriting_question(
     }
     let project = escape_value(&mirror.project_id.to_string());
     let source = match &mirror.url {
-        Some(url) => escape_value(&without_credentials(url)),
+        Some(url) => escape_value(&text_without_credentials(url)),
         None => "its configured mirror source".to_owned(),
     };
     Ok(Some(format!(

@@ -8,20 +8,20 @@ use serde_json::Value;
 use wizard::summary::escape_value;
 
 use super::releases::Sort;
-use crate::actions;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::guard::Asks;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
+use crate::table;
 use crate::wizards::{ProjectWizard, Visibility};
 use mirrors::{
     OVERWRITING_MIRROR, PullMirrorConfigure, PushMirrorAdd, pull_mirror_rules, push_mirror_rules,
 };
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         post::<ProjectCreate>("project.create", "projects"),
         get::<ProjectGet>("project.get", "projects/{project_id}"),
         get::<ProjectList>("project.list", "projects").list(),

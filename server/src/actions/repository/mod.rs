@@ -8,8 +8,8 @@ pub mod files;
 pub mod tags;
 pub mod tree;
 
-use crate::actions;
 use crate::catalog::{Action, Output, delete, get, post, put};
+use crate::table;
 use branches::{BranchCreate, BranchDelete, BranchGet, BranchList, BranchProtect, BranchUnprotect};
 use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
 use compare::RepositoryCompare;
@@ -18,7 +18,7 @@ use tags::{TagCreate, TagDelete, TagGet, TagList};
 use tree::RepositoryTree;
 
 pub fn actions() -> Vec<Action> {
-    actions![
+    table![
         get::<BranchList>("branch.list", "projects/{project_id}/repository/branches").list(),
         get::<BranchGet>(
             "branch.get",

@@ -17,9 +17,9 @@ pub use diffs::{DiffPage, MAX_DIFF_BYTES};
 pub use file::{FileContent, MAX_FILE_BYTES, Window};
 pub use log::{DEFAULT_TAIL_LINES, JobLog, MAX_LOG_BYTES};
 
-use super::Resource;
+use super::resource::Resource;
 use super::schema::output_schema_of;
-use crate::gitlab::ApiResponse;
+use crate::gitlab::{ApiRequest, ApiResponse, GitLab};
 
 /// How an answer becomes the tool's structured result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +99,21 @@ static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
 /// An error result (`isError: true`) with `text` and no structured content.
 pub fn error_result(text: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text.into())])
+}
+
+/// Sends `request` once (never retried) and shapes the answer as `output` says; `params`
+/// are the call's own parameters (some outputs read theirs, such as `tail_lines`).
+pub async fn send(
+    gitlab: &GitLab,
+    request: ApiRequest,
+    output: Output,
+    params: &Map<String, Value>,
+) -> CallToolResult {
+    let what = format!("{} {}", request.method, request.path.join("/"));
+    match gitlab.send(request).await {
+        Ok(response) => output.shape(&what, response, params),
+        Err(error) => error_result(error.to_string()),
+    }
 }
 
 impl Output {

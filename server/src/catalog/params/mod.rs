@@ -2,9 +2,11 @@
 //! name the field; the parameter types several actions share are in [`types`] and
 //! [`id_or_name`].
 
+mod fixed_schema;
 mod id_or_name;
 mod numbers;
 mod types;
+mod variables;
 
 use std::sync::Arc;
 
@@ -12,11 +14,13 @@ use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
-pub use id_or_name::{GroupId, IdOrName, LabelId};
-pub use numbers::{MAX_EXACT_INTEGER, check_numbers, whole_id};
+pub(crate) use fixed_schema::fixed_schema;
+pub use id_or_name::{GroupId, LabelId};
+pub use numbers::check_numbers;
 pub use types::{CommaList, Date, DateTime, MAX_TAIL_LINES, PageNumber, PerPage, TailLines};
+pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
 
-use super::Endpoint;
+use super::endpoint::Endpoint;
 use super::schema::input_schema_and_doc;
 use crate::gitlab::ApiRequest;
 
@@ -141,24 +145,6 @@ pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
     }
     names
 }
-
-/// The schema of a parameter type that checks its own value: fixed, and inlined where used.
-macro_rules! fixed_schema {
-    ($type:ident, $schema:tt) => {
-        impl ::schemars::JsonSchema for $type {
-            fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                stringify!($type).into()
-            }
-            fn inline_schema() -> bool {
-                true
-            }
-            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
-                ::schemars::json_schema!($schema)
-            }
-        }
-    };
-}
-pub(crate) use fixed_schema;
 
 #[cfg(test)]
 mod tests {

@@ -8,8 +8,7 @@
 
 use serde_json::{Map, Number, Value};
 
-/// The largest integer every JSON reader holds exactly: 2^53 − 1.
-pub const MAX_EXACT_INTEGER: u64 = (1 << 53) - 1;
+use crate::gitlab::MAX_EXACT_INTEGER;
 
 /// Refuses any number, at any depth of `args`, whose magnitude is beyond
 /// [`MAX_EXACT_INTEGER`]; the error names the field (`labels[2]`, `position.new_line`).
@@ -21,20 +20,6 @@ pub fn check_numbers(args: &Map<String, Value>) -> Result<(), String> {
         path.pop();
     }
     Ok(())
-}
-
-/// `id` as a whole number when it is one from 0 to [`MAX_EXACT_INTEGER`]: `42.0` is 42;
-/// a fraction, a negative or a number too large to be exact is `None`, never cast (a cast
-/// saturates `1.8446744073709552e19` to `u64::MAX`).
-pub fn whole_id(id: f64) -> Option<u64> {
-    #[allow(clippy::cast_precision_loss, reason = "2^53 − 1 is exact as a double")]
-    let in_range = id.fract() == 0.0 && (0.0..=MAX_EXACT_INTEGER as f64).contains(&id);
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "a whole number from 0 to 2^53 − 1, checked just above"
-    )]
-    in_range.then_some(id as u64)
 }
 
 enum Segment<'a> {
@@ -115,22 +100,6 @@ mod tests {
             json!({"position": {"new_line": 12}}),
         ] {
             assert_eq!(checked(ok.clone()), Ok(()), "{ok}");
-        }
-    }
-
-    #[test]
-    fn whole_ids_are_exact_or_none() {
-        assert_eq!(whole_id(42.0), Some(42));
-        assert_eq!(whole_id(9_007_199_254_740_991.0), Some(MAX_EXACT_INTEGER));
-        for bad in [
-            1.5,
-            -1.0,
-            9_007_199_254_740_992.0,
-            1.8446744073709552e19,
-            f64::NAN,
-            f64::INFINITY,
-        ] {
-            assert_eq!(whole_id(bad), None, "{bad}");
         }
     }
 

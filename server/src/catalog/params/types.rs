@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize, Serializer};
 use wizard::summary::SummaryValue;
 
-use super::fixed_schema;
+use super::fixed_schema::fixed_schema;
 use crate::catalog::output::DEFAULT_TAIL_LINES;
 
 /// `per_page`: GitLab serves at most 100 objects a page.

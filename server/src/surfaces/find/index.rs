@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{stem, words};
+use super::words::{stem, words};
 use crate::catalog::{Action, RESOURCES};
 
 /// An action's terms by place.

@@ -7,6 +7,7 @@
 
 mod index;
 mod query;
+mod words;
 
 use std::collections::{HashMap, HashSet};
 
@@ -15,7 +16,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::access::Access;
-use crate::catalog::{Action, Catalog};
+use crate::catalog::Action;
+use crate::registry::Catalog;
 use index::Indexed;
 use query::query_terms;
 
@@ -122,56 +124,5 @@ fn found(action: &Action) -> FoundAction {
         destructive: action.destructive,
         read_only: action.read_only,
         input_schema: (**action.input_schema()).clone(),
-    }
-}
-
-/// A word as a term: lowercase, with common English endings removed so that `branches`,
-/// `failed` and `pipelines` meet `branch`, `fail` and `pipeline`.
-fn stem(word: &str) -> String {
-    let word = word.to_lowercase();
-    for (suffix, keep) in [("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss")] {
-        if let Some(root) = word.strip_suffix(suffix) {
-            return format!("{root}{keep}");
-        }
-    }
-    if word.len() > 4
-        && let Some(root) = word.strip_suffix("ing")
-    {
-        return root.to_owned();
-    }
-    if word.len() > 3
-        && let Some(root) = word.strip_suffix("ed")
-    {
-        return root.to_owned();
-    }
-    if word.len() > 3
-        && !word.ends_with("ss")
-        && !word.ends_with("us")
-        && let Some(root) = word.strip_suffix('s')
-    {
-        return root.to_owned();
-    }
-    word
-}
-
-/// Words, with `merge_request` and `note_create` kept whole (their parts are added by the
-/// callers).
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|word| !word.is_empty())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_meet_their_stems() {
-        assert_eq!(stem("branches"), "branch");
-        assert_eq!(stem("pipelines"), "pipeline");
-        assert_eq!(stem("failed"), stem("fail"));
-        assert_eq!(stem("discussions"), "discussion");
-        assert_eq!(stem("issues"), "issue");
-        assert_eq!(stem("status"), "status");
     }
 }

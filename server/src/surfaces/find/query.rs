@@ -1,7 +1,7 @@
 //! Reading a query: phrases people use rewritten to the catalog's words, filler dropped,
 //! each remaining word mapped to the terms it stands for and weighed.
 
-use super::stem;
+use super::words::stem;
 
 /// Words that say nothing about which action is meant, unless [`SYNONYMS`] lists them.
 const STOPWORDS: &[&str] = &[
@@ -196,7 +196,7 @@ pub fn query_terms(query: &str) -> Vec<QueryWord> {
             });
             continue;
         }
-        for word in super::words(token) {
+        for word in super::words::words(token) {
             if QUALIFIERS.contains(&word) {
                 qualified = true;
             }

@@ -1,0 +1,214 @@
+//! What the wizards' question tables say about them: the wizard tools' descriptions and
+//! the README's question tables. Both read `W::QUESTIONS`, so neither can drift from the
+//! code.
+
+use std::fmt::Write as _;
+
+use wizard::Wizard;
+use wizard::question::{Kind, Question, Requirement};
+
+use super::names::WizardNames;
+
+/// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`; and
+/// whether GitLab (or a rule) checks it, asking again with the reason.
+pub fn answer_kind(question: &Question) -> String {
+    let kind = if question.live_choices {
+        format!(
+            "choice read from GitLab when asked (text when there are over {} options or they cannot be read)",
+            wizard::live::MAX_OPTIONS
+        )
+    } else {
+        static_kind(question)
+    };
+    if question.checked && !question.live_choices {
+        format!("{kind}, checked when answered")
+    } else if question.checked {
+        format!("{kind}, the text checked when answered")
+    } else {
+        kind
+    }
+}
+
+fn static_kind(question: &Question) -> String {
+    let join = |values: Vec<String>| values.join(", ");
+    match question.kind {
+        Kind::Text => "text".to_owned(),
+        Kind::YesNo => "yes/no".to_owned(),
+        Kind::Choice(options) => format!(
+            "choice: {}",
+            join(options.iter().map(|o| o.value.to_owned()).collect())
+        ),
+        Kind::IntegerChoice(options) => format!(
+            "choice: {}",
+            join(options.iter().map(i64::to_string).collect())
+        ),
+        Kind::Number { min, max, integer } => {
+            let noun = if integer { "integer" } else { "number" };
+            match (min, max) {
+                (Some(min), Some(max)) => format!("{noun} from {min} to {max}"),
+                (Some(min), None) => format!("{noun} from {min}"),
+                (None, Some(max)) => format!("{noun} up to {max}"),
+                (None, None) => noun.to_owned(),
+            }
+        }
+        Kind::MultiSelect { options, .. } => format!(
+            "several of: {}",
+            join(options.iter().map(|o| o.value.to_owned()).collect())
+        ),
+    }
+}
+
+/// `required`, `required, may be empty` or `optional`.
+pub fn requirement(question: &Question) -> &'static str {
+    match question.requirement {
+        Requirement::Required => "required",
+        Requirement::RequiredMayBeEmpty => "required, may be empty",
+        Requirement::Optional => "optional",
+    }
+}
+
+fn condition(questions: &[Question], question: &Question) -> Option<String> {
+    let key = question.when?;
+    let step = questions.iter().position(|q| q.key == key)? + 1;
+    Some(format!("asked only after a yes at step {step}"))
+}
+
+/// A wizard tool's description: what it does, its questions in order, the final
+/// confirmation, and the one alternative for clients without elicitation. An answer a
+/// check refuses is asked again with the reason; the third refusal ends the wizard.
+pub fn tool_description<W: Wizard>() -> String {
+    let (info, questions) = (W::INFO, W::QUESTIONS);
+    let mut text = String::new();
+    if !info.doc.is_empty() {
+        text.push_str(info.doc);
+        text.push_str("\n\n");
+    }
+    text.push_str(
+        "Asks the user one question at a time through elicitation and sends nothing to GitLab before the user confirms the summary:\n",
+    );
+    for (index, question) in questions.iter().enumerate() {
+        let mut notes = vec![answer_kind(question), requirement(question).to_owned()];
+        notes.extend(condition(questions, question));
+        let _ = writeln!(
+            text,
+            "{}. `{}`: {} ({})",
+            index + 1,
+            question.key,
+            question.message,
+            notes.join("; ")
+        );
+    }
+    let _ = write!(
+        text,
+        "{}. `confirm`: the summary of every answer (yes/no, required)\n\n",
+        questions.len() + 1,
+    );
+    if questions.iter().any(|q| q.checked) {
+        let _ = write!(
+            text,
+            "An answer a check refuses is asked again with the reason; after {} refusals of one question nothing is sent.\n\n",
+            wizard::live::TRIES
+        );
+    }
+    let _ = write!(
+        text,
+        "Clients without elicitation support: use the action `{}` instead; it takes every answer as a parameter in one call.",
+        WizardNames::of::<W>().alternative
+    );
+    text
+}
+
+/// The README table of one wizard, in Markdown.
+pub fn question_table<W: Wizard>() -> String {
+    let questions = W::QUESTIONS;
+    let mut table =
+        String::from("| Step | Key | Question | Answer | Required |\n|---|---|---|---|---|\n");
+    for (index, question) in questions.iter().enumerate() {
+        let mut required = requirement(question).to_owned();
+        if let Some(condition) = condition(questions, question) {
+            required = format!("{required}; {condition}");
+        }
+        let _ = writeln!(
+            table,
+            "| {} | `{}` | {} | {} | {} |",
+            index + 1,
+            question.key,
+            question.message.replace('|', "\\|"),
+            answer_kind(question),
+            required
+        );
+    }
+    let _ = writeln!(
+        table,
+        "| {} | `confirm` | the summary of every answer | yes/no | required |",
+        questions.len() + 1
+    );
+    let WizardNames {
+        tool,
+        id,
+        alternative,
+    } = WizardNames::of::<W>();
+    let _ = write!(
+        table,
+        "\nTool `{tool}` · catalog id `{id}` · alternative `{alternative}`\n"
+    );
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use wizard::{Choice, Wizard};
+
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Choice)]
+    enum Which {
+        A,
+        B,
+    }
+
+    /// Makes a demo.
+    #[derive(Debug, Wizard)]
+    #[wizard(
+        tool = "demo_tool",
+        id = "interactive.demo",
+        alternative = "demo.create",
+        noun = "Demo",
+        summary = "Make {name}?"
+    )]
+    #[allow(dead_code, reason = "only the question table is read")]
+    struct Demo {
+        #[ask("Enter a | name")]
+        name: String,
+        #[ask("Want more?", summary = "More")]
+        extra: Option<bool>,
+        #[ask("Pick one", when = extra, summary = "Which")]
+        which: Option<Which>,
+    }
+
+    #[test]
+    fn description_lists_questions_in_order_and_names_the_alternative() {
+        assert_eq!(
+            tool_description::<Demo>(),
+            "Makes a demo.\n\nAsks the user one question at a time through elicitation and sends nothing to GitLab before the user confirms the summary:\n\
+             1. `name`: Enter a | name (text; required)\n\
+             2. `extra`: Want more? (yes/no; optional)\n\
+             3. `which`: Pick one (choice: a, b; optional; asked only after a yes at step 2)\n\
+             4. `confirm`: the summary of every answer (yes/no, required)\n\n\
+             Clients without elicitation support: use the action `demo.create` instead; it takes every answer as a parameter in one call."
+        );
+    }
+
+    #[test]
+    fn table_escapes_pipes_and_ends_with_the_names() {
+        let table = question_table::<Demo>();
+        assert!(table.contains("| 1 | `name` | Enter a \\| name | text | required |"));
+        assert!(table.contains(
+            "| 3 | `which` | Pick one | choice: a, b | optional; asked only after a yes at step 2 |"
+        ));
+        assert!(table.contains("| 4 | `confirm` |"));
+        assert!(table.ends_with(
+            "Tool `demo_tool` · catalog id `interactive.demo` · alternative `demo.create`\n"
+        ));
+    }
+}

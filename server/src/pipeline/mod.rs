@@ -1,0 +1,39 @@
+//! One path for every call of a catalog action, whoever makes it — a tool call on any
+//! surface ([`ToolCall`]), a resource, a prompt or a completion ([`Reads`]), `try` —, in
+//! this order, so that nothing is asked or sent before every check said yes:
+//!
+//! 1. the operator's settings (read-only, toolsets) refuse it or not;
+//! 2. its arguments are validated into its GitLab request (or a wizard's arguments);
+//! 3. the projects that request names are checked against the allow list;
+//! 4. the guards ask the user where they must (tool calls only: reads never change
+//!    anything) — [`guard`];
+//! 5. GitLab is called once and its answer shaped as the action's output says.
+
+pub mod guard;
+mod read;
+mod tool_call;
+
+use serde_json::{Map, Value};
+
+pub use read::{ReadError, Reads, WithBody, has_next_page, items, params, refusal};
+pub use tool_call::ToolCall;
+
+use crate::access::Access;
+use crate::catalog::{Action, Prepared};
+use crate::gitlab::GitLab;
+
+/// Steps 1 to 3 for `action` with `params`, through `gitlab` under `access`: the call,
+/// ready to run, or the refusal's text.
+pub async fn admit(
+    access: &Access,
+    gitlab: &GitLab,
+    action: &Action,
+    params: &Map<String, Value>,
+) -> Result<Prepared, String> {
+    if let Some(refusal) = access.refusal(action) {
+        return Err(refusal);
+    }
+    let prepared = action.prepare(params)?;
+    access.check_projects(&prepared, gitlab).await?;
+    Ok(prepared)
+}

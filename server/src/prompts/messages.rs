@@ -1,0 +1,49 @@
+//! What a prompt's builder answers: its messages, or why there are none.
+
+use rmcp::ErrorData as McpError;
+use rmcp::model::{ContentBlock, PromptMessage, Role};
+
+use crate::pipeline::ReadError;
+
+/// Why a prompt could not be built.
+#[derive(Debug)]
+pub enum Failure {
+    /// An argument names nothing GitLab knows, or the operator's settings refuse it.
+    Argument(String),
+    /// GitLab failed.
+    GitLab(String),
+}
+
+impl Failure {
+    /// `what` (such as "merge request !7 of `demo/sandbox`") was read and `error` came back.
+    pub fn read(what: &str, error: ReadError) -> Failure {
+        match error {
+            ReadError::NotFound(why) => Failure::Argument(format!(
+                "GitLab does not know {what}, or the token cannot see it ({why})"
+            )),
+            ReadError::Refused(why) | ReadError::Invalid(why) => Failure::Argument(why),
+            ReadError::Failed(why) => Failure::GitLab(format!("reading {what} failed: {why}")),
+        }
+    }
+
+    pub(super) fn into_error(self, prompt: &str) -> McpError {
+        match self {
+            Failure::Argument(why) => {
+                McpError::invalid_params(format!("prompt `{prompt}`: {why}"), None)
+            }
+            Failure::GitLab(why) => {
+                McpError::internal_error(format!("prompt `{prompt}`: {why}"), None)
+            }
+        }
+    }
+}
+
+/// A message from the user.
+pub fn user(text: impl Into<String>) -> PromptMessage {
+    PromptMessage::new_text(Role::User, text)
+}
+
+/// A message from the user embedding a resource.
+pub fn embedded(contents: rmcp::model::ResourceContents) -> PromptMessage {
+    PromptMessage::new(Role::User, ContentBlock::resource(contents))
+}

@@ -1,0 +1,420 @@
+//! The action catalog as data: every id, its flags, and its schemas.
+
+use crate::catalog::{Action, Output, Resource};
+use crate::gitlab::Method;
+use crate::registry::catalog;
+use serde_json::{Value, json};
+
+fn action(id: &str) -> &'static Action {
+    catalog()
+        .get(id)
+        .unwrap_or_else(|| panic!("`{id}` is in the catalog"))
+}
+
+fn schema_value(action: &Action) -> Value {
+    Value::Object((**action.input_schema()).clone())
+}
+
+#[test]
+fn ids_are_resource_dot_verb_and_the_catalog_is_large() {
+    let actions = catalog().actions();
+    for (index, action) in actions.iter().enumerate() {
+        let (resource, verb) = action.id.split_once('.').expect("resource.verb");
+        // Wizards are `interactive.<verb>`, filed under their alternative's resource.
+        if !action.is_wizard() {
+            assert_eq!(action.resource.id, resource, "{}", action.id);
+        }
+        assert_eq!(action.verb, verb, "{}", action.id);
+        assert!(
+            actions[..index].iter().all(|other| other.id != action.id),
+            "{} twice",
+            action.id
+        );
+    }
+    let gitlab = actions.iter().filter(|a| !a.is_wizard()).count();
+    assert!(gitlab >= 100, "{gitlab} GitLab actions");
+}
+
+/// Reads are exactly the GETs; every DELETE is destructive, and so are exactly these other
+/// actions that lose work.
+#[test]
+fn the_class_follows_the_method_with_named_exceptions() {
+    let mut destructive_beyond_deletes = Vec::new();
+    for action in catalog().actions().iter().filter(|a| !a.is_wizard()) {
+        let endpoint = action
+            .endpoint
+            .as_ref()
+            .expect("GitLab actions name their call");
+        assert_eq!(
+            action.read_only,
+            endpoint.method == Method::GET,
+            "{}",
+            action.id
+        );
+        assert!(!(action.read_only && action.destructive), "{}", action.id);
+        if endpoint.method == Method::DELETE {
+            assert!(action.destructive, "{}", action.id);
+        } else if action.destructive {
+            destructive_beyond_deletes.push(action.id);
+        }
+    }
+    assert_eq!(
+        destructive_beyond_deletes,
+        [
+            "merge_request.merge",
+            "pipeline.cancel",
+            "job.cancel",
+            "job.erase",
+            "project.push_mirror_add"
+        ]
+    );
+}
+
+#[test]
+fn the_actions_asking_by_their_arguments_are_named() {
+    let guarded: Vec<(&str, bool, bool)> = catalog()
+        .actions()
+        .iter()
+        .filter_map(|a| {
+            let guard = a.guard.as_ref()?;
+            Some((a.id, a.destructive, guard.loses_work && a.destructive_hint))
+        })
+        .collect();
+    assert_eq!(
+        guarded,
+        [
+            ("project.update", false, false),
+            ("project.pull_mirror_configure", false, true)
+        ]
+    );
+}
+
+#[test]
+fn wizards_are_registered_under_the_names_of_spec_section_1() {
+    let rows: Vec<(&str, &str, &str)> = catalog()
+        .wizards()
+        .map(|a| {
+            let wizard = a.wizard().unwrap();
+            (wizard.info.tool, a.id, wizard.info.alternative)
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                "gitlab_interactive_issue_create",
+                "interactive.issue_create",
+                "issue.create"
+            ),
+            (
+                "gitlab_interactive_mr_create",
+                "interactive.mr_create",
+                "merge_request.create"
+            ),
+            (
+                "gitlab_interactive_release_create",
+                "interactive.release_create",
+                "release.create"
+            ),
+            (
+                "gitlab_interactive_project_create",
+                "interactive.project_create",
+                "project.create"
+            ),
+            (
+                "gitlab_interactive_pipeline_run",
+                "interactive.pipeline_run",
+                "pipeline.create"
+            ),
+            (
+                "gitlab_interactive_branch_create",
+                "interactive.branch_create",
+                "branch.create"
+            ),
+            (
+                "gitlab_interactive_milestone_create",
+                "interactive.milestone_create",
+                "milestone.create"
+            ),
+            (
+                "gitlab_interactive_mr_merge",
+                "interactive.mr_merge",
+                "merge_request.merge"
+            ),
+        ]
+    );
+    for action in catalog().wizards() {
+        // Never guarded as destructive: the summary is the confirmation. The merge wizard
+        // still tells clients it loses work, as its alternative does.
+        assert!(!action.destructive && !action.read_only, "{}", action.id);
+        assert_eq!(
+            action.destructive_hint,
+            action.id == "interactive.mr_merge",
+            "{}",
+            action.id
+        );
+        assert_eq!(action.output, Output::Object);
+    }
+}
+
+#[test]
+fn wizard_inputs_are_the_project_id_alone_or_nothing() {
+    for id in [
+        "interactive.issue_create",
+        "interactive.mr_create",
+        "interactive.release_create",
+        "interactive.pipeline_run",
+        "interactive.branch_create",
+        "interactive.milestone_create",
+    ] {
+        let schema = schema_value(action(id));
+        assert_eq!(action(id).parameters(), ["project_id"], "{id}");
+        assert_eq!(schema["required"], json!(["project_id"]), "{id}");
+        assert_eq!(
+            schema["properties"]["project_id"]["anyOf"][0]["type"],
+            "integer"
+        );
+        assert_eq!(
+            schema["properties"]["project_id"]["anyOf"][1]["type"],
+            "string"
+        );
+    }
+    let project = action("interactive.project_create");
+    assert!(project.parameters().is_empty());
+    assert_eq!(schema_value(project)["type"], "object");
+    let merge = action("interactive.mr_merge");
+    assert_eq!(merge.parameters(), ["project_id", "merge_request_iid"]);
+    assert_eq!(
+        schema_value(merge)["required"],
+        json!(["project_id", "merge_request_iid"])
+    );
+}
+
+#[test]
+fn parameters_carry_gitlab_names() {
+    let expect = |id: &str, required: &[&str], optional: &[&str]| {
+        let action = action(id);
+        let schema = schema_value(action);
+        let listed: Vec<&str> = schema["required"]
+            .as_array()
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert_eq!(listed, required, "required parameters of {id}");
+        for name in optional {
+            assert!(
+                action.parameters().iter().any(|p| p == name),
+                "{id} takes `{name}`: {:?}",
+                action.parameters()
+            );
+        }
+        assert_eq!(
+            action.parameters().len(),
+            required.len() + optional.len(),
+            "{id}: {:?}",
+            action.parameters()
+        );
+    };
+    expect("issue.get", &["project_id", "issue_iid"], &[]);
+    expect("issue.delete", &["project_id", "issue_iid"], &[]);
+    expect(
+        "issue.list",
+        &["project_id"],
+        &["state", "labels", "search", "page", "per_page"],
+    );
+    expect(
+        "issue.update",
+        &["project_id", "issue_iid"],
+        &[
+            "title",
+            "description",
+            "labels",
+            "state_event",
+            "confidential",
+            "assignee_ids",
+            "milestone_id",
+            "due_date",
+        ],
+    );
+    expect(
+        "merge_request.get",
+        &["project_id", "merge_request_iid"],
+        &[],
+    );
+    expect(
+        "merge_request.merge",
+        &["project_id", "merge_request_iid"],
+        &[
+            "sha",
+            "squash",
+            "should_remove_source_branch",
+            "merge_when_pipeline_succeeds",
+            "merge_commit_message",
+            "squash_commit_message",
+        ],
+    );
+    expect("release.get", &["project_id", "tag_name"], &[]);
+    expect("release.delete", &["project_id", "tag_name"], &[]);
+    expect(
+        "release.list",
+        &["project_id"],
+        &["sort", "page", "per_page"],
+    );
+    expect("project.get", &["project_id"], &[]);
+    expect("project.delete", &["project_id"], &[]);
+    expect(
+        "project.list",
+        &[],
+        &[
+            "search",
+            "owned",
+            "membership",
+            "visibility",
+            "order_by",
+            "sort",
+            "page",
+            "per_page",
+        ],
+    );
+}
+
+#[test]
+fn input_schemas_are_flat_objects_without_refs() {
+    for action in catalog().actions() {
+        let schema = schema_value(action);
+        assert_eq!(schema["type"], "object", "{}", action.id);
+        assert!(schema["properties"].is_object(), "{}", action.id);
+        let text = schema.to_string();
+        for banned in ["$ref", "$defs", "$schema"] {
+            assert!(!text.contains(banned), "{} has {banned}: {text}", action.id);
+        }
+    }
+}
+
+#[test]
+fn page_sizes_are_bounded_in_the_schema() {
+    for id in [
+        "issue.list",
+        "merge_request.list",
+        "release.list",
+        "project.list",
+    ] {
+        let schema = schema_value(action(id));
+        let per_page = &schema["properties"]["per_page"];
+        assert_eq!(per_page["minimum"], 1, "{id}");
+        assert_eq!(per_page["maximum"], 100, "{id}");
+    }
+}
+
+#[test]
+fn output_schemas_follow_the_verb() {
+    for action in catalog().actions() {
+        let schema = Value::Object((**action.output_schema()).clone());
+        assert_eq!(schema["type"], "object", "{}", action.id);
+        match action.output {
+            Output::Object => assert_eq!(schema["additionalProperties"], true, "{}", action.id),
+            Output::List => {
+                assert!(action.read_only, "{} lists, so it reads", action.id);
+                assert_eq!(schema["properties"]["items"]["type"], "array");
+                assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
+            }
+            Output::Deleted => {
+                assert!(action.id.ends_with("delete"), "{}", action.id);
+                assert_eq!(schema["properties"]["deleted"]["type"], "boolean");
+            }
+            Output::Done => assert_eq!(schema["properties"]["done"]["type"], "boolean"),
+            Output::JobLog => assert_eq!(schema["properties"]["log"]["type"], "string"),
+            Output::File => assert!(schema["properties"]["content"].is_object()),
+            Output::Diffs => assert_eq!(schema["properties"]["items"]["type"], "array"),
+            Output::Compare => assert_eq!(schema["additionalProperties"], true),
+        }
+    }
+    assert_eq!(action("merge_request.merge").output, Output::Object);
+}
+
+#[test]
+fn resources_group_the_actions() {
+    let verbs = |id: &str| {
+        let resource = Resource::of(id).unwrap();
+        catalog().of(resource).map(|a| a.verb).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        verbs("issue"),
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_reply",
+            "link_list",
+            "link_create",
+            "link_delete"
+        ]
+    );
+    assert_eq!(
+        verbs("merge_request"),
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "merge",
+            "rebase",
+            "diff_list",
+            "commit_list",
+            "pipeline_list",
+            "approvals",
+            "approve",
+            "unapprove",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_start",
+            "discussion_reply",
+            "discussion_resolve"
+        ]
+    );
+    assert_eq!(
+        verbs("branch"),
+        ["list", "get", "create", "delete", "protect", "unprotect"]
+    );
+    assert_eq!(
+        verbs("release"),
+        ["create", "get", "list", "update", "delete"]
+    );
+    assert_eq!(
+        verbs("project"),
+        [
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "fork",
+            "archive",
+            "unarchive",
+            "pull_mirror_configure",
+            "push_mirror_add"
+        ]
+    );
+}
+
+#[test]
+fn every_action_has_a_description() {
+    for action in catalog().actions() {
+        assert!(action.description().len() > 20, "{}", action.id);
+        if action.destructive {
+            assert!(
+                action.description().contains("destructive"),
+                "{}",
+                action.id
+            );
+        }
+    }
+}

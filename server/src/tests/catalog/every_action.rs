@@ -1,0 +1,187 @@
+//! Every GitLab action of the catalog, run the way a client runs it — through a tool of one
+//! of the three surfaces, over a real rmcp client/server pair — against a fresh sandbox
+//! GitLab: the call succeeds, GitLab received exactly the request the action's method and
+//! path describe (its parameters in the query or body), and the structured result has what
+//! the action's output schema requires. A catalog action without a case here fails the test.
+
+use std::collections::HashMap;
+
+use crate::catalog::Action;
+use crate::gitlab::Method;
+use crate::registry::catalog;
+use crate::surfaces::SurfaceKind;
+use crate::tests::common::cases::{Case, cases, filled};
+use crate::tests::common::mcp::{Harness, query, text};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use serde_json::{Map, Value};
+
+/// The raw path GitLab must receive: the action's path with its fields filled, each value
+/// one percent-encoded segment.
+fn expected_path(action: &Action, params: &Map<String, Value>) -> String {
+    const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~');
+    let endpoint = action.endpoint.as_ref().unwrap();
+    let segments: Vec<String> = endpoint
+        .path
+        .split('/')
+        .map(
+            |part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                Some(field) => {
+                    let value = match &params[field] {
+                        Value::String(text) => text.clone(),
+                        other => other.to_string(),
+                    };
+                    utf8_percent_encode(&value, SEGMENT).to_string()
+                }
+                None => part.to_owned(),
+            },
+        )
+        .collect();
+    format!("/api/v4/{}", segments.join("/"))
+}
+
+/// Every parameter outside the path reached GitLab (in the query or the body), except the
+/// ones that are the server's own (`tail_lines`, `first_line`, `last_line`).
+fn assert_parameters_sent(action: &Action, params: &Map<String, Value>, sent: &Map<String, Value>) {
+    let path_fields = action.endpoint.as_ref().unwrap().path;
+    for (name, value) in params {
+        if path_fields.contains(&format!("{{{name}}}"))
+            || matches!(name.as_str(), "tail_lines" | "first_line" | "last_line")
+        {
+            continue;
+        }
+        let got = sent
+            .get(name)
+            .unwrap_or_else(|| panic!("{}: `{name}` was not sent: {sent:?}", action.id));
+        let same = match (value, got) {
+            (Value::Array(items), Value::String(joined)) => {
+                joined
+                    == &items
+                        .iter()
+                        .map(|i| i.as_str().unwrap_or_default())
+                        .collect::<Vec<_>>()
+                        .join(",")
+            }
+            (Value::Array(items), Value::Array(got)) if got.iter().all(Value::is_string) => {
+                items
+                    .iter()
+                    .map(|i| {
+                        i.as_str()
+                            .map(str::to_owned)
+                            .unwrap_or_else(|| i.to_string())
+                    })
+                    .collect::<Vec<_>>()
+                    == got
+                        .iter()
+                        .map(|g| g.as_str().unwrap().to_owned())
+                        .collect::<Vec<_>>()
+            }
+            (Value::String(text), Value::String(got)) => text == got,
+            (other, Value::String(got)) => &other.to_string() == got,
+            (other, got) => other == got,
+        };
+        assert!(same, "{}: `{name}` sent as {got}, given {value}", action.id);
+    }
+}
+
+/// The structured result has every property the output schema requires.
+fn assert_matches_output_schema(action: &Action, result: &Value) {
+    assert!(result.is_object(), "{}: {result}", action.id);
+    if let Some(required) = action
+        .output_schema()
+        .get("required")
+        .and_then(Value::as_array)
+    {
+        for name in required.iter().filter_map(Value::as_str) {
+            assert!(
+                result.get(name).is_some(),
+                "{}: no `{name}` in {result}",
+                action.id
+            );
+        }
+    }
+}
+
+/// Runs one case on `surface`; panics, like an assertion, on anything wrong.
+async fn run_case(case: Case, surface: SurfaceKind) {
+    let action = catalog()
+        .get(case.id)
+        .unwrap_or_else(|| panic!("`{}` is in the catalog", case.id));
+    let harness = Harness::new(surface).await;
+    let mut known = HashMap::new();
+    for (id, params) in &case.before {
+        let params = filled(&harness, params, &mut known).await;
+        harness.ok(id, params).await;
+    }
+    let params = filled(&harness, &case.params, &mut known).await;
+    harness.sandbox.clear_requests();
+    let result = harness.run(case.id, params.clone()).await;
+    assert_ne!(
+        result.is_error,
+        Some(true),
+        "{} on {surface:?}: {}",
+        case.id,
+        text(&result)
+    );
+    let structured = result.structured_content.expect("structured content");
+    assert_matches_output_schema(action, &structured);
+    let requests = harness.sandbox.requests();
+    assert_eq!(
+        requests.len(),
+        1,
+        "{}: one request to GitLab: {requests:?}",
+        case.id
+    );
+    let params = params.as_object().unwrap();
+    let endpoint = action.endpoint.as_ref().unwrap();
+    let sent = harness.sent(endpoint.method.clone(), &expected_path(action, params));
+    let mut received = query(&sent);
+    if let Value::Object(body) = &sent.body {
+        received.extend(body.clone());
+    }
+    assert_parameters_sent(action, params, &received);
+    if endpoint.method == Method::GET {
+        assert!(sent.body.is_null(), "{}: a read sends no body", case.id);
+    }
+}
+
+#[tokio::test]
+async fn every_action_runs_on_the_sandbox_through_a_surface() {
+    let cases = cases();
+    for action in catalog().actions().iter().filter(|a| !a.is_wizard()) {
+        assert!(
+            cases.iter().any(|c| c.id == action.id),
+            "no end-to-end case for `{}`",
+            action.id
+        );
+    }
+    let surfaces = [
+        SurfaceKind::Individual,
+        SurfaceKind::Meta,
+        SurfaceKind::Dynamic,
+    ];
+    let mut failures = Vec::new();
+    for (index, case) in cases.into_iter().enumerate() {
+        let id = case.id;
+        // Each case in its own task, so one failure does not hide the others.
+        let outcome = tokio::spawn(run_case(case, surfaces[index % surfaces.len()])).await;
+        if let Err(error) = outcome {
+            let panic = error.into_panic();
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default();
+            failures.push(format!("{id}: {message}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

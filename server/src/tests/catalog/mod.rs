@@ -1,0 +1,13 @@
+//! The catalog: every action's id, flags, schemas and parameters, the request each prepares (nothing sent), the alternatives of the wizards, and every action run end to end through a tool against the sandbox.
+
+mod actions;
+mod alternatives;
+mod every_action;
+mod issues;
+mod merge_requests;
+mod outputs;
+mod people;
+mod pipelines;
+mod planning;
+mod repository;
+mod validation;

@@ -1,0 +1,208 @@
+//! What a model reads, through the server against the sandbox: a job log as its last lines
+//! without colour codes and with a note of what was left out; a file decoded, a binary or
+//! oversized one described instead of dumped, a window of lines read; diffs capped per
+//! answer with the cut files marked.
+
+use crate::catalog::output::{MAX_DIFF_BYTES, MAX_FILE_BYTES, MAX_LOG_BYTES};
+use crate::surfaces::SurfaceKind;
+use crate::tests::common::mcp::Harness;
+use serde_json::{Value, json};
+
+const P: &str = "demo/sandbox";
+
+#[tokio::test]
+async fn a_job_log_is_its_plain_tail() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let log = harness
+        .ok("job.log", json!({"project_id": P, "job_id": 6}))
+        .await;
+    let text = log["log"].as_str().unwrap();
+    assert!(!text.contains('\u{1b}'), "colour codes removed");
+    assert!(!text.contains("section_start"), "section markers removed");
+    assert!(
+        text.contains("error: test failed"),
+        "the failure is at the end"
+    );
+    let total = log["total_lines"].as_u64().unwrap();
+    assert!(total > 100, "{total}");
+    let shown = log["shown_lines"].as_u64().unwrap();
+    assert_eq!(shown, total.min(200));
+
+    let tail = harness
+        .ok(
+            "job.log",
+            json!({"project_id": P, "job_id": 6, "tail_lines": 20}),
+        )
+        .await;
+    let text = tail["log"].as_str().unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!(
+            "[{} earlier lines ({} bytes) left out by tail_lines = 20; ask for more with `tail_lines`]",
+            total - 20,
+            first_bytes(&log, total - 20)
+        )
+    );
+    assert_eq!(text.lines().count(), 21, "{text}");
+    assert_eq!(
+        (tail["shown_lines"].as_u64(), tail["omitted_lines"].as_u64()),
+        (Some(20), Some(total - 20))
+    );
+    assert!(text.len() <= MAX_LOG_BYTES);
+    let sent = harness.last();
+    assert!(
+        sent.query.is_empty(),
+        "tail_lines is the server's own: {sent:?}"
+    );
+}
+
+/// The bytes of the first `lines` lines of the plain log, as the note counts them.
+fn first_bytes(log: &Value, lines: u64) -> usize {
+    log["log"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .take(lines as usize)
+        .map(|line| line.len() + 1)
+        .sum()
+}
+
+#[tokio::test]
+async fn files_are_text_binaries_are_described_and_large_ones_read_in_parts() {
+    let harness = Harness::new(SurfaceKind::Individual).await;
+    let file = harness
+        .ok(
+            "file.get",
+            json!({"project_id": P, "file_path": "src/lib.rs", "ref": "main"}),
+        )
+        .await;
+    assert_eq!(file["binary"], false);
+    assert!(
+        file["content"]
+            .as_str()
+            .unwrap()
+            .contains("pub mod tokenizer"),
+        "{file}"
+    );
+    assert_eq!(file["ref"], "main");
+    assert!(file["last_commit_id"].as_str().unwrap().len() == 40);
+    assert_eq!(
+        file["size"].as_u64().unwrap() as usize,
+        file["content"].as_str().unwrap().len()
+    );
+
+    let logo = harness
+        .ok(
+            "file.get",
+            json!({"project_id": P, "file_path": "assets/logo.png", "ref": "main"}),
+        )
+        .await;
+    assert_eq!(logo["binary"], true);
+    assert!(logo["content"].is_null());
+    assert!(logo["note"].as_str().unwrap().contains("binary file"));
+
+    // A file larger than an answer carries: described, then read in a window.
+    let line = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n";
+    let big = line.repeat(MAX_FILE_BYTES / line.len() * 2);
+    harness
+        .ok(
+            "file.create",
+            json!({"project_id": P, "file_path": "data/big.txt", "branch": "main", "commit_message": "Big", "content": big}),
+        )
+        .await;
+    let whole = harness
+        .ok(
+            "file.get",
+            json!({"project_id": P, "file_path": "data/big.txt", "ref": "main"}),
+        )
+        .await;
+    assert!(whole["content"].is_null());
+    assert!(
+        whole["note"].as_str().unwrap().contains("first_line"),
+        "{whole}"
+    );
+    let part = harness
+        .ok(
+            "file.get",
+            json!({"project_id": P, "file_path": "data/big.txt", "ref": "main", "first_line": 10, "last_line": 12}),
+        )
+        .await;
+    assert_eq!(part["content"], line.repeat(3));
+    assert_eq!(
+        (part["first_line"].as_u64(), part["last_line"].as_u64()),
+        (Some(10), Some(12))
+    );
+    let error = harness
+        .error(
+            "file.get",
+            json!({"project_id": P, "file_path": "src/lib.rs", "ref": "main", "first_line": 5, "last_line": 2}),
+        )
+        .await;
+    assert!(error.contains("first_line"), "{error}");
+}
+
+#[tokio::test]
+async fn diffs_are_capped_per_answer_and_say_what_was_cut() {
+    let harness = Harness::new(SurfaceKind::Meta).await;
+    let lines: String = (0..4_000)
+        .map(|n| format!("line {n:>6} of a generated file\n"))
+        .collect();
+    let commit = harness
+        .ok(
+            "commit.create",
+            json!({"project_id": P, "branch": "main", "commit_message": "Generated", "actions": [
+                {"action": "create", "file_path": "gen/a.txt", "content": lines},
+                {"action": "create", "file_path": "gen/b.txt", "content": lines},
+                {"action": "create", "file_path": "gen/c.txt", "content": "small\n"}
+            ]}),
+        )
+        .await;
+    let diff = harness
+        .ok("commit.diff", json!({"project_id": P, "sha": commit["id"]}))
+        .await;
+    let items = diff["items"].as_array().unwrap();
+    assert_eq!(items.len(), 3);
+    let total: usize = items
+        .iter()
+        .map(|f| f["diff"].as_str().unwrap().len())
+        .sum();
+    assert!(total <= MAX_DIFF_BYTES, "{total}");
+    let cut: Vec<&str> = items
+        .iter()
+        .filter(|f| f["truncated"] == true)
+        .map(|f| f["new_path"].as_str().unwrap())
+        .collect();
+    // The first file crosses the cap and keeps its first part; the ones after keep only
+    // their names.
+    assert_eq!(cut, ["gen/a.txt", "gen/b.txt", "gen/c.txt"]);
+    assert!(items[0]["diff"].as_str().unwrap().len() > MAX_DIFF_BYTES / 2);
+    assert_eq!(items[1]["diff"], "");
+    assert!(
+        diff["note"].as_str().unwrap().contains("per_page"),
+        "{diff}"
+    );
+    // A page of one file at a time carries each diff whole, or says it was cut.
+    let one = harness
+        .ok(
+            "commit.diff",
+            json!({"project_id": P, "sha": commit["id"], "per_page": 1, "page": 3}),
+        )
+        .await;
+    assert_eq!(one["items"][0]["new_path"], "gen/c.txt");
+    assert_eq!(one["items"][0]["diff"], "@@ -0,0 +1 @@\n+small\n");
+    assert!(one["note"].is_null());
+
+    // Compare caps its `diffs` the same way.
+    let compare = harness
+        .ok(
+            "repository.compare",
+            json!({"project_id": P, "from": "v1.0.0", "to": "main"}),
+        )
+        .await;
+    assert!(compare["commits"].as_array().unwrap().len() >= 4);
+    assert!(
+        compare["note"].as_str().is_some(),
+        "the generated files are over the cap"
+    );
+}

@@ -1,0 +1,331 @@
+//! `completion/complete` through a real rmcp client on both revisions, against the sandbox:
+//! every kind of value, with and without the chosen project in the context, honest
+//! `total` and `hasMore`, the short-lived cache, and the errors.
+
+use std::collections::HashMap;
+
+use crate::access::{Access, AllowedProjects};
+use crate::catalog::Toolset;
+use crate::surfaces::SurfaceKind;
+use crate::tests::common::mcp::Harness;
+use rmcp::ServiceError;
+use rmcp::model::{CompletionContext, CompletionInfo, ErrorCode};
+use wizard::testkit::{Pair, Path};
+
+const FILE: &str = "gitlab://projects/{project}/files/{ref}/{+path}{?first_line,last_line}";
+const MERGE_REQUEST: &str = "gitlab://projects/{project}/merge_requests/{iid}";
+const JOB_LOG: &str = "gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}";
+
+fn context(pairs: &[(&str, &str)]) -> Option<CompletionContext> {
+    let arguments: HashMap<String, String> = pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    Some(CompletionContext::with_arguments(arguments))
+}
+
+fn sandbox() -> Option<CompletionContext> {
+    context(&[("project", "demo/sandbox")])
+}
+
+async fn prompt(
+    client: &Pair,
+    name: &str,
+    argument: &str,
+    typed: &str,
+    context: Option<CompletionContext>,
+) -> CompletionInfo {
+    client
+        .client
+        .complete_prompt_argument(name, argument, typed, context)
+        .await
+        .unwrap_or_else(|error| panic!("{name}.{argument} = {typed:?}: {error}"))
+}
+
+async fn template(
+    client: &Pair,
+    uri: &str,
+    variable: &str,
+    typed: &str,
+    context: Option<CompletionContext>,
+) -> CompletionInfo {
+    client
+        .client
+        .complete_resource_argument(uri, variable, typed, context)
+        .await
+        .unwrap_or_else(|error| panic!("{uri} {variable} = {typed:?}: {error}"))
+}
+
+fn all(info: &CompletionInfo) -> (Vec<&str>, Option<u32>, Option<bool>) {
+    (
+        info.values.iter().map(String::as_str).collect(),
+        info.total,
+        info.has_more,
+    )
+}
+
+#[tokio::test]
+async fn every_kind_completes_on_both_revisions() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    for path in [Path::Sync, Path::Mrtr] {
+        let client = harness.client(path).await;
+        // Projects need no context: by name, by path, by the namespace too.
+        for typed in ["", "sand", "demo/sa", "Demo/Sandbox"] {
+            let info = prompt(&client, "review_merge_request", "project", typed, None).await;
+            assert_eq!(
+                all(&info),
+                (vec!["demo/sandbox"], Some(1), Some(false)),
+                "{typed}"
+            );
+        }
+        let info = template(&client, MERGE_REQUEST, "project", "nothing", None).await;
+        assert_eq!(all(&info), (vec![], Some(0), Some(false)));
+
+        // Numbers with their titles in prompts, bare in URIs.
+        let info = prompt(&client, "review_merge_request", "iid", "", sandbox()).await;
+        assert_eq!(
+            all(&info),
+            (
+                vec!["1 — Fix off-by-one in tokenizer"],
+                Some(1),
+                Some(false)
+            )
+        );
+        let info = prompt(&client, "review_merge_request", "iid", "token", sandbox()).await;
+        assert_eq!(info.values, ["1 — Fix off-by-one in tokenizer"]);
+        let info = template(&client, MERGE_REQUEST, "iid", "1", sandbox()).await;
+        assert_eq!(all(&info), (vec!["1"], Some(1), Some(false)));
+        let info = template(
+            &client,
+            "gitlab://projects/{project}/issues/{iid}",
+            "iid",
+            "",
+            sandbox(),
+        )
+        .await;
+        assert_eq!(info.values, ["2", "1"], "newest first");
+
+        // Refs: branches, then tags.
+        let info = template(&client, FILE, "ref", "", sandbox()).await;
+        assert_eq!(
+            all(&info),
+            (
+                vec!["feature/x", "fix/tokenizer", "main", "v1.0.0"],
+                Some(4),
+                Some(false)
+            )
+        );
+        let info = template(&client, FILE, "ref", "fix", sandbox()).await;
+        assert_eq!(info.values, ["fix/tokenizer"]);
+        let info = prompt(&client, "release_notes", "from_tag", "v", sandbox()).await;
+        assert_eq!(all(&info), (vec!["v1.0.0"], Some(1), Some(false)));
+        let info = prompt(&client, "release_notes", "to_ref", "ma", sandbox()).await;
+        assert_eq!(info.values, ["main"]);
+
+        // Paths at a ref, a directory at a time.
+        let at_main = context(&[("project", "demo/sandbox"), ("ref", "main")]);
+        let info = template(&client, FILE, "path", "", at_main.clone()).await;
+        for entry in ["src/", "README.md", "assets/", ".gitlab-ci.yml"] {
+            assert!(info.values.iter().any(|v| v == entry), "{entry}: {info:?}");
+        }
+        let info = template(&client, FILE, "path", "src/t", at_main).await;
+        assert_eq!(info.values, ["src/tokenizer.rs"]);
+        let at_branch = context(&[("project", "demo%2Fsandbox"), ("ref", "feature%2Fx")]);
+        let info = template(&client, FILE, "path", "docs/", at_branch).await;
+        assert_eq!(info.values, ["docs/guide.md"]);
+
+        // Pipelines and jobs: failed ones first.
+        let info = prompt(
+            &client,
+            "explain_failed_pipeline",
+            "pipeline",
+            "",
+            sandbox(),
+        )
+        .await;
+        assert_eq!(info.values[0], "2 — failed on main", "{info:?}");
+        assert_eq!(info.values.len(), 3);
+        let info = template(&client, JOB_LOG, "job_id", "", sandbox()).await;
+        assert_eq!(info.values[0], "6", "{info:?}");
+        let info = template(&client, JOB_LOG, "job_id", "lint", sandbox()).await;
+        assert_eq!(info.values, ["11", "7", "3"]);
+
+        // Labels.
+        let info = prompt(&client, "triage_issues", "label", "fea", sandbox()).await;
+        assert_eq!(all(&info), (vec!["feature"], Some(1), Some(false)));
+
+        // Numbers nothing suggests.
+        let info = template(&client, JOB_LOG, "tail_lines", "2", sandbox()).await;
+        assert_eq!(all(&info), (vec![], Some(0), Some(false)));
+        client.close().await;
+    }
+    harness.nothing_written();
+}
+
+#[tokio::test]
+async fn without_the_project_there_is_nothing_to_complete_yet() {
+    let harness = Harness::new(SurfaceKind::Meta).await;
+    let client = harness.client(Path::Mrtr).await;
+    harness.sandbox.clear_requests();
+    for (name, argument) in [
+        ("review_merge_request", "iid"),
+        ("explain_failed_pipeline", "pipeline"),
+        ("release_notes", "from_tag"),
+        ("triage_issues", "label"),
+    ] {
+        let info = prompt(&client, name, argument, "1", None).await;
+        assert_eq!(
+            all(&info),
+            (vec![], Some(0), Some(false)),
+            "{name}.{argument}"
+        );
+    }
+    let info = template(&client, FILE, "ref", "ma", context(&[("ref", "x")])).await;
+    assert!(info.values.is_empty());
+    assert!(
+        harness.sandbox.requests().is_empty(),
+        "GitLab was not asked"
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_person_typing_asks_gitlab_once() {
+    let harness = Harness::new(SurfaceKind::Meta).await;
+    let client = harness.client(Path::Sync).await;
+    harness.sandbox.clear_requests();
+    for typed in ["fe", "fea", "feat", "feature/"] {
+        let info = template(&client, FILE, "ref", typed, sandbox()).await;
+        assert_eq!(info.values, ["feature/x"], "{typed}");
+    }
+    let asked: Vec<String> = harness
+        .sandbox
+        .requests()
+        .iter()
+        .map(|r| r.path.clone())
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            "/api/v4/projects/demo/sandbox/repository/branches",
+            "/api/v4/projects/demo/sandbox/repository/tags"
+        ],
+        "one round trip, both lists side by side"
+    );
+    // The iid typed one digit at a time: the latest merge requests, asked once.
+    harness.sandbox.clear_requests();
+    for typed in ["", "1"] {
+        prompt(&client, "review_merge_request", "iid", typed, sandbox()).await;
+    }
+    assert_eq!(harness.sandbox.requests().len(), 1);
+    client.close().await;
+}
+
+#[tokio::test]
+async fn totals_are_honest_when_gitlab_has_more() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    for n in 0..105 {
+        harness
+            .ok(
+                "branch.create",
+                serde_json::json!({"project_id": "demo/sandbox", "branch": format!("topic-{n:03}"), "ref": "main"}),
+            )
+            .await;
+    }
+    let client = harness.client(Path::Mrtr).await;
+    // More than a page: at most 100 values, and more said to exist.
+    let info = template(&client, FILE, "ref", "", sandbox()).await;
+    assert_eq!(info.values.len(), 100);
+    assert_eq!((info.total, info.has_more), (None, Some(true)));
+    // A search GitLab answers whole is counted exactly.
+    let info = template(&client, FILE, "ref", "topic-10", sandbox()).await;
+    assert_eq!(
+        all(&info),
+        (
+            vec![
+                "topic-100",
+                "topic-101",
+                "topic-102",
+                "topic-103",
+                "topic-104"
+            ],
+            Some(5),
+            Some(false)
+        )
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn what_cannot_be_completed_says_why() {
+    let access = Access {
+        toolsets: vec![Toolset::Repository, Toolset::Projects],
+        projects: Some(AllowedProjects::parse("demo/sandbox").unwrap()),
+        ..Access::default()
+    };
+    let harness = Harness::with_access(SurfaceKind::Meta, access).await;
+    harness
+        .ok(
+            "project.create",
+            serde_json::json!({"name": "other", "visibility": "private"}),
+        )
+        .await;
+    let client = harness.client(Path::Mrtr).await;
+    let error = |result: Result<CompletionInfo, ServiceError>| match result {
+        Err(ServiceError::McpError(error)) => error,
+        other => panic!("expected an error: {other:?}"),
+    };
+    let cases = [
+        (
+            client
+                .client
+                .complete_prompt_argument("nothing", "x", "", None)
+                .await,
+            "no prompt `nothing`",
+        ),
+        (
+            client
+                .client
+                .complete_prompt_argument("release_notes", "tag", "", None)
+                .await,
+            "has no argument `tag`; its arguments are `project`, `from_tag`, `to_ref`",
+        ),
+        (
+            client
+                .client
+                .complete_resource_argument("gitlab://x/{y}", "y", "", None)
+                .await,
+            "no resource template `gitlab://x/{y}`",
+        ),
+        (
+            client
+                .client
+                .complete_resource_argument(MERGE_REQUEST, "iid", "", sandbox())
+                .await,
+            "GITLAB_MCP_TOOLSETS",
+        ),
+        (
+            client
+                .client
+                .complete_resource_argument(
+                    FILE,
+                    "ref",
+                    "",
+                    context(&[("project", "sandbox-user/other")]),
+                )
+                .await,
+            "GITLAB_MCP_ALLOWED_PROJECTS=demo/sandbox",
+        ),
+    ];
+    for (result, says) in cases {
+        let error = error(result);
+        assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{error:?}");
+        assert!(error.message.contains(says), "{says}\n{error:?}");
+    }
+    // Only the allowed projects are offered.
+    let info = template(&client, FILE, "project", "", None).await;
+    assert_eq!(info.values, ["demo/sandbox"]);
+    let info = template(&client, FILE, "ref", "m", sandbox()).await;
+    assert_eq!(info.values, ["main"]);
+    client.close().await;
+}

@@ -1,0 +1,21 @@
+//! The sandbox GitLab, through the REST client over real HTTP: GitLab's rules, status codes, error bodies and pagination, route by route.
+
+mod answer_limit;
+mod client;
+mod commits;
+mod faults;
+mod files;
+mod forks;
+mod issue_links;
+mod issues;
+mod jobs;
+mod merge_requests;
+mod notes;
+mod people;
+mod pipelines;
+mod planning;
+mod projects;
+mod releases;
+mod repository;
+mod reviews;
+mod search;

@@ -1,0 +1,177 @@
+//! `gitlab_find_action` finds what a person means: natural requests, each with the action
+//! it must return among its first three. The hit rate must stay at 95% or more; every miss
+//! is printed.
+
+use crate::access::Access;
+use crate::registry::catalog;
+use crate::surfaces::ActionIndex;
+
+/// (what a person asks, the action that does it).
+const QUERIES: &[(&str, &str)] = &[
+    // Code
+    ("read a file from a branch", "file.get"),
+    ("show me src/lib.rs on feature/x", "file.get"),
+    ("what's in the src directory", "repository.tree"),
+    ("list the files of the repo", "repository.tree"),
+    ("create a branch", "branch.create"),
+    ("list branches", "branch.list"),
+    ("delete the feature branch", "branch.delete"),
+    ("protect the main branch", "branch.protect"),
+    ("what changed since v1.0.0", "repository.compare"),
+    ("compare main with feature/x", "repository.compare"),
+    ("show recent commits on main", "commit.list"),
+    ("commit history of a file", "commit.list"),
+    ("what did commit abc123 change", "commit.diff"),
+    ("commit several file changes at once", "commit.create"),
+    ("edit README.md and commit it", "file.update"),
+    ("add a new file to the repository", "file.create"),
+    ("tag a release v1.1.0", "tag.create"),
+    ("list tags", "tag.list"),
+    ("has this fix reached the release branch", "commit.ref_list"),
+    ("backport a commit to another branch", "commit.cherry_pick"),
+    // Review
+    ("show me the changes in MR 3", "merge_request.diff_list"),
+    ("review merge request 5", "merge_request.diff_list"),
+    ("list open merge requests", "merge_request.list"),
+    (
+        "open a pull request from feature/x to main",
+        "merge_request.create",
+    ),
+    (
+        "reply to a review comment",
+        "merge_request.discussion_reply",
+    ),
+    (
+        "comment on a line of the diff",
+        "merge_request.discussion_start",
+    ),
+    ("resolve the thread", "merge_request.discussion_resolve"),
+    (
+        "read the review comments on my MR",
+        "merge_request.discussion_list",
+    ),
+    ("approve the merge request", "merge_request.approve"),
+    (
+        "who still needs to approve this MR",
+        "merge_request.approvals",
+    ),
+    ("rebase my MR", "merge_request.rebase"),
+    ("merge MR 4", "merge_request.merge"),
+    (
+        "list the commits of merge request 7",
+        "merge_request.commit_list",
+    ),
+    ("did the MR pipeline pass", "merge_request.pipeline_list"),
+    ("leave a comment on the MR", "merge_request.note_create"),
+    // CI
+    ("why did the last pipeline fail", "job.log"),
+    ("why did the pipeline fail", "pipeline.job_list"),
+    ("show the log of the test job", "job.log"),
+    ("give me the build log of the failed job", "job.log"),
+    ("which jobs failed in pipeline 2", "pipeline.job_list"),
+    ("rerun the failed job", "job.retry"),
+    ("retry the pipeline", "pipeline.retry"),
+    ("stop the running pipeline", "pipeline.cancel"),
+    ("trigger a pipeline on main", "pipeline.create"),
+    ("run the manual deploy job", "job.play"),
+    ("is main green", "pipeline.latest"),
+    ("list pipelines", "pipeline.list"),
+    ("show me the failed jobs", "job.list"),
+    // Planning
+    ("comment on issue 5", "issue.note_create"),
+    ("close issue 12", "issue.update"),
+    ("file a bug", "issue.create"),
+    ("link two issues", "issue.link_create"),
+    ("what blocks this issue", "issue.link_list"),
+    ("show the discussion on issue 3", "issue.discussion_list"),
+    ("list open issues with the bug label", "issue.list"),
+    ("add a label called urgent", "label.create"),
+    ("rename a label", "label.update"),
+    ("issues in the current sprint", "milestone.issue_list"),
+    ("create a milestone for the next sprint", "milestone.create"),
+    ("close the milestone", "milestone.update"),
+    ("edit the wiki home page", "wiki.update"),
+    ("read the docs page in the wiki", "wiki.get"),
+    ("write documentation", "wiki.create"),
+    // People, search, projects
+    ("who am I", "user.current"),
+    ("find the user id of alice", "user.list"),
+    ("who is on the project team", "member.list"),
+    ("projects of the demo group", "group.project_list"),
+    ("search the code for tokenize", "search.project"),
+    ("grep the code for TODO", "search.project"),
+    ("search issues across the whole instance", "search.global"),
+    ("fork this repo", "project.fork"),
+    ("archive the project", "project.archive"),
+    ("create a release for v2.0", "release.create"),
+    ("create an issue step by step", "interactive.issue_create"),
+    ("make the project public", "project.update"),
+    (
+        "mirror a repository from github into this project",
+        "project.pull_mirror_configure",
+    ),
+    ("set up pull mirroring", "project.pull_mirror_configure"),
+    (
+        "push every commit to a backup repository",
+        "project.push_mirror_add",
+    ),
+    ("add a push mirror", "project.push_mirror_add"),
+    ("run a pipeline step by step", "interactive.pipeline_run"),
+    ("create a branch interactively", "interactive.branch_create"),
+    (
+        "plan a milestone with the user",
+        "interactive.milestone_create",
+    ),
+    ("merge MR 3 after asking the user", "interactive.mr_merge"),
+    // Short and everyday phrasings
+    ("whoami", "user.current"),
+    ("find the user id of jane", "user.list"),
+    ("projects of a group", "group.project_list"),
+    ("job log", "job.log"),
+    ("stop the pipeline", "pipeline.cancel"),
+    ("trigger a pipeline", "pipeline.create"),
+    ("sprint", "milestone.list"),
+    ("read the docs page", "wiki.get"),
+];
+
+#[test]
+fn natural_requests_find_their_action_in_the_top_three() {
+    assert!(QUERIES.len() >= 40);
+    let mut misses = Vec::new();
+    let index = ActionIndex::new(catalog());
+    for (query, expected) in QUERIES {
+        assert!(
+            catalog().get(expected).is_some(),
+            "`{expected}` is in the catalog"
+        );
+        let found: Vec<String> = index
+            .find(&Access::default(), query)
+            .into_iter()
+            .map(|found| found.id)
+            .collect();
+        if !found.iter().take(3).any(|id| id == expected) {
+            misses.push(format!(
+                "`{query}` → expected `{expected}`, found {:?}",
+                &found[..found.len().min(5)]
+            ));
+        }
+    }
+    let hits = QUERIES.len() - misses.len();
+    let rate = hits as f64 / QUERIES.len() as f64;
+    println!(
+        "find-action hit rate: {hits}/{} = {:.1}%",
+        QUERIES.len(),
+        rate * 100.0
+    );
+    assert!(
+        rate >= 0.95,
+        "hit rate {:.1}% below 95%:\n{}",
+        rate * 100.0,
+        misses.join("\n")
+    );
+    assert!(
+        misses.is_empty(),
+        "misses (the rate still holds):\n{}",
+        misses.join("\n")
+    );
+}

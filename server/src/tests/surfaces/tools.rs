@@ -1,0 +1,289 @@
+//! The tools each surface lists, built from the one catalog: names, annotations, schemas and
+//! the wizards' descriptions.
+
+use crate::catalog::{RESOURCES, Resource};
+use crate::registry::catalog;
+use crate::surfaces::{Surface, SurfaceKind, individual_tool_name};
+use rmcp::model::Tool;
+use serde_json::{Value, json};
+use wizard::Wizard;
+
+fn surface(kind: SurfaceKind) -> Surface {
+    Surface::new(kind, catalog(), Default::default())
+}
+
+fn names(surface: &Surface) -> Vec<String> {
+    surface.tools().iter().map(|t| t.name.to_string()).collect()
+}
+
+fn hints(tool: &Tool) -> (Option<bool>, Option<bool>) {
+    let annotations = tool.annotations.as_ref().expect("every tool is annotated");
+    (annotations.read_only_hint, annotations.destructive_hint)
+}
+
+const WIZARD_TOOLS: [&str; 8] = [
+    "gitlab_interactive_issue_create",
+    "gitlab_interactive_mr_create",
+    "gitlab_interactive_release_create",
+    "gitlab_interactive_project_create",
+    "gitlab_interactive_pipeline_run",
+    "gitlab_interactive_branch_create",
+    "gitlab_interactive_milestone_create",
+    "gitlab_interactive_mr_merge",
+];
+
+#[test]
+fn dynamic_lists_find_and_execute() {
+    let surface = surface(SurfaceKind::Dynamic);
+    assert_eq!(
+        names(&surface),
+        ["gitlab_find_action", "gitlab_execute_action"]
+    );
+    assert_eq!(
+        hints(surface.tool("gitlab_find_action").unwrap()),
+        (Some(true), None)
+    );
+    assert_eq!(
+        hints(surface.tool("gitlab_execute_action").unwrap()),
+        (Some(false), Some(true))
+    );
+    let execute = surface.tool("gitlab_execute_action").unwrap();
+    let schema = Value::Object((*execute.input_schema).clone());
+    assert_eq!(schema["required"], json!(["action"]));
+    assert_eq!(schema["properties"]["confirm"]["type"], "boolean");
+    assert_eq!(schema["properties"]["params"]["type"], "object");
+    let description = execute.description.as_deref().unwrap();
+    for id in [
+        "issue.delete",
+        "merge_request.merge",
+        "interactive.issue_create",
+    ] {
+        assert!(description.contains(&format!("`{id}`")), "{description}");
+    }
+}
+
+#[test]
+fn meta_lists_domain_tools_and_the_wizards() {
+    let surface = surface(SurfaceKind::Meta);
+    // One tool per kind of object that has actions, in the order of RESOURCES.
+    let domains: Vec<&Resource> = RESOURCES
+        .iter()
+        .filter(|resource| catalog().of(resource).next().is_some())
+        .collect();
+    let mut expected: Vec<String> = domains.iter().map(|r| format!("gitlab_{}", r.id)).collect();
+    expected.extend(WIZARD_TOOLS.map(str::to_owned));
+    assert_eq!(names(&surface), expected);
+    for resource in domains {
+        let name = format!("gitlab_{}", resource.id);
+        let tool = surface.tool(&name).unwrap();
+        // Read-only when every action of the kind reads; destructive when one may lose
+        // work; `confirm` when one is destructive or may ask by its arguments.
+        let actions: Vec<_> = catalog().of(resource).collect();
+        let read_only = actions.iter().all(|a| a.read_only);
+        let destructive = actions.iter().any(|a| a.destructive_hint);
+        assert_eq!(hints(tool), (Some(read_only), Some(destructive)), "{name}");
+        let schema = Value::Object((*tool.input_schema).clone());
+        assert_eq!(schema["required"], json!(["action"]));
+        let confirms = actions.iter().any(|a| a.destructive || a.guard.is_some());
+        assert_eq!(
+            schema["properties"].get("confirm").is_some(),
+            confirms,
+            "{name}"
+        );
+    }
+    for name in [
+        "gitlab_branch",
+        "gitlab_pipeline",
+        "gitlab_job",
+        "gitlab_search",
+        "gitlab_wiki",
+    ] {
+        assert!(surface.tool(name).is_some(), "{name}");
+    }
+    let merge_request = surface.tool("gitlab_merge_request").unwrap();
+    assert_eq!(
+        merge_request.input_schema["properties"]["action"]["enum"],
+        json!([
+            "create",
+            "get",
+            "list",
+            "update",
+            "delete",
+            "merge",
+            "rebase",
+            "diff_list",
+            "commit_list",
+            "pipeline_list",
+            "approvals",
+            "approve",
+            "unapprove",
+            "note_list",
+            "note_create",
+            "note_update",
+            "discussion_list",
+            "discussion_start",
+            "discussion_reply",
+            "discussion_resolve"
+        ])
+    );
+    let description = merge_request.description.as_deref().unwrap();
+    assert!(description.contains("- `merge`: "), "{description}");
+    assert!(
+        description.contains(
+            "`project_id` (required), `merge_request_iid` (required), `merge_commit_message`, `merge_when_pipeline_succeeds`, `sha`"
+        ),
+        "{description}"
+    );
+    assert!(
+        description.contains("`gitlab_interactive_mr_create`"),
+        "{description}"
+    );
+}
+
+#[test]
+fn individual_lists_one_tool_per_action_and_the_wizards() {
+    let surface = surface(SurfaceKind::Individual);
+    let expected: Vec<String> = catalog()
+        .actions()
+        .iter()
+        .map(individual_tool_name)
+        .collect();
+    assert_eq!(names(&surface), expected);
+    for name in [
+        "gitlab_branch_create",
+        "gitlab_repository_compare",
+        "gitlab_file_get",
+        "gitlab_mr_merge",
+        "gitlab_mr_note_create",
+        "gitlab_mr_discussion_resolve",
+        "gitlab_issue_link_create",
+        "gitlab_pipeline_retry",
+        "gitlab_job_log",
+        "gitlab_search_global",
+        "gitlab_project_fork",
+    ] {
+        assert!(surface.tool(name).is_some(), "{name}");
+    }
+    assert!(names(&surface).ends_with(&WIZARD_TOOLS.map(str::to_owned)));
+}
+
+#[test]
+fn individual_annotations_follow_the_catalog() {
+    let surface = surface(SurfaceKind::Individual);
+    for action in catalog().actions() {
+        let name = individual_tool_name(action);
+        let tool = surface.tool(&name).unwrap();
+        let annotations = tool.annotations.as_ref().expect("every tool is annotated");
+        assert_eq!(annotations.read_only_hint, Some(action.read_only), "{name}");
+        assert_eq!(
+            annotations.destructive_hint,
+            Some(action.destructive_hint),
+            "{name}"
+        );
+        assert_eq!(
+            annotations.idempotent_hint,
+            Some(action.idempotent),
+            "{name}"
+        );
+        assert_eq!(annotations.open_world_hint, Some(true), "{name}");
+        assert!(tool.output_schema.is_some(), "{name} declares its output");
+        let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
+        let confirms = action.destructive || action.guard.is_some();
+        assert_eq!(has_confirm, confirms, "{name}");
+    }
+    let hints_of = |name: &str| hints(surface.tool(name).unwrap());
+    assert_eq!(hints_of("gitlab_job_log"), (Some(true), Some(false)));
+    assert_eq!(
+        hints_of("gitlab_branch_unprotect"),
+        (Some(false), Some(true))
+    );
+    assert_eq!(hints_of("gitlab_job_erase"), (Some(false), Some(true)));
+    assert_eq!(hints_of("gitlab_mr_approve"), (Some(false), Some(false)));
+    let delete = surface.tool("gitlab_project_delete").unwrap();
+    assert!(
+        delete
+            .description
+            .as_deref()
+            .unwrap()
+            .contains("send `confirm: true` only after the user explicitly approved")
+    );
+}
+
+fn assert_lists_questions<W: Wizard>(tool: &Tool) {
+    let description = tool.description.as_deref().unwrap();
+    let mut from = 0;
+    for question in W::QUESTIONS {
+        let found = description[from..]
+            .find(question.message)
+            .unwrap_or_else(|| panic!("`{}` in order in {description}", question.message));
+        from += found + question.message.len();
+    }
+    assert!(description[from..].contains("`confirm`"), "{description}");
+    assert!(
+        description.contains(&format!(
+            "use the action `{}` instead",
+            W::INFO.alternative.unwrap()
+        )),
+        "{description}"
+    );
+}
+
+#[test]
+fn wizard_descriptions_list_the_questions_in_order_and_name_the_alternative() {
+    use crate::wizards::{
+        BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard,
+        PipelineWizard, ProjectWizard, ReleaseWizard,
+    };
+    for kind in [SurfaceKind::Meta, SurfaceKind::Individual] {
+        let surface = surface(kind);
+        assert_lists_questions::<IssueWizard>(surface.tool(WIZARD_TOOLS[0]).unwrap());
+        assert_lists_questions::<MergeRequestWizard>(surface.tool(WIZARD_TOOLS[1]).unwrap());
+        assert_lists_questions::<ReleaseWizard>(surface.tool(WIZARD_TOOLS[2]).unwrap());
+        assert_lists_questions::<ProjectWizard>(surface.tool(WIZARD_TOOLS[3]).unwrap());
+        assert_lists_questions::<PipelineWizard>(surface.tool(WIZARD_TOOLS[4]).unwrap());
+        assert_lists_questions::<BranchWizard>(surface.tool(WIZARD_TOOLS[5]).unwrap());
+        assert_lists_questions::<MilestoneWizard>(surface.tool(WIZARD_TOOLS[6]).unwrap());
+        assert_lists_questions::<MergeWizard>(surface.tool(WIZARD_TOOLS[7]).unwrap());
+        for name in WIZARD_TOOLS {
+            // The merge wizard loses work as its alternative does.
+            let destructive = name == "gitlab_interactive_mr_merge";
+            assert_eq!(
+                hints(surface.tool(name).unwrap()),
+                (Some(false), Some(destructive)),
+                "{name}"
+            );
+        }
+    }
+    let individual = surface(SurfaceKind::Individual);
+    let issue = individual.tool("gitlab_interactive_issue_create").unwrap();
+    assert!(
+        issue
+            .description
+            .as_deref()
+            .unwrap()
+            .ends_with("the tool `gitlab_issue_create`.")
+    );
+    let meta = surface(SurfaceKind::Meta);
+    let project = meta.tool("gitlab_interactive_project_create").unwrap();
+    assert!(
+        project
+            .description
+            .as_deref()
+            .unwrap()
+            .ends_with("`gitlab_project` with `action: \"create\"`.")
+    );
+    let readme = project.description.as_deref().unwrap();
+    assert!(
+        readme.contains("asked only after a yes at step 4"),
+        "{readme}"
+    );
+}
+
+#[test]
+fn wizard_tool_inputs_are_their_tool_arguments() {
+    let surface = surface(SurfaceKind::Individual);
+    let issue = surface.tool("gitlab_interactive_issue_create").unwrap();
+    assert_eq!(issue.input_schema["required"], json!(["project_id"]));
+    let project = surface.tool("gitlab_interactive_project_create").unwrap();
+    assert_eq!(project.input_schema["properties"], json!({}));
+}

@@ -1,0 +1,146 @@
+//! The `requestedSchema` of every question of the eight wizards (a live choice as the text
+//! it is asked as when its options cannot be offered), pinned as checked-in
+//! snapshot files (`tests/snapshots/<tool>.json`), and checked field by field against
+//! the form rules written out below. Rewrite the snapshots with `UPDATE_SNAPSHOTS=1` after a deliberate change.
+
+use std::path::PathBuf;
+
+use crate::wizards::{
+    BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
+    ProjectWizard, ReleaseWizard,
+};
+use serde_json::{Map, Value, json};
+use wizard::Wizard;
+use wizard::form::{requested_schema, yes_no_schema};
+use wizard::question::{Kind, Question, Requirement};
+
+/// `{ "<key>": {"message": …, "requestedSchema": …}, …, "confirm": … }` in question order.
+fn schemas<W: Wizard>() -> Value {
+    let mut all = Map::new();
+    for question in W::QUESTIONS {
+        let schema = Value::Object(requested_schema(question));
+        all.insert(
+            question.key.to_owned(),
+            json!({ "message": question.message, "requestedSchema": schema }),
+        );
+    }
+    all.insert(
+        "confirm".to_owned(),
+        json!({ "requestedSchema": yes_no_schema("<the summary>") }),
+    );
+    Value::Object(all)
+}
+
+/// The schema of `question`, written out independently of the runtime: one required
+/// property per question (`confirmed` for a yes/no, `selection` for a choice, the key
+/// otherwise), a yes/no opening on no, a required text of at least one character.
+fn spec_schema(question: &Question) -> Value {
+    let (property, body) = match question.kind {
+        Kind::Text => {
+            let mut body =
+                json!({"type": "string", "title": question.key, "description": question.message});
+            if question.requirement == Requirement::Required {
+                body["minLength"] = json!(1);
+            }
+            (question.key, body)
+        }
+        Kind::YesNo => (
+            "confirmed",
+            json!({"type": "boolean", "title": "Confirm", "description": question.message, "default": false}),
+        ),
+        Kind::Choice(options) => (
+            "selection",
+            json!({
+                "type": "string", "title": "Selection", "description": question.message,
+                "enum": options.iter().map(|o| o.value).collect::<Vec<_>>(),
+            }),
+        ),
+        other => panic!("the wizards ask no {other:?} question"),
+    };
+    json!({"type": "object", "properties": {property: body}, "required": [property]})
+}
+
+fn check<W: Wizard>() {
+    let actual = schemas::<W>();
+    for question in W::QUESTIONS {
+        assert_eq!(
+            actual[question.key]["requestedSchema"],
+            spec_schema(question),
+            "{}: `{}` differs from the form rules",
+            W::INFO.tool,
+            question.key
+        );
+    }
+
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("src/tests/wizards/snapshots")
+        .join(format!("{}.json", W::INFO.tool));
+    let rendered = serde_json::to_string_pretty(&actual).unwrap() + "\n";
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &rendered).unwrap();
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+        panic!(
+            "{}: {error}; run with UPDATE_SNAPSHOTS=1 to create it",
+            path.display()
+        )
+    });
+    assert_eq!(
+        stored,
+        rendered,
+        "{} changed; review the diff and run with UPDATE_SNAPSHOTS=1 if it is intended",
+        path.display()
+    );
+}
+
+#[test]
+fn issue_wizard_schemas() {
+    check::<IssueWizard>();
+}
+
+#[test]
+fn merge_request_wizard_schemas() {
+    check::<MergeRequestWizard>();
+}
+
+#[test]
+fn release_wizard_schemas() {
+    check::<ReleaseWizard>();
+}
+
+#[test]
+fn project_wizard_schemas() {
+    check::<ProjectWizard>();
+}
+
+#[test]
+fn pipeline_wizard_schemas() {
+    check::<PipelineWizard>();
+}
+
+#[test]
+fn branch_wizard_schemas() {
+    check::<BranchWizard>();
+}
+
+#[test]
+fn milestone_wizard_schemas() {
+    check::<MilestoneWizard>();
+}
+
+#[test]
+fn merge_wizard_schemas() {
+    check::<MergeWizard>();
+}
+
+#[test]
+fn the_summary_question_is_a_yes_no_starting_on_no() {
+    assert_eq!(
+        Value::Object(yes_no_schema("Create?")),
+        json!({
+            "type": "object",
+            "properties": {"confirmed": {"type": "boolean", "title": "Confirm", "description": "Create?", "default": false}},
+            "required": ["confirmed"],
+        })
+    );
+}

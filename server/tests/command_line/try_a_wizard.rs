@@ -1,0 +1,269 @@
+//! `gitlab-mcp-server try`: the real binary driven through a pseudo-terminal, typing as a
+//! user does, against a sandbox GitLab this test owns (so that what the wizard made can
+//! be read afterwards) or the binary's own `--sandbox`.
+
+use std::process::{Command, Stdio};
+
+use gitlab_sandbox::Sandbox;
+use rexpect::session::{PtySession, spawn_command};
+use serde_json::Value;
+
+/// Generous: the machine may be loaded by other builds.
+const TIMEOUT_MS: u64 = 30_000;
+
+const ENTER: &str = "\r";
+
+/// The binary with `args`, uncoloured so that the prompts read as plain text.
+fn binary(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"));
+    command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env_remove("GITLAB_MCP_READ_ONLY")
+        .env_remove("GITLAB_MCP_ALLOWED_PROJECTS")
+        .env_remove("GITLAB_MCP_TOOLSETS");
+    command
+}
+
+/// `try issue` on a pseudo-terminal, against `sandbox`.
+fn try_issue(sandbox: &Sandbox) -> PtySession {
+    let url = sandbox.base_url().to_string();
+    let command = binary(&[
+        "try",
+        "issue",
+        "--project",
+        "demo/sandbox",
+        "--gitlab-url",
+        &url,
+        "--gitlab-token",
+        "glpat-try-terminal",
+    ]);
+    spawn_command(command, Some(TIMEOUT_MS)).expect("the binary starts on a pty")
+}
+
+/// Waits for `question`, then types `answer` and Enter.
+fn answer(session: &mut PtySession, question: &str, answer: &str) {
+    session
+        .exp_string(question)
+        .unwrap_or_else(|error| panic!("waiting for {question:?}: {error}"));
+    session.send(answer).expect("typed");
+    session.send(ENTER).expect("entered");
+    session.flush().expect("flushed");
+}
+
+/// How the process ended, once its output is read to the end.
+fn exit_code(mut session: PtySession) -> (String, Option<i32>) {
+    let rest = session.exp_eof().expect("the binary exits");
+    let status = session.process().wait().expect("waited for");
+    let code = match status {
+        rexpect::process::WaitStatus::Exited(_, code) => Some(code),
+        _ => None,
+    };
+    (rest, code)
+}
+
+/// A fresh sandbox on a runtime that serves it while the test thread types.
+fn sandbox() -> (tokio::runtime::Runtime, Sandbox) {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let sandbox = runtime
+        .block_on(Sandbox::start())
+        .expect("the sandbox starts");
+    (runtime, sandbox)
+}
+
+/// The demo project's issues, as GitLab lists them.
+fn issues(runtime: &tokio::runtime::Runtime, sandbox: &Sandbox) -> Vec<Value> {
+    let url = sandbox
+        .base_url()
+        .join("api/v4/projects/1/issues?per_page=100")
+        .expect("a sandbox URL");
+    let read = async { reqwest::get(url).await?.json::<Value>().await };
+    let issues = runtime.block_on(read).expect("the issues read");
+    issues.as_array().cloned().expect("a list")
+}
+
+#[test]
+fn the_issue_wizard_creates_the_issue_after_the_yes_and_prints_its_url() {
+    let (runtime, sandbox) = sandbox();
+    let before = issues(&runtime, &sandbox).len();
+    let mut session = try_issue(&sandbox);
+    answer(
+        &mut session,
+        "Enter the issue title",
+        "Login fails with `**`",
+    );
+    // Optional questions declined: Enter alone on the texts, `s` at the yes/no.
+    answer(&mut session, "Enter the issue description", "");
+    answer(&mut session, "Enter comma-separated labels", "bug, auth");
+    answer(&mut session, "Should this issue be confidential?", "s");
+    // The summary, escaped as a client shows it.
+    session
+        .exp_string("Title: `` Login fails with `**` ``")
+        .expect("the summary shows the title escaped");
+    session.exp_string("Labels: `bug, auth`").expect("labels");
+    answer(&mut session, "Confirm?", "y");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(0), "{rest}");
+    let issues = issues(&runtime, &sandbox);
+    assert_eq!(issues.len(), before + 1);
+    let issue = issues
+        .iter()
+        .find(|issue| issue["title"] == "Login fails with `**`")
+        .expect("the issue exists");
+    let url = issue["web_url"].as_str().expect("a web URL");
+    assert!(rest.contains(url), "the URL {url} is printed: {rest}");
+    // Declined: neither a description nor confidentiality was sent.
+    let created = sandbox
+        .writes()
+        .into_iter()
+        .find(|request| request.method == "POST")
+        .expect("one POST");
+    let body = created.body;
+    assert_eq!(body.get("description"), None, "{body}");
+    assert_eq!(body.get("confidential"), None, "{body}");
+    assert_eq!(body["labels"], "bug,auth");
+}
+
+#[test]
+fn a_no_at_the_summary_creates_nothing() {
+    let (_runtime, sandbox) = sandbox();
+    let mut session = try_issue(&sandbox);
+    answer(&mut session, "Enter the issue title", "Never sent");
+    answer(&mut session, "Enter the issue description", "");
+    answer(&mut session, "Enter comma-separated labels", "");
+    // Enter alone takes the default: no.
+    answer(&mut session, "Should this issue be confidential?", "");
+    answer(&mut session, "Confirm?", "");
+    session
+        .exp_string("Issue creation cancelled by user.")
+        .expect("the ending's text, as a client reads it");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(1), "{rest}");
+    assert!(sandbox.writes().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn esc_at_the_summary_cancels() {
+    let (_runtime, sandbox) = sandbox();
+    let mut session = try_issue(&sandbox);
+    answer(&mut session, "Enter the issue title", "Never sent either");
+    answer(&mut session, "Enter the issue description", "");
+    answer(&mut session, "Enter comma-separated labels", "");
+    answer(&mut session, "Should this issue be confidential?", "y");
+    session
+        .exp_string("Confidential: Yes")
+        .expect("the summary");
+    session.exp_string("Confirm?").expect("the yes/no");
+    session.send("\x1b").expect("Esc");
+    session.flush().expect("flushed");
+    session
+        .exp_string("Issue creation cancelled by user.")
+        .expect("cancelled");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(1), "{rest}");
+    assert!(sandbox.writes().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn an_empty_required_answer_is_asked_again_with_the_reason() {
+    let (_runtime, sandbox) = sandbox();
+    let mut session = try_issue(&sandbox);
+    answer(&mut session, "Enter the issue title", "   ");
+    session
+        .exp_string("`title` must not be empty")
+        .expect("the wire paths' reason, in place");
+    session
+        .send("\x15Typed again\r")
+        .expect("cleared and typed");
+    session.flush().expect("flushed");
+    session
+        .exp_string("Enter the issue description")
+        .expect("the next question");
+    session.send_control('c').expect("Ctrl-C");
+    session
+        .exp_string("Issue creation cancelled by user.")
+        .expect("Ctrl-C cancels");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(1), "{rest}");
+    assert!(sandbox.writes().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn with_its_own_sandbox_it_creates_the_issue_on_the_demo_project() {
+    let command = binary(&["try", "issue", "--sandbox"]);
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
+    answer(&mut session, "Enter the issue title", "From the sandbox");
+    answer(&mut session, "Enter the issue description", "");
+    answer(&mut session, "Enter comma-separated labels", "");
+    answer(&mut session, "Should this issue be confidential?", "n");
+    session
+        .exp_string("Create issue in project `demo/sandbox`?")
+        .expect("the summary");
+    answer(&mut session, "Confirm?", "y");
+    session
+        .exp_string("/demo/sandbox/-/issues/")
+        .expect("the issue's web URL");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(0), "{rest}");
+}
+
+#[test]
+fn without_a_terminal_it_says_so_and_fails() {
+    let output = binary(&["try", "issue", "--sandbox"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("standard input is not a terminal"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn serving_over_http_is_refused_rather_than_ignored() {
+    let output = binary(&["try", "issue", "--sandbox", "--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`--http` serves MCP clients"), "{stderr}");
+}
+
+#[test]
+fn read_only_refuses_before_asking() {
+    let output = binary(&["try", "issue", "--sandbox", "--read-only", "true"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("this server is read-only"), "{stderr}");
+}
+
+#[test]
+fn alone_it_lists_the_wizards_with_their_questions() {
+    let output = binary(&["try"]).output().expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    for expected in [
+        "issue --project …: Create issue step by step",
+        "  1. Enter the issue title",
+        "mr_merge --project … --mr …: Merge merge request step by step",
+        "Select the project visibility (one of Private, Internal, Public)",
+    ] {
+        assert!(stdout.contains(expected), "{expected:?} in\n{stdout}");
+    }
+}
+
+#[test]
+fn a_missing_argument_is_named_by_its_flag() {
+    let output = binary(&["try", "mr_merge", "--project", "demo/sandbox"])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`try mr_merge` needs --mr"), "{stderr}");
+}

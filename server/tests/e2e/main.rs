@@ -1,0 +1,17 @@
+//! The binary end to end over stdio, driven by MCP clients on both protocol revisions:
+//! every message answered, the wizards to completion and every way they end, destructive
+//! actions and GitLab's errors, each against a sandbox GitLab that records what it got.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod alternatives;
+mod bad_messages;
+mod cancellations;
+mod common;
+mod destructive;
+mod gitlab_errors;
+mod no_elicitation;
+mod protocol;
+mod wizards;
+mod wizards_reading_gitlab;
