@@ -13,7 +13,7 @@ use rmcp::model::{CallToolRequestParams, InputResponses};
 use serde_json::{Value, json};
 use wizard::{Flow, Outcome, StateKeys};
 
-#[path = "../tests/common/wizards.rs"]
+#[path = "../tests/flow/common/wizards.rs"]
 mod wizards;
 
 use wizards::{Issue, IssueArgs};

@@ -1,10 +1,9 @@
 //! The sync path waits a bounded time for each answer (rmcp gap 5).
 
-mod common;
 
 use std::time::Duration;
 
-use common::{Issue, flow, text};
+use crate::common::{Issue, flow, text};
 use rmcp::model::{
     CallToolRequestParams, ClientConfig, ElicitRequestParams, ElicitResult, ErrorData,
     Implementation, ProtocolVersion,
@@ -21,7 +20,7 @@ struct Silent;
 
 impl ClientHandler for Silent {
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(common::form(), Implementation::new("silent", "0"))
+        ClientConfig::new(crate::common::form(), Implementation::new("silent", "0"))
             .with_protocol_version(ProtocolVersion::V_2025_11_25)
     }
 
@@ -57,7 +56,7 @@ async fn an_unanswered_question_fails_the_step_after_the_timeout() {
     });
     let client = Silent.serve(client_io).await.expect("connects");
     let mut request = CallToolRequestParams::new("demo_issue_create");
-    request.arguments = Some(common::object(json!({"project_id": "42"})));
+    request.arguments = Some(crate::common::object(json!({"project_id": "42"})));
     let result = client.call_tool(request).await.expect("answered");
     assert_eq!(
         text(&result),

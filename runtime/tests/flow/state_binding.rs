@@ -1,9 +1,8 @@
 //! The binding of a requestState to its call: state issued for another tool or other arguments
 //! starts the questions again; the same arguments written differently do not.
 
-mod common;
 
-use common::{Issue, accept, flow, issue_call, object, once, only_key, pair, retry};
+use crate::common::{Issue, accept, flow, issue_call, object, once, only_key, pair, retry};
 use serde_json::{Value, json};
 use wizard::state::{CallDigest, Caller, canonical_json};
 use wizard::testkit::Path;
@@ -49,7 +48,7 @@ fn the_digest_table() {
 /// Round 1 with `first` arguments, then the answer to `title` sent with `second`
 /// arguments under `tool`: the key the server asks next.
 async fn next_key(first: Value, tool: &str, second: Value) -> String {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
+    let pair = pair::<Issue>(flow(), Path::Mrtr, crate::common::form()).await;
     let request = issue_call(first);
     let round1 = once(&pair, request.clone()).await.expect("round 1 asks");
     let mut replay = retry(

@@ -1,20 +1,16 @@
 //! The example server (`examples/rooms`) end to end, over a real rmcp pair, on both
 //! wire paths: what a wizard author's own tests look like.
 
-#[path = "../examples/rooms/server.rs"]
-mod server;
-#[path = "../examples/rooms/wizards.rs"]
-mod wizards;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use serde_json::{Value, json};
-use server::Rooms;
+use crate::server::Rooms;
 use wizard::Serve;
 use wizard::testkit::{
     Elicit, KeyOf, Path, Reply, ScriptedClient, accept, answer, connect, decline, no, pick,
     question_key, yes,
 };
-use wizards::{BookRoom, Office, ReportExpense};
+use crate::wizards::{BookRoom, Office, ReportExpense};
 
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 

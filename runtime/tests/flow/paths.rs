@@ -1,8 +1,7 @@
 //! Which path a call takes, including requests that declare nothing.
 
-mod common;
 
-use common::{Issue, flow, issue_args, text};
+use crate::common::{Issue, flow, issue_args, text};
 use rmcp::model::{CallToolRequestParams, InitializeResult, ServerCapabilities};
 use rmcp::service::{RoleClient, RoleServer, serve_directly};
 use serde_json::json;
@@ -27,7 +26,7 @@ async fn a_request_with_no_capabilities_and_no_handshake_is_unsupported_not_a_pa
         Some(info.into()),
     );
     let mut request = CallToolRequestParams::new("demo_issue_create");
-    request.arguments = Some(common::object(json!({"project_id": "42"})));
+    request.arguments = Some(crate::common::object(json!({"project_id": "42"})));
     let result = client.call_tool(request).await.expect("answered");
     assert_eq!(result.is_error, Some(true));
     assert!(

@@ -1,9 +1,8 @@
 //! The MRTR wire, round by round: one question per round with no content, what a
 //! retry may carry, the initialize-declared client, resultType, progress.
 
-mod common;
 
-use common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
+use crate::common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
 use rmcp::model::{
     CallToolRequestParams, ElicitRequestParams, InputRequest, ProgressToken, RequestMetaObject,
     ResultType,
@@ -14,7 +13,7 @@ use wizard::testkit::{self, Pair, Path, ScriptedClient, WizardServer, answer, co
 
 /// An MRTR pair serving the issue wizard, and the first round of a call to it.
 async fn issue_on_mrtr() -> (Pair, CallToolRequestParams) {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
+    let pair = pair::<Issue>(flow(), Path::Mrtr, crate::common::form()).await;
     (pair, issue_call(json!({"project_id": "42"})))
 }
 
@@ -135,12 +134,12 @@ fn a_2026_client_is_served_mrtr_with_result_types_wherever_it_declared_it() {
         ]
     };
     for path in [Path::MrtrDeclaredInInitialize, Path::Mrtr] {
-        let report = testkit::run::<Issue>(path, common::issue_args(), replies());
+        let report = testkit::run::<Issue>(path, crate::common::issue_args(), replies());
         assert_eq!(report.calls, 6, "one tools/call per round");
         assert_eq!(report.result.result_type, Some(ResultType::COMPLETE));
         report.finished();
         // An error result is a complete result too.
-        let cancelled = testkit::run::<Issue>(path, common::issue_args(), [testkit::cancel()]);
+        let cancelled = testkit::run::<Issue>(path, crate::common::issue_args(), [testkit::cancel()]);
         assert_eq!(cancelled.result.is_error, Some(true), "{path:?}");
         assert_eq!(
             cancelled.result.result_type,
@@ -149,7 +148,7 @@ fn a_2026_client_is_served_mrtr_with_result_types_wherever_it_declared_it() {
         );
     }
 
-    let legacy = testkit::run::<Issue>(Path::Sync, common::issue_args(), replies());
+    let legacy = testkit::run::<Issue>(Path::Sync, crate::common::issue_args(), replies());
     assert_eq!(legacy.calls, 1);
     assert_eq!(
         legacy.result.result_type, None,
@@ -160,7 +159,7 @@ fn a_2026_client_is_served_mrtr_with_result_types_wherever_it_declared_it() {
 #[tokio::test]
 async fn progress_is_reported_per_question_on_both_paths() {
     for path in [Path::Sync, Path::Mrtr] {
-        let client = ScriptedClient::new(common::form(), [answer("title", "T"), testkit::cancel()]);
+        let client = ScriptedClient::new(crate::common::form(), [answer("title", "T"), testkit::cancel()]);
         let pair = connect(
             Serve::new(WizardServer::<Issue>::new(flow())),
             path,
@@ -170,7 +169,7 @@ async fn progress_is_reported_per_question_on_both_paths() {
         let mut meta = RequestMetaObject::new();
         meta.set_progress_token(ProgressToken(rmcp::model::NumberOrString::Number(7)));
         let mut request = CallToolRequestParams::new("demo_issue_create");
-        request.arguments = Some(common::object(json!({"project_id": "42"})));
+        request.arguments = Some(crate::common::object(json!({"project_id": "42"})));
         request.meta = Some(meta);
         let result = pair.client.call_tool(request).await.expect("ends");
         assert_eq!(text(&result), "Issue cancelled.");

@@ -1,9 +1,8 @@
 //! The test kit's scripted client on its own: capability presets, re-scripting between
 //! calls, and full progress records.
 
-mod common;
 
-use common::{Issue, flow, issue_call, text};
+use crate::common::{Issue, flow, issue_call, text};
 use rmcp::model::ClientCapabilities;
 use serde_json::json;
 use wizard::Serve;

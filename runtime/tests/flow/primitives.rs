@@ -1,9 +1,8 @@
 //! The primitives on both paths, with stable exchange ids on MRTR.
 
-mod common;
 
-use common::prims::Prims;
-use common::{flow, object, text};
+use crate::common::prims::Prims;
+use crate::common::{flow, object, text};
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ElicitationCapability,
     FormElicitationCapability, UrlElicitationCapability,
@@ -58,7 +57,7 @@ fn good_answers() -> Vec<Reply> {
 async fn every_primitive_answers_the_same_on_both_paths() {
     let mut seen = Vec::new();
     for path in PATHS {
-        let (result, asked) = everything(path, common::form(), good_answers()).await;
+        let (result, asked) = everything(path, crate::common::form(), good_answers()).await;
         assert_eq!(result.is_error, Some(false), "{path:?}: {}", text(&result));
         let value: Value = serde_json::from_str(&text(&result)).expect("JSON");
         assert_eq!(
@@ -112,7 +111,7 @@ async fn malformed_answers_are_errors_and_never_used() {
         for (at, bad, expected) in &cases {
             let mut replies = good_answers();
             replies[*at] = accept(bad.clone());
-            let (result, _) = everything(path, common::form(), replies).await;
+            let (result, _) = everything(path, crate::common::form(), replies).await;
             assert_eq!(result.is_error, Some(true));
             assert!(
                 text(&result).starts_with(expected),
@@ -126,10 +125,10 @@ async fn malformed_answers_are_errors_and_never_used() {
 #[tokio::test]
 async fn decline_and_cancel_are_reported_as_such() {
     for path in PATHS {
-        let (result, _) = everything(path, common::form(), vec![decline()]).await;
+        let (result, _) = everything(path, crate::common::form(), vec![decline()]).await;
         assert!(text(&result).starts_with("Declined"), "{}", text(&result));
         let replies = vec![accept(json!({"confirmed": false})), cancel()];
-        let (result, asked) = everything(path, common::form(), replies).await;
+        let (result, asked) = everything(path, crate::common::form(), replies).await;
         assert!(text(&result).starts_with("Cancelled"), "{}", text(&result));
         assert_eq!(asked.len(), 2);
     }
@@ -139,7 +138,7 @@ async fn decline_and_cancel_are_reported_as_such() {
 async fn questions_that_cannot_be_asked_are_refused_before_anything_is_sent() {
     for path in PATHS {
         for tool in ["no_options", "nested_form"] {
-            let (result, asked) = call(path, flow(), common::form(), tool, json!({}), vec![]).await;
+            let (result, asked) = call(path, flow(), crate::common::form(), tool, json!({}), vec![]).await;
             assert!(
                 text(&result).starts_with("Invalid"),
                 "{tool}: {}",
@@ -213,7 +212,7 @@ async fn url_mode_opens_only_pages_of_the_instance_for_clients_that_declared_it(
         let (result, asked) = call(
             path,
             instance(),
-            common::form(),
+            crate::common::form(),
             "open",
             page.clone(),
             vec![],

@@ -2,10 +2,6 @@
 //! wizards (`examples/rooms`, previewed as `cargo run -p wizard --example rooms -- try …`)
 //! run by this test binary itself, started again on a pty with the preview to run.
 
-#[path = "../examples/rooms/preview.rs"]
-mod preview;
-#[path = "../examples/rooms/wizards.rs"]
-mod wizards;
 
 use std::process::{Command, ExitCode};
 
@@ -28,7 +24,7 @@ fn preview_on_the_pty() {
     };
     let args: Vec<String> = args.split(' ').map(str::to_owned).collect();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    let code = runtime.block_on(preview::preview(&args));
+    let code = runtime.block_on(crate::preview::preview(&args));
     println!(
         "preview ended: {}",
         if code == ExitCode::SUCCESS {
@@ -44,7 +40,7 @@ fn preview(args: &str) -> PtySession {
     let mut command = Command::new(std::env::current_exe().expect("the test binary"));
     command
         .args([
-            "preview_on_the_pty",
+            "terminal::preview_on_the_pty",
             "--exact",
             "--nocapture",
             "--test-threads=1",

@@ -2,12 +2,11 @@
 //! runs unasked; otherwise one yes/no (key `confirm`) decides, and every failure fails
 //! closed.
 
-mod common;
 
 use std::sync::atomic::Ordering;
 
-use common::prims::Prims;
-use common::{accept as accept_response, flow, object, once, retry, text};
+use crate::common::prims::Prims;
+use crate::common::{accept as accept_response, flow, object, once, retry, text};
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Value, json};
 use wizard::Serve;
@@ -51,12 +50,12 @@ async fn an_approved_call_proceeds_without_asking() {
             approved: true,
             ..Prims::new(flow())
         };
-        let run = delete(path, server, common::form(), json!({}), vec![]).await;
+        let run = delete(path, server, crate::common::form(), json!({}), vec![]).await;
         assert_eq!((run.asked, run.executed), (0, 1), "{path:?}");
         let run = delete(
             path,
             Prims::new(flow()),
-            common::form(),
+            crate::common::form(),
             json!({"confirm": true}),
             vec![],
         )
@@ -71,7 +70,7 @@ async fn otherwise_the_user_decides() {
         let run = delete(
             path,
             Prims::new(flow()),
-            common::form(),
+            crate::common::form(),
             json!({}),
             vec![yes()],
         )
@@ -88,7 +87,7 @@ async fn no_decline_or_cancel_cancel_the_operation() {
             let run = delete(
                 path,
                 Prims::new(flow()),
-                common::form(),
+                crate::common::form(),
                 json!({}),
                 vec![reply.clone()],
             )
@@ -119,7 +118,7 @@ async fn a_client_that_cannot_ask_or_a_surface_that_may_not_is_refused() {
             may_elicit: false,
             ..Prims::new(flow())
         };
-        let run = delete(path, server, common::form(), json!({}), vec![yes()]).await;
+        let run = delete(path, server, crate::common::form(), json!({}), vec![yes()]).await;
         assert_eq!(
             (text(&run.result), run.asked, run.executed),
             (REFUSAL.to_owned(), 0, 0)
@@ -127,7 +126,7 @@ async fn a_client_that_cannot_ask_or_a_surface_that_may_not_is_refused() {
     }
     // Stateless HTTP: a legacy client cannot be asked mid-call, so it needs confirm=true.
     let stateless = Prims::new(flow().with_server_requests(false));
-    let run = delete(Path::Sync, stateless, common::form(), json!({}), vec![]).await;
+    let run = delete(Path::Sync, stateless, crate::common::form(), json!({}), vec![]).await;
     assert_eq!(
         (text(&run.result), run.asked, run.executed),
         (REFUSAL.to_owned(), 0, 0)
@@ -140,7 +139,7 @@ async fn a_transport_failure_fails_closed() {
     let run = delete(
         Path::Sync,
         Prims::new(flow()),
-        common::form(),
+        crate::common::form(),
         json!({}),
         vec![],
     )
@@ -160,7 +159,7 @@ async fn a_malformed_answer_fails_closed() {
         let run = delete(
             path,
             Prims::new(flow()),
-            common::form(),
+            crate::common::form(),
             json!({}),
             vec![accept(json!({"confirmed": "yes"}))],
         )
@@ -184,12 +183,12 @@ async fn the_mrtr_question_is_one_round_keyed_confirm_and_bad_state_fails_closed
     let pair = connect(
         Serve::new(server),
         Path::Mrtr,
-        ScriptedClient::new(common::form(), []),
+        ScriptedClient::new(crate::common::form(), []),
     )
     .await;
     let request = CallToolRequestParams::new("delete").with_arguments(object(json!({"iid": 1})));
     let round = once(&pair, request.clone()).await.expect("asks");
-    assert_eq!(common::only_key(&round), "confirm");
+    assert_eq!(crate::common::only_key(&round), "confirm");
 
     let forged = retry(
         &request,
@@ -240,7 +239,7 @@ async fn a_yes_given_for_other_arguments_is_not_a_yes_for_these() {
     let pair = connect(
         Serve::new(server),
         Path::Mrtr,
-        ScriptedClient::new(common::form(), []),
+        ScriptedClient::new(crate::common::form(), []),
     )
     .await;
     let first = CallToolRequestParams::new("delete").with_arguments(object(json!({"iid": 1})));
@@ -253,7 +252,7 @@ async fn a_yes_given_for_other_arguments_is_not_a_yes_for_these() {
         accept_response(json!({"confirmed": true})),
     );
     let again = once(&pair, replayed).await.expect("asked again, no error");
-    assert_eq!(common::only_key(&again), "confirm");
+    assert_eq!(crate::common::only_key(&again), "confirm");
     assert_eq!(executed.load(Ordering::SeqCst), 0);
     pair.close().await;
 }

@@ -1,13 +1,12 @@
 //! requestState the server did not sign is refused with an error and never used;
 //! expired state starts the questions again; keys, restarts and key rings.
 
-mod common;
 
 use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
+use crate::common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
 use serde_json::json;
 use wizard::testkit::Path;
 use wizard::{Flow, StateKeys};
@@ -65,7 +64,7 @@ fn tampered(token: &str) -> Vec<(&'static str, String)> {
 
 #[tokio::test]
 async fn every_tampered_state_is_refused_and_never_used() {
-    let pair = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
+    let pair = pair::<Issue>(flow(), Path::Mrtr, crate::common::form()).await;
     let request = issue_call(json!({"project_id": "42"}));
     let first = once(&pair, request.clone()).await.expect("round 1 asks");
     let round2 = retry(
@@ -107,7 +106,7 @@ async fn expired_state_starts_the_questions_again_without_an_error() {
     let pair = pair::<Issue>(
         flow().with_state_ttl(Duration::from_millis(1)),
         Path::Mrtr,
-        common::form(),
+        crate::common::form(),
     )
     .await;
     let request = issue_call(json!({"project_id": "42"}));
@@ -129,14 +128,14 @@ async fn expired_state_starts_the_questions_again_without_an_error() {
 #[tokio::test]
 async fn state_from_before_a_restart_is_refused() {
     let request = issue_call(json!({"project_id": "42"}));
-    let before = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
+    let before = pair::<Issue>(flow(), Path::Mrtr, crate::common::form()).await;
     let state = once(&before, request.clone())
         .await
         .expect("round 1")
         .request_state;
     before.close().await;
 
-    let after = pair::<Issue>(flow(), Path::Mrtr, common::form()).await;
+    let after = pair::<Issue>(flow(), Path::Mrtr, crate::common::form()).await;
     let result = once(
         &after,
         retry(&request, state, "title", accept(json!({"title": "T"}))),
@@ -157,14 +156,14 @@ fn ring(keys: &str) -> Flow {
 #[tokio::test]
 async fn a_key_ring_accepts_state_sealed_by_its_second_key() {
     let request = issue_call(json!({"project_id": "42"}));
-    let old_replica = pair::<Issue>(ring(K2), Path::Mrtr, common::form()).await;
+    let old_replica = pair::<Issue>(ring(K2), Path::Mrtr, crate::common::form()).await;
     let state = once(&old_replica, request.clone())
         .await
         .expect("round 1")
         .request_state;
     old_replica.close().await;
 
-    let rotated = pair::<Issue>(ring(&format!("{K1},{K2}")), Path::Mrtr, common::form()).await;
+    let rotated = pair::<Issue>(ring(&format!("{K1},{K2}")), Path::Mrtr, crate::common::form()).await;
     let answer = retry(
         &request,
         state.clone(),
@@ -176,7 +175,7 @@ async fn a_key_ring_accepts_state_sealed_by_its_second_key() {
         .expect("accepted and continued");
     assert_eq!(only_key(&next), "description");
     // What the rotated replica signs (with K1), a replica holding the same ring accepts.
-    let peer = pair::<Issue>(ring(&format!("{K1},{K2}")), Path::Mrtr, common::form()).await;
+    let peer = pair::<Issue>(ring(&format!("{K1},{K2}")), Path::Mrtr, crate::common::form()).await;
     let answer = retry(
         &request,
         next.request_state,
@@ -190,7 +189,7 @@ async fn a_key_ring_accepts_state_sealed_by_its_second_key() {
     rotated.close().await;
     peer.close().await;
 
-    let retired = pair::<Issue>(ring(K1), Path::Mrtr, common::form()).await;
+    let retired = pair::<Issue>(ring(K1), Path::Mrtr, crate::common::form()).await;
     let result = once(
         &retired,
         retry(&request, state, "title", accept(json!({"title": "T"}))),
