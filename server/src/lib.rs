@@ -1,41 +1,49 @@
-//! The GitLab MCP server: an action catalog ([`catalog`]) offered on one of three tool
-//! surfaces ([`surfaces`]), the eight wizards ([`wizards`]) run by the `wizard` runtime, a
-//! REST client ([`gitlab`]); and the resources ([`resources`]), prompts ([`prompts`]) and
-//! completions ([`completions`]) that read GitLab through the catalog ([`reads`]). The
-//! in-memory GitLab behind `--sandbox` is its own crate, `gitlab-sandbox`
-//! (`server/sandbox/`), reached only over HTTP like any GitLab.
+//! The GitLab MCP server. Its front door is [`main`], the binary's whole behaviour; the
+//! rest is private to the crate, in floors, each importing only from the ones below:
 //!
-//! [`startup::start`] builds a ready [`handler::GitLabMcp`] from [`config::Settings`].
-//! On stdio serve `server.into_service()` (the `wizard::Serve` wrapper, which remembers
-//! the version a client asked for in `initialize`); over HTTP [`http::router`] serves the
-//! same handler type, one per session, and an HTTP request's own GitLab token reaches
-//! it in the request's extensions. [`try_wizard`] runs one wizard on the terminal
-//! instead (`gitlab-mcp-server try`).
-pub mod access;
-pub mod actions;
-pub mod catalog;
-pub mod cli;
-pub mod completions;
-pub mod config;
+//! - `gitlab`: the REST client — requests, answers, errors, project ids — and `units`;
+//! - `catalog`: the vocabulary actions and wizards are written in (an action, its
+//!   parameters, endpoint and output; what a wizard needs to be one of this server's);
+//! - `actions` (a table per toolset) and `wizards` (one struct each), written in it;
+//! - `registry`: the catalog, every action and wizard, and the ids code names them by;
+//! - `access` (the operator's limits) and `pipeline`, the one path of a call: admit,
+//!   guard, send, shape;
+//! - `surfaces` (the three sets of tools), `resources`, `prompts`, `completions`;
+//! - `handler` (the MCP server), its transports `stdio` and `http` (with `incoming`, the
+//!   check every message passes first), `cli` and `config`, `startup`, `try_wizard`, and
+//!   `app`, which ties them together.
+//!
+//! The in-memory GitLab behind `--sandbox` is its own crate, `gitlab-sandbox`
+//! (`server/sandbox/`), reached only over HTTP like any GitLab.
+
+mod access;
+mod actions;
+mod app;
+mod catalog;
+mod cli;
+mod completions;
+mod config;
 #[cfg(feature = "conformance")]
-pub mod conformance;
-pub mod docs;
-pub mod gitlab;
-pub mod handler;
-pub mod http;
-pub mod incoming;
-pub mod pipeline;
-pub mod prompts;
-pub mod redact;
-pub mod registry;
-pub mod resources;
-pub mod startup;
-pub mod stdio;
-pub mod stdio_fds;
-pub mod surfaces;
-pub mod try_wizard;
-pub mod units;
-pub mod wizards;
+mod conformance;
+mod docs;
+mod gitlab;
+mod handler;
+mod http;
+mod incoming;
+mod pipeline;
+mod prompts;
+mod redact;
+mod registry;
+mod resources;
+mod startup;
+mod stdio;
+mod stdio_fds;
+mod surfaces;
+mod try_wizard;
+mod units;
+mod wizards;
+
+pub use app::main;
 
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@
 mod catalog;
 mod catalog_support;
 mod common;
+mod fuzz;
 mod operator;
 mod readme;
 mod reads;

@@ -18,15 +18,22 @@
 //!
 //! `FUZZ_CASES` sets the inputs per target (10,000 unless set: what `cargo test
 //! --workspace`, and so CI, runs); `FUZZ_SEED` fixes the random seed. A million per
-//! target, not in CI (see the README's "Testing"):
+//! target, not in CI (see the README's "Fuzzing"):
 //!
 //! ```sh
-//! FUZZ_CASES=1000000 cargo test --release -p gitlab-mcp-fuzz -- --nocapture
+//! FUZZ_CASES=1000000 cargo test --release -p gitlab-mcp-server --lib tests::fuzz -- --nocapture
 //! ```
 //!
 //! A failure prints the smallest failing input proptest could shrink it to.
 
 pub mod inputs;
+mod action_arguments;
+mod allowed_projects;
+mod answers;
+mod jsonrpc;
+mod request_state;
+mod summary_escaping;
+
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -90,7 +97,6 @@ fn setting<N: std::str::FromStr>(variable: &str) -> Option<N> {
 }
 
 /// Fails the case with `message` unless `condition` holds.
-#[macro_export]
 macro_rules! ensure {
     ($condition:expr, $($message:tt)+) => {
         if !$condition {
@@ -98,3 +104,5 @@ macro_rules! ensure {
         }
     };
 }
+pub(crate) use ensure;
+

@@ -7,16 +7,16 @@
 //! schema) and puts an arbitrary value, or one of the spellings of a project clients
 //! send (`2.0`, `"02"`, `" /demo/sandbox/ "`), in each project parameter.
 
-use gitlab_mcp_server::access::{AllowedProjects, NamedProject, named_projects};
-use gitlab_mcp_server::catalog::{Action, Prepared};
-use gitlab_mcp_server::gitlab::MAX_EXACT_INTEGER;
-use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig, ProjectId};
-use gitlab_mcp_server::registry::catalog;
+use crate::access::{AllowedProjects, NamedProject, named_projects};
+use crate::catalog::{Action, Prepared};
+use crate::gitlab::MAX_EXACT_INTEGER;
+use crate::gitlab::{GitLab, GitLabConfig, ProjectId};
+use crate::registry::catalog;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
-use gitlab_mcp_fuzz::inputs::{field_value, number};
-use gitlab_mcp_fuzz::{Verdict, ensure, fuzz};
+use super::inputs::{field_value, number};
+use super::{Verdict, ensure, fuzz};
 
 /// The projects the operator allows: both forms, so any other project costs a lookup,
 /// which fails (nothing listens), so it is refused.
@@ -91,7 +91,7 @@ fn sample(schema: &Value) -> Value {
 fn baseline(action: &Action) -> Map<String, Value> {
     let schema = action.input_schema();
     let properties = schema.get("properties").and_then(Value::as_object);
-    gitlab_mcp_server::catalog::params::required_names(schema)
+    crate::catalog::params::required_names(schema)
         .into_iter()
         .filter_map(|name| {
             let property = properties?.get(name)?;

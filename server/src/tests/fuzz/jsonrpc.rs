@@ -3,16 +3,16 @@
 //! arbitrary chunks. Inputs are arbitrary bytes, genuine messages mutated byte by byte,
 //! and messages whose every field is arbitrary.
 
-use gitlab_mcp_server::incoming::{self, Incoming};
-use gitlab_mcp_server::stdio::Lines;
+use crate::incoming::{self, Incoming};
+use crate::stdio::Lines;
 use proptest::prelude::*;
 use rmcp::model::{ErrorCode, RequestId};
 use rmcp::transport::Transport;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use gitlab_mcp_fuzz::inputs::{json, text};
-use gitlab_mcp_fuzz::{Verdict, ensure, fuzz};
+use super::inputs::{json, text};
+use super::{Verdict, ensure, fuzz};
 
 /// Messages a client sends, as sent.
 const GENUINE: &[&str] = &[
@@ -88,7 +88,7 @@ fn message() -> impl Strategy<Value = Vec<u8>> {
     ];
     let params = prop_oneof![
         2 => Just(None),
-        4 => gitlab_mcp_fuzz::inputs::object(vec!["name".into(), "arguments".into(), "protocolVersion".into(), "uri".into(), "_meta".into(), "cursor".into()])
+        4 => super::inputs::object(vec!["name".into(), "arguments".into(), "protocolVersion".into(), "uri".into(), "_meta".into(), "cursor".into()])
             .prop_map(|fields| Some(Value::Object(fields))),
         1 => json().prop_map(Some),
     ];

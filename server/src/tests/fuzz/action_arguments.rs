@@ -4,18 +4,18 @@
 //! sent). Arguments use the action's own parameter names with values of every type,
 //! numbers at every edge included, and sometimes a malformed envelope.
 
-use gitlab_mcp_server::access::Access;
-use gitlab_mcp_server::catalog::{Action, Prepared};
-use gitlab_mcp_server::gitlab::MAX_EXACT_INTEGER;
-use gitlab_mcp_server::registry::catalog;
-use gitlab_mcp_server::surfaces::{
+use crate::access::Access;
+use crate::catalog::{Action, Prepared};
+use crate::gitlab::MAX_EXACT_INTEGER;
+use crate::registry::catalog;
+use crate::surfaces::{
     Resolved, Surface, SurfaceKind, individual_tool_name, meta_tool_name,
 };
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
-use gitlab_mcp_fuzz::inputs::{field_value, json, object, text};
-use gitlab_mcp_fuzz::{Verdict, ensure, fuzz};
+use super::inputs::{field_value, json, object, text};
+use super::{Verdict, ensure, fuzz};
 
 const SURFACES: [SurfaceKind; 3] = [
     SurfaceKind::Dynamic,

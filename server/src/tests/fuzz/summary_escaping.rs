@@ -3,8 +3,8 @@
 
 use wizard::summary::{escape_value, truncate_chars};
 
-use gitlab_mcp_fuzz::inputs::text;
-use gitlab_mcp_fuzz::{Verdict, ensure, fuzz};
+use super::inputs::text;
+use super::{Verdict, ensure, fuzz};
 
 /// The characters the escaping documents as invisible: shown as `⟨U+XXXX⟩`.
 fn invisible(c: char) -> bool {

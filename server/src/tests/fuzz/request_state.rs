@@ -10,16 +10,16 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use gitlab_mcp_server::catalog::wizard::GitLabTexts;
-use gitlab_mcp_server::gitlab::{GitLab, GitLabConfig};
-use gitlab_mcp_server::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
+use crate::catalog::wizard::GitLabTexts;
+use crate::gitlab::{GitLab, GitLabConfig};
+use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
 use proptest::prelude::*;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Map, Value, json};
 use wizard::{Flow, Outcome, Stage, StateKeys, Wizard};
 
-use gitlab_mcp_fuzz::inputs::{field_value, json, object, text};
-use gitlab_mcp_fuzz::{Verdict, ensure, fuzz};
+use super::inputs::{field_value, json, object, text};
+use super::{Verdict, ensure, fuzz};
 
 const KEY: &str = "5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592";
 

@@ -10,8 +10,8 @@ use wizard::form::{
 };
 use wizard::question::{Question, Requirement};
 
-use gitlab_mcp_fuzz::inputs::{field_value, json, number, object, text};
-use gitlab_mcp_fuzz::{Verdict, ensure, fuzz};
+use super::inputs::{field_value, json, number, object, text};
+use super::{Verdict, ensure, fuzz};
 
 #[derive(Debug, Clone)]
 enum KindSpec {
@@ -247,7 +247,7 @@ fn check_accepted(
 
 /// Every question of every wizard in the catalog.
 fn wizard_questions() -> Vec<&'static Question> {
-    gitlab_mcp_server::registry::catalog()
+    crate::registry::catalog()
         .wizards()
         .filter_map(|action| action.wizard())
         .flat_map(|wizard| wizard.questions)

@@ -1,0 +1,105 @@
+//! What the binary does, whole: read the command line and the environment, set up the
+//! log (stderr, secrets redacted — stdout is the protocol), start the async runtime, then
+//! serve MCP on stdio or HTTP, or run `try`.
+
+use std::process::ExitCode;
+
+use rmcp::ServiceExt;
+use tracing_subscriber::EnvFilter;
+
+use crate::cli::{self, Command};
+use crate::config::{Settings, Transport};
+use crate::handler::GitLabMcp;
+use crate::redact::Redacting;
+use crate::startup::{Started, start};
+use crate::try_wizard;
+
+/// Runs the server (or `try`) as the command line says; the process's exit code.
+pub fn main() -> ExitCode {
+    let mut cli = cli::command_line();
+    let command = cli.command.take();
+    // `try` talks to a person on this terminal: only warnings go between the prompts.
+    let default_level = if command.is_some() { "warn" } else { "info" };
+    tracing_subscriber::fmt()
+        // Every line, whoever logs it and at any level, has its secrets hidden.
+        .with_writer(Redacting(std::io::stderr))
+        .with_ansi(false)
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_level)),
+        )
+        .init();
+    let settings = match cli.settings() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("gitlab-mcp-server: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    // Over stdio one client sends one message at a time: a single thread serves it with
+    // no cross-thread wake-ups between the reader, rmcp's loop, the handler and the writer
+    // (each a task of its own), which cost more than the round's work. HTTP serves many
+    // clients at once and keeps a worker per core.
+    let mut builder = match settings.transport {
+        Transport::Stdio => tokio::runtime::Builder::new_current_thread(),
+        Transport::Http(_) => tokio::runtime::Builder::new_multi_thread(),
+    };
+    let runtime = match builder.enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("gitlab-mcp-server: could not start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(Command::Try(args)) = command {
+        return runtime.block_on(try_wizard::run(settings, args));
+    }
+    match runtime.block_on(run(settings)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("gitlab-mcp-server: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
+    let Started {
+        server,
+        gitlab_url,
+        sandbox,
+    } = start(&settings).await?;
+    if sandbox.is_some() {
+        eprintln!(
+            "gitlab-mcp-server: sandbox GitLab at {gitlab_url} (demo project 1, `demo/sandbox`); \
+             its state lives in memory for this process only and is gone when it exits"
+        );
+    }
+    if settings.autonomous {
+        tracing::warn!(
+            "GITLAB_MCP_YOLO_MODE / AUTOPILOT: destructive actions run without confirmation"
+        );
+    }
+    tracing::info!(
+        surface = settings.surface.as_str(),
+        gitlab = %gitlab_url,
+        tools = server.surface().tools().len(),
+        "gitlab-mcp-server ready"
+    );
+    match settings.transport {
+        Transport::Stdio => serve_stdio(server).await?,
+        Transport::Http(http) => crate::http::serve(server, http).await?,
+    }
+    // Kept alive until the client is gone.
+    drop(sandbox);
+    Ok(())
+}
+
+async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>> {
+    // Our line transport: every bad line gets its JSON-RPC error.
+    let running = server
+        .into_service()
+        .serve(crate::stdio::stdio())
+        .await?;
+    running.waiting().await?;
+    Ok(())
+}
