@@ -84,7 +84,10 @@
 //!   head, running: job 9 build succeeded, 10 test running, 11 lint pending, 12 deploy created.
 //!   New pipelines (`source` api) start at id and iid 4, new jobs at id 13.
 
+mod app;
 mod faults;
+mod intercept;
+mod pagination;
 mod params;
 mod recording;
 mod reply;
@@ -93,7 +96,6 @@ mod store;
 
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::http::Method;
 use tokio::sync::watch;
@@ -103,47 +105,7 @@ use url::Url;
 pub use faults::{FaultReply, FaultSpec};
 pub use recording::{RecordedRequest, RecordedSecret};
 
-use faults::Faults;
-use store::Store;
-
-/// What the routes and the recording layer share.
-#[derive(Clone)]
-pub(crate) struct App {
-    shared: Arc<Shared>,
-    /// Flips to `true` on shutdown; stalled requests wait for it.
-    shutdown: watch::Receiver<bool>,
-}
-
-struct Shared {
-    store: Mutex<Store>,
-    requests: Mutex<Vec<RecordedRequest>>,
-    faults: Mutex<Faults>,
-}
-
-impl App {
-    /// Runs `f` on the state. A panic in an earlier handler does not lock the sandbox up.
-    pub(crate) fn with_store<T>(&self, f: impl FnOnce(&mut Store) -> T) -> T {
-        f(&mut self
-            .shared
-            .store
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner))
-    }
-
-    fn lock_requests(&self) -> MutexGuard<'_, Vec<RecordedRequest>> {
-        self.shared
-            .requests
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn lock_faults(&self) -> MutexGuard<'_, Faults> {
-        self.shared
-            .faults
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-}
+use app::App;
 
 /// A running sandbox GitLab. Dropping it (or [`Sandbox::shutdown`]) stops the server.
 pub struct Sandbox {
@@ -167,14 +129,7 @@ impl Sandbox {
             io::Error::other(format!("the sandbox address {local} is not a URL: {e}"))
         })?;
         let (stop, shutdown) = watch::channel(false);
-        let app = App {
-            shared: Arc::new(Shared {
-                store: Mutex::new(Store::new(&base_url)),
-                requests: Mutex::new(Vec::new()),
-                faults: Mutex::new(Faults::default()),
-            }),
-            shutdown: shutdown.clone(),
-        };
+        let app = App::new(&base_url, shutdown.clone());
         let router = routes::router(app.clone());
         let mut stopped = shutdown;
         let server = tokio::spawn(async move {

@@ -8,7 +8,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 
 use super::merge_requests::find;
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
 use crate::store::merge_requests::Approval;

@@ -10,7 +10,7 @@ use axum::routing::post;
 use percent_encoding::percent_decode_str;
 
 use super::refusals::forbidden;
-use crate::App;
+use crate::app::App;
 use crate::reply::{ApiError, ok};
 
 pub(crate) fn routes() -> Router<App> {

@@ -11,9 +11,10 @@ use axum::routing::{get, post};
 use serde_json::json;
 
 use super::repository::find_commit;
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok};
 use crate::store::CURRENT_USER;
 use crate::store::repository::{CherryPickError, Person};
 

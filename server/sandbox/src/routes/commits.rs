@@ -9,9 +9,10 @@ use axum::routing::get;
 use serde_json::Value;
 
 use super::repository::{CommitRequest, author, decode, find_commit, write_commit};
-use crate::App;
+use crate::app::App;
+use crate::pagination::{paginate, paginate_without_count};
 use crate::params::{Params, invalid};
-use crate::reply::{ApiError, ok, paginate, paginate_without_count};
+use crate::reply::{ApiError, ok};
 use crate::store::parse_time;
 use crate::store::repository::{ActionKind, FileAction, LogFilter};
 

@@ -12,14 +12,14 @@ use axum::routing::{get, post, put};
 use serde_json::{Map, Value};
 
 use super::lookups::{Target, record_not_found};
-use super::no_content;
 use super::notes::{
     created_at, delete_note, edit_note, forbidden, invalid_note, kind, new_body, note_id,
     render_note,
 };
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::diff_positions;
 use crate::store::notes::{Discussion, Note, Position, PositionKind, find_note};
 use crate::store::{CURRENT_USER, Store, now};

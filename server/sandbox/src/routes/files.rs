@@ -13,11 +13,10 @@ use base64::engine::general_purpose::STANDARD;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
-use super::no_content;
 use super::repository::{CommitRequest, author, decode, find_commit, write_commit};
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
-use crate::reply::{ApiError, ok};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::repository::{ActionError, ActionKind, FileAction};
 
 pub(crate) fn routes() -> Router<App> {

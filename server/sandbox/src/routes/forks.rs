@@ -7,7 +7,7 @@ use axum::response::Response;
 use axum::routing::post;
 
 use super::projects::{VISIBILITIES, name_and_path_problems};
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
 use crate::store::fork::ForkRequest;

@@ -6,9 +6,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok};
 use crate::store::{CURRENT_USER, Group, Project};
 
 pub(crate) fn routes() -> Router<App> {

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::issues::find;
 use super::lookups::record_not_found;
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
 use crate::store::issue_links::IssueLink;

@@ -10,9 +10,10 @@ use serde_json::Value;
 
 use super::pipelines::job_scope;
 use super::refusals::{bad_request_because, forbidden, path_number, record_not_found};
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate_without_count;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate_without_count};
+use crate::reply::{ApiError, ok};
 use crate::store::pipelines::{JobRefusal, Pipeline};
 use crate::store::{CURRENT_USER, Store};
 

@@ -6,10 +6,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use super::no_content;
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::labels::{Label, color};
 use crate::store::{Ids, Project};
 

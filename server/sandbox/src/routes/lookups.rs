@@ -4,7 +4,6 @@
 
 use axum::http::StatusCode;
 
-use super::iid;
 use crate::reply::ApiError;
 use crate::store::notes::{Discussion, Noteable};
 use crate::store::{Project, Store};
@@ -13,6 +12,11 @@ use crate::store::{Project, Store};
 /// (`ActiveRecord::RecordNotFound`): an issue or merge request by iid, a note, an issue link.
 pub(super) fn record_not_found() -> ApiError {
     ApiError::message(StatusCode::NOT_FOUND, "404 Not found")
+}
+
+/// An iid from the path, or Grape's `<name> is invalid`.
+fn iid(name: &str, text: &str) -> Result<u64, ApiError> {
+    text.parse().map_err(|_| crate::params::invalid(name))
 }
 
 /// The merge request `:merge_request_iid` of project `:id`. GitLab reads the iid as an

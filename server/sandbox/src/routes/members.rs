@@ -8,9 +8,10 @@ use axum::response::Response;
 use axum::routing::get;
 
 use super::refusals::{path_number, record_not_found};
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok};
 use crate::store::Store;
 use crate::store::people::Member;
 

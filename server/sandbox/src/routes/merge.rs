@@ -9,7 +9,7 @@ use axum::response::Response;
 use axum::routing::put;
 
 use super::merge_requests::{find, render};
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
 use crate::store::merge_requests::{

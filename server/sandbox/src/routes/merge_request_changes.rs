@@ -9,9 +9,10 @@ use axum::routing::get;
 use serde_json::{Value, json};
 
 use super::merge_requests::{find, render};
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok};
 
 pub(crate) fn routes() -> Router<App> {
     let path = |tail: &str| format!("/projects/{{id}}/merge_requests/{{merge_request_iid}}/{tail}");

@@ -7,10 +7,12 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use super::{LabelEdit, StateChange, checked_title, lookups, no_content};
-use crate::App;
+use super::issuable::{LabelEdit, StateChange, checked_title};
+use super::lookups;
+use crate::app::App;
+use crate::pagination::{Order, paginate};
 use crate::params::Params;
-use crate::reply::{ApiError, Order, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::merge_requests::MergeRequest;
 use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 

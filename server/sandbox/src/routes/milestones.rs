@@ -8,11 +8,11 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::no_content;
 use super::refusals::{path_number, record_not_found};
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::milestones::Milestone;
 use crate::store::{Ids, Project, Store, now, parse_time};
 

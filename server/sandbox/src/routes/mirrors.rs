@@ -9,9 +9,10 @@ use axum::routing::get;
 use serde_json::json;
 
 use super::lookups;
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok};
 use crate::store::Ids;
 use crate::store::mirrors::{PullMirror, RemoteMirror, url_problem};
 

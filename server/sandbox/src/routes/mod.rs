@@ -1,5 +1,7 @@
 //! The REST v4 routes, one module per resource. Each module has its own `routes()`; adding a
-//! resource is one more `.merge(…)` line below.
+//! resource is one more `.merge(…)` line below. What several resources share lives in modules
+//! of its own (`issuable`, `lookups`, `refusals`, `typed_params`), never here: the resources
+//! use those, and this module uses the resources.
 
 mod approvals;
 mod archive;
@@ -10,6 +12,7 @@ mod discussions;
 mod files;
 mod forks;
 mod groups;
+mod issuable;
 mod issue_links;
 mod issues;
 mod jobs;
@@ -41,10 +44,9 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::App;
-use super::params::Params;
-use super::recording::intercept;
-use super::reply::ApiError;
+use crate::app::App;
+use crate::intercept::intercept;
+use crate::reply::ApiError;
 
 pub(crate) fn router(app: App) -> Router {
     let api = Router::new()
@@ -101,100 +103,4 @@ async fn not_found() -> Response {
 
 async fn not_allowed() -> Response {
     ApiError::message(StatusCode::METHOD_NOT_ALLOWED, "405 Method Not Allowed").into_response()
-}
-
-/// GitLab's answer for a DELETE that worked: 204 and no body.
-fn no_content() -> Response {
-    StatusCode::NO_CONTENT.into_response()
-}
-
-/// An iid from the path, or Grape's `<name> is invalid`.
-fn iid(name: &str, text: &str) -> Result<u64, ApiError> {
-    text.parse().map_err(|_| super::params::invalid(name))
-}
-
-/// The model's rules for a title: not blank, at most 255 characters.
-fn checked_title(title: String) -> Result<String, ApiError> {
-    if title.trim().is_empty() {
-        return Err(ApiError::fields(&[("title", "can't be blank")]));
-    }
-    if title.chars().count() > 255 {
-        return Err(ApiError::fields(&[(
-            "title",
-            "is too long (maximum is 255 characters)",
-        )]));
-    }
-    Ok(title)
-}
-
-/// An update's label changes, as issues and merge requests take them: `labels` replaces them
-/// all, then `add_labels` adds and `remove_labels` removes.
-struct LabelEdit {
-    replace: Option<Vec<String>>,
-    add: Vec<String>,
-    remove: Vec<String>,
-}
-
-impl LabelEdit {
-    fn read(params: &Params) -> Result<LabelEdit, ApiError> {
-        Ok(LabelEdit {
-            replace: params.labels("labels")?,
-            add: params.labels("add_labels")?.unwrap_or_default(),
-            remove: params.labels("remove_labels")?.unwrap_or_default(),
-        })
-    }
-
-    fn apply(self, labels: &mut Vec<String>) {
-        if let Some(replace) = self.replace {
-            *labels = replace;
-        }
-        for label in self.add {
-            if !labels.contains(&label) {
-                labels.push(label);
-            }
-        }
-        labels.retain(|l| !self.remove.contains(l));
-    }
-}
-
-/// What a state change touches on an issue or merge request.
-struct StateChange<'a> {
-    state: &'a mut &'static str,
-    closed_at: &'a mut Option<String>,
-    closed_by: &'a mut Option<u64>,
-}
-
-impl StateChange<'_> {
-    /// `state_event` of an update: `close` closes an open issue or merge request (by the
-    /// current user), `reopen` reopens a closed one; anything else leaves the state alone.
-    fn apply(self, event: Option<&str>, now: &str) {
-        match event {
-            Some("close") if *self.state == "opened" => {
-                *self.state = "closed";
-                *self.closed_at = Some(now.to_owned());
-                *self.closed_by = Some(crate::store::CURRENT_USER);
-            }
-            Some("reopen") if *self.state == "closed" => {
-                *self.state = "opened";
-                *self.closed_at = None;
-                *self.closed_by = None;
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The parts of git's ref-name rules a branch or tag typed by hand trips over.
-pub(crate) fn valid_ref_name(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with(['-', '/', '.'])
-        && !name.ends_with(['/', '.'])
-        && !name.ends_with(".lock")
-        && !name.contains("..")
-        && !name.contains("//")
-        && !name.contains("@{")
-        && name != "HEAD"
-        && !name
-            .chars()
-            .any(|c| c.is_control() || c.is_whitespace() || "~^:?*[\\".contains(c))
 }

@@ -10,10 +10,10 @@ use axum::routing::get;
 use serde_json::Value;
 
 use super::lookups::{Kind, Target, record_not_found};
-use super::no_content;
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::{Params, invalid};
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::notes::{Discussion, Note, find_note, remove_note};
 use crate::store::{CURRENT_USER, Store, now, parse_time, timestamp};
 

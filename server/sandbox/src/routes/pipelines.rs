@@ -10,11 +10,11 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::Value;
 
-use super::no_content;
 use super::refusals::{path_number, record_not_found};
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::ci_config::NewPipeline;
 use crate::store::pipelines::{Pipeline, Variable};
 use crate::store::{CURRENT_USER, Store, parse_time};

@@ -7,10 +7,11 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::json;
 
-use super::valid_ref_name;
-use crate::App;
+use crate::app::App;
+use crate::pagination::{Order, paginate};
 use crate::params::Params;
-use crate::reply::{ApiError, Order, ok, paginate};
+use crate::reply::{ApiError, ok};
+use crate::store::repository::valid_ref_name;
 use crate::store::{CURRENT_USER, Namespace, Project, Store};
 
 pub(crate) fn routes() -> Router<App> {

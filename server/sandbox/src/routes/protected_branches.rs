@@ -8,10 +8,10 @@ use axum::response::Response;
 use axum::routing::get;
 
 use super::branches::name_matches;
-use super::no_content;
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::Ids;
 use crate::store::people::access;
 use crate::store::repository::ProtectedBranch;

@@ -10,7 +10,7 @@ use axum::routing::put;
 use serde_json::json;
 
 use super::merge_requests::find;
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
 use crate::store::repository::Person;

@@ -7,12 +7,13 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::valid_ref_name;
-use crate::App;
+use crate::app::App;
+use crate::pagination::{Order, paginate};
 use crate::params::Params;
-use crate::reply::{ApiError, Order, ok, paginate};
+use crate::reply::{ApiError, ok};
 use crate::store::releases::Release;
 use crate::store::repository::Tag;
+use crate::store::repository::valid_ref_name;
 use crate::store::{CURRENT_USER, Store, now};
 
 pub(crate) fn routes() -> Router<App> {

@@ -14,9 +14,10 @@ use base64::alphabet::STANDARD;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use serde_json::{Value, json};
 
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, ok};
 use crate::store::repository::{
     ActionError, Commit, FileAction, NewCommit, Person, TreeItem, diff_snapshots,
 };

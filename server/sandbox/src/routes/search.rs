@@ -8,9 +8,10 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, paginate};
+use crate::reply::ApiError;
 use crate::store::code_search::{FoundBlob, search as grep};
 use crate::store::notes::Noteable;
 use crate::store::repository::LogFilter;

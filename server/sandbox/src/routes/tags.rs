@@ -10,10 +10,11 @@ use axum::response::Response;
 use axum::routing::get;
 
 use super::branches::name_matches;
-use super::{no_content, valid_ref_name};
-use crate::App;
+use crate::app::App;
+use crate::pagination::paginate;
 use crate::params::Params;
-use crate::reply::{ApiError, ok, paginate};
+use crate::reply::{ApiError, no_content, ok};
+use crate::store::repository::valid_ref_name;
 use crate::store::repository::{Annotation, Tag};
 use crate::store::{CURRENT_USER, hex_id};
 

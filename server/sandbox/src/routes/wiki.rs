@@ -7,10 +7,9 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::no_content;
-use crate::App;
+use crate::app::App;
 use crate::params::Params;
-use crate::reply::{ApiError, ok};
+use crate::reply::{ApiError, no_content, ok};
 use crate::store::Project;
 use crate::store::wiki::{WikiPage, slug};
 

@@ -5,8 +5,9 @@
 use serde_json::{Value, json};
 
 use super::merge_requests::MergeRequest;
-use super::people::access;
-use super::{CURRENT_USER, Project, Store};
+use super::people::{CURRENT_USER, access};
+use super::project::Project;
+use super::state::Store;
 use crate::reply::merged;
 
 /// The name and type GitLab gives the rule that any eligible member can satisfy.

@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use super::issues::Issue;
 use super::merge_requests::MergeRequest;
-use super::{Project, Store};
+use super::project::Project;
+use super::state::Store;
 
 impl Store {
     /// `IssueBasic`: the issue without `_links` and `subscribed`.

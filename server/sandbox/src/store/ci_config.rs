@@ -2,8 +2,10 @@
 //! `when`, `allow_failure`), and the pipeline `POST …/pipeline` makes from it. Anything the
 //! simple form does not cover (`include`, `rules`, `needs`, anchors) is ignored, not refused.
 
+use super::ids::Ids;
 use super::pipelines::{Job, Pipeline, Variable, composite_status};
-use super::{Ids, Store, now};
+use super::state::Store;
+use super::timestamps::now;
 
 /// A job as the configuration declares it.
 #[derive(Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@
 
 use similar::{ChangeTag, TextDiff};
 
-use super::Project;
 use super::merge_request_diffs::diff_between;
 use super::notes::{Position, PositionKind};
+use super::project::Project;
 
 /// GitLab's refusal, as the model's errors read in its `400 Bad request - Note {…}`: a text
 /// position whose line it cannot find leaves the note without a line code.
@@ -64,8 +64,8 @@ pub(crate) fn check(project: &Project, position: &Position) -> Result<(), &'stat
 mod tests {
     use url::Url;
 
-    use super::super::Store;
     use super::*;
+    use crate::store::state::Store;
 
     fn seeded() -> (Store, Position) {
         let store = Store::new(&Url::parse("http://127.0.0.1:1").unwrap());

@@ -2,7 +2,8 @@
 //! source's commits, with `forked_from_project` naming the source.
 
 use super::people::Namespace;
-use super::{Store, now};
+use super::state::Store;
+use super::timestamps::now;
 
 /// What `POST …/fork` asks for, already checked by the route.
 pub(crate) struct ForkRequest {

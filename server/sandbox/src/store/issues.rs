@@ -1,9 +1,8 @@
-//! Issues, and GitLab's issue entity.
+//! Issues; GitLab's issue entity is in `render`.
 
-use serde_json::{Value, json};
+mod render;
 
-use super::notes::{Discussion, user_notes_count};
-use super::{Project, Store};
+use super::notes::Discussion;
 
 pub(crate) struct Issue {
     pub id: u64,
@@ -48,68 +47,6 @@ impl Issue {
             closed_by: None,
             discussions: Vec::new(),
         }
-    }
-}
-
-impl Store {
-    pub fn issue_json(&self, project: &Project, issue: &Issue) -> Value {
-        let web_url = format!("{}/-/issues/{}", self.web_url(project), issue.iid);
-        let assignees: Vec<Value> = issue
-            .assignee_ids
-            .iter()
-            .map(|&u| self.user_json(u))
-            .collect();
-        let milestone = issue
-            .milestone_id
-            .and_then(|id| project.milestones.values().find(|m| m.id == id))
-            .map(|m| self.milestone_json(project, m));
-        let merge_requests = project
-            .merge_requests
-            .values()
-            .filter(|m| closes(m.description.as_deref(), issue.iid))
-            .count();
-        let api = self.api_url(project);
-        json!({
-            "id": issue.id,
-            "iid": issue.iid,
-            "project_id": project.id,
-            "title": issue.title,
-            "description": issue.description,
-            "state": issue.state,
-            "created_at": issue.created_at,
-            "updated_at": issue.updated_at,
-            "closed_at": issue.closed_at,
-            "closed_by": issue.closed_by.map(|u| self.user_json(u)),
-            "labels": issue.labels,
-            "milestone": milestone,
-            "assignee": assignees.first(),
-            "assignees": assignees,
-            "author": self.user_json(issue.author_id),
-            "type": "ISSUE",
-            "issue_type": "issue",
-            "user_notes_count": user_notes_count(&issue.discussions),
-            "merge_requests_count": merge_requests,
-            "upvotes": 0,
-            "downvotes": 0,
-            "due_date": issue.due_date,
-            "confidential": issue.confidential,
-            "discussion_locked": issue.discussion_locked,
-            "web_url": web_url,
-            "references": {
-                "short": format!("#{}", issue.iid),
-                "relative": format!("#{}", issue.iid),
-                "full": format!("{}#{}", self.full_path(project), issue.iid),
-            },
-            "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
-            "task_completion_status": {"count": 0, "completed_count": 0},
-            "has_tasks": false,
-            "_links": {
-                "self": format!("{api}/issues/{}", issue.iid),
-                "notes": format!("{api}/issues/{}/notes", issue.iid),
-                "award_emoji": format!("{api}/issues/{}/award_emoji", issue.iid),
-                "project": api,
-            },
-        })
     }
 }
 

@@ -3,26 +3,11 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
-
-use super::merge_requests::MergeRequest;
-use super::repository::{Commit, FileDiff, Snapshot, diff_snapshots};
-use super::{Project, Store};
-
-/// GitLab's `diff_refs`: the merge base (`base_sha`), the target head the diff was taken
-/// against (`start_sha`) and the source head (`head_sha`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct DiffRefs {
-    pub base_sha: String,
-    pub start_sha: String,
-    pub head_sha: String,
-}
-
-impl DiffRefs {
-    pub fn json(&self) -> Value {
-        json!({"base_sha": self.base_sha, "head_sha": self.head_sha, "start_sha": self.start_sha})
-    }
-}
+use super::merge_requests::{DiffRefs, MergeRequest};
+use super::project::Project;
+use super::repository::diff::{FileDiff, diff_snapshots};
+use super::repository::objects::{Commit, Snapshot};
+use super::state::Store;
 
 impl Store {
     /// The merge request's diff refs: frozen at merge time once merged, else the live source

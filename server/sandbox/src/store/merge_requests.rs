@@ -1,15 +1,17 @@
-//! Merge requests: their model, how a merge lands on the target branch, and GitLab's merge
-//! request entity (with the mergeability GitLab computes: conflicts, approvals, draft).
+//! Merge requests: their model and how a merge lands on the target branch. GitLab's merge
+//! request entity (with the mergeability GitLab computes: conflicts, approvals, draft) is in
+//! `render`; what one changes is in `super::merge_request_diffs`.
+
+mod render;
 
 use std::time::SystemTime;
 
 use serde_json::{Value, json};
 
-use super::merge_request_diffs::DiffRefs;
-use super::notes::{Discussion, user_notes_count};
-use super::repository::{CommitDraft, Person, Repository, Snapshot, three_way};
-use super::{Project, Store};
-use crate::reply::merged;
+use super::notes::Discussion;
+use super::repository::diff::three_way;
+use super::repository::history::Repository;
+use super::repository::objects::{CommitDraft, Person, Snapshot};
 
 pub(crate) struct MergeRequest {
     pub id: u64,
@@ -56,6 +58,21 @@ pub(crate) struct MergeRequest {
 pub(crate) struct Approval {
     pub user_id: u64,
     pub approved_at: String,
+}
+
+/// GitLab's `diff_refs`: the merge base (`base_sha`), the target head the diff was taken
+/// against (`start_sha`) and the source head (`head_sha`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DiffRefs {
+    pub base_sha: String,
+    pub start_sha: String,
+    pub head_sha: String,
+}
+
+impl DiffRefs {
+    pub fn json(&self) -> Value {
+        json!({"base_sha": self.base_sha, "head_sha": self.head_sha, "start_sha": self.start_sha})
+    }
 }
 
 /// The statuses of a pipeline that has not finished yet.
@@ -186,126 +203,4 @@ pub(crate) fn merge(repository: &mut Repository, spec: MergeSpec) -> Result<Merg
         merge_commit: merge_commit.id.clone(),
         squash_commit,
     })
-}
-
-impl Store {
-    /// The merge request's head pipeline: the newest pipeline of its source branch at the
-    /// source head.
-    pub fn head_pipeline<'p>(
-        &self,
-        project: &'p Project,
-        mr: &MergeRequest,
-    ) -> Option<&'p super::pipelines::Pipeline> {
-        let head = project
-            .repository
-            .branches
-            .get(&mr.source_branch)
-            .unwrap_or(&mr.sha);
-        project
-            .pipelines
-            .values()
-            .filter(|p| !p.tag && p.ref_name == mr.source_branch && &p.sha == head)
-            .max_by_key(|p| p.id)
-    }
-
-    pub fn merge_request_json(&self, project: &Project, mr: &MergeRequest) -> Value {
-        let repository = &project.repository;
-        // The live source head while the branch exists, the last one seen after it is removed.
-        let sha = repository
-            .branches
-            .get(&mr.source_branch)
-            .unwrap_or(&mr.sha);
-        let target_head = repository.branches.get(&mr.target_branch);
-        let is_open = mr.state == "opened";
-        let has_conflicts =
-            is_open && target_head.is_some_and(|t| !conflicts(repository, sha, t).is_empty());
-        let detailed_status = if !is_open {
-            "not_open"
-        } else if mr.is_draft() {
-            "draft_status"
-        } else if target_head.is_none() || !repository.branches.contains_key(&mr.source_branch) {
-            "broken_status"
-        } else if has_conflicts {
-            "conflict"
-        } else if !mr.approved() {
-            "not_approved"
-        } else {
-            "mergeable"
-        };
-        let merge_status = match (mr.state, has_conflicts) {
-            ("merged", _) => "merged",
-            (_, true) => "cannot_be_merged",
-            _ => "can_be_merged",
-        };
-        let diff_refs = self.diff_refs(project, mr).map(|refs| refs.json());
-        let user = |id: Option<u64>| id.map(|u| self.user_json(u));
-        let users = |ids: &[u64]| {
-            ids.iter()
-                .map(|&u| self.user_json(u))
-                .collect::<Vec<Value>>()
-        };
-        let milestone = mr
-            .milestone_id
-            .and_then(|id| project.milestones.values().find(|m| m.id == id))
-            .map(|m| self.milestone_json(project, m));
-        let head = json!({
-            "id": mr.id,
-            "iid": mr.iid,
-            "project_id": project.id,
-            "title": mr.title,
-            "description": mr.description,
-            "state": mr.state,
-            "created_at": mr.created_at,
-            "updated_at": mr.updated_at,
-            "merged_by": user(mr.merged_by),
-            "merge_user": user(mr.merged_by),
-            "merged_at": mr.merged_at,
-            "closed_by": user(mr.closed_by),
-            "closed_at": mr.closed_at,
-            "target_branch": mr.target_branch,
-            "source_branch": mr.source_branch,
-            "user_notes_count": user_notes_count(&mr.discussions),
-            "upvotes": 0,
-            "downvotes": 0,
-        });
-        let people = json!({
-            "author": self.user_json(mr.author_id),
-            "assignees": users(&mr.assignee_ids),
-            "assignee": mr.assignee_ids.first().map(|&u| self.user_json(u)),
-            "reviewers": users(&mr.reviewer_ids),
-            "source_project_id": project.id,
-            "target_project_id": project.id,
-            "labels": mr.labels,
-            "draft": mr.is_draft(),
-            "work_in_progress": mr.is_draft(),
-            "milestone": milestone,
-        });
-        let status = json!({
-            "merge_when_pipeline_succeeds": mr.merge_when_pipeline_succeeds,
-            "merge_status": merge_status,
-            "detailed_merge_status": detailed_status,
-            "sha": sha,
-            "merge_commit_sha": mr.merge_commit_sha,
-            "squash_commit_sha": mr.squash_commit_sha,
-            "discussion_locked": mr.discussion_locked,
-            "should_remove_source_branch": (mr.state == "merged").then_some(mr.force_remove_source_branch),
-            "force_remove_source_branch": mr.force_remove_source_branch,
-            "squash": mr.squash,
-            "squash_on_merge": mr.squash,
-            "has_conflicts": has_conflicts,
-            "blocking_discussions_resolved": mr.discussions_resolved(),
-            "diff_refs": diff_refs,
-        });
-        let links = json!({
-            "web_url": format!("{}/-/merge_requests/{}", self.web_url(project), mr.iid),
-            "references": {
-                "short": format!("!{}", mr.iid),
-                "relative": format!("!{}", mr.iid),
-                "full": format!("{}!{}", self.full_path(project), mr.iid),
-            },
-            "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
-            "task_completion_status": {"count": 0, "completed_count": 0},
-        });
-        merged([head, people, status, links])
-    }
 }

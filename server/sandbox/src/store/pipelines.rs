@@ -7,7 +7,8 @@ mod render;
 
 use std::sync::Arc;
 
-use super::{Ids, Project, Store, now};
+use super::ids::Ids;
+use super::timestamps::now;
 
 pub(crate) struct Pipeline {
     pub id: u64,
@@ -290,16 +291,6 @@ impl Pipeline {
         job.log = Arc::from("");
         job.erased_at = Some(now());
         Ok(())
-    }
-}
-
-impl Store {
-    /// The pipeline holding job `job_id` of `project`, and the job's place in it.
-    pub fn find_job(&self, project: &Project, job_id: u64) -> Option<(u64, usize)> {
-        project
-            .pipelines
-            .values()
-            .find_map(|p| p.job_index(job_id).map(|index| (p.id, index)))
     }
 }
 

@@ -1,6 +1,6 @@
 //! The demo data every sandbox starts with (documented, with its ids, in the crate docs).
 //! Everything is dated in the week of 2026-01-05 and every id is fixed, so tests and docs
-//! can name them.
+//! can name them. A new store is a seeded one: `Store::new` lives here.
 
 mod ci_log;
 mod pipelines;
@@ -8,22 +8,45 @@ mod repository;
 #[cfg(test)]
 mod tests;
 
+use std::collections::BTreeMap;
+
+use url::Url;
+
+use super::ids::Ids;
 use super::issues::Issue;
 use super::labels::Label;
 use super::merge_requests::MergeRequest;
 use super::milestones::Milestone;
 use super::notes::{Discussion, Note, Position, PositionKind};
-use super::people::{Group, Member, Namespace, User, access};
-use super::repository::{Person, ProtectedBranch};
+use super::people::{CURRENT_USER, Group, Member, Namespace, User, access};
+use super::repository::objects::Person;
+use super::repository::protected_branches::ProtectedBranch;
+use super::state::Store;
+use super::timestamps::{seed_time, timestamp};
 use super::wiki::WikiPage;
-use super::{CURRENT_USER, Ids, Store, seed_time, timestamp};
 
 const ALICE: u64 = 2;
 const BOB: u64 = 3;
 /// Group ids share GitLab's namespace ids with the users' own namespaces (1 to 3).
 const DEMO_GROUP: u64 = 4;
 
-pub(super) fn seed(store: &mut Store) {
+impl Store {
+    /// The demo data described in the crate documentation.
+    pub fn new(base: &Url) -> Store {
+        let mut store = Store {
+            base: base.as_str().trim_end_matches('/').to_owned(),
+            users: BTreeMap::new(),
+            groups: BTreeMap::new(),
+            projects: BTreeMap::new(),
+            issue_links: Vec::new(),
+            ids: Ids::default(),
+        };
+        seed(&mut store);
+        store
+    }
+}
+
+fn seed(store: &mut Store) {
     let joined = timestamp(seed_time(0, 8, 0));
     for (id, username, name, bio) in [
         (

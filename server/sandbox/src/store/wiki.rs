@@ -2,8 +2,8 @@
 
 use serde_json::{Value, json};
 
+use super::ids::{Ids, hex_id};
 use super::markdown::to_html;
-use super::{Ids, hex_id};
 
 pub(crate) struct WikiPage {
     /// `home`, `getting-started`: the title with spaces as dashes, as GitLab makes slugs.

@@ -3,7 +3,8 @@
 use serde_json::{Value, json};
 
 use super::{Job, Pipeline, Variable};
-use crate::store::{Project, Store};
+use crate::store::project::Project;
+use crate::store::state::Store;
 
 impl Store {
     /// GitLab's basic pipeline entity, as `last_pipeline` and jobs show it.

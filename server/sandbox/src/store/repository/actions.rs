@@ -4,7 +4,9 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::{Commit, CommitDraft, Entry, Person, Repository, Snapshot};
+use super::history::Repository;
+use super::objects::{Commit, CommitDraft, Entry, Person, Snapshot};
+use super::ref_names::valid_ref_name;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ActionKind {
@@ -154,7 +156,7 @@ impl Repository {
                 "A branch called '{branch}' already exists. Switch to that branch in order to make changes"
             ));
         }
-        if elsewhere && !crate::routes::valid_ref_name(branch) {
+        if elsewhere && !valid_ref_name(branch) {
             return Err(format!(
                 "Something went wrong when we tried to create '{branch}' for you: Branch name is invalid"
             ));

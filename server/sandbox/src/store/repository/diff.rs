@@ -3,7 +3,7 @@
 
 use similar::TextDiff;
 
-use super::{Entry, Snapshot};
+use super::objects::{Entry, Snapshot};
 
 /// One file's change, as GitLab's diff entity has it. `diff` is a unified diff without the
 /// `diff --git`, `---` and `+++` header lines: GitLab starts it at the first `@@`.

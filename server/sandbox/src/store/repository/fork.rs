@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{Annotation, Repository, Tag};
+use super::history::Repository;
+use super::objects::{Annotation, Tag};
 
 impl Repository {
     /// What `POST …/fork` gives the new project; with `branch`, only that branch.

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::{Commit, CommitDraft, Person, Repository, Snapshot, three_way, tree_id};
+use super::diff::three_way;
+use super::history::Repository;
+use super::objects::{Commit, CommitDraft, Person, Snapshot, tree_id};
 
 impl Repository {
     /// Replays the commits of `head` that `onto` lacks, oldest first, each as a new commit
@@ -119,7 +121,7 @@ impl Repository {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ActionKind, FileAction, NewCommit};
+    use super::super::actions::{ActionKind, FileAction, NewCommit};
     use super::*;
 
     fn person() -> Person {

@@ -5,9 +5,13 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::people::access;
-use super::super::{Project, Store, git_timestamp, timestamp};
-use super::{Commit, FileDiff, ProtectedBranch, Snapshot, Tag, diff_snapshots, tree_id_under};
+use super::diff::{FileDiff, diff_snapshots};
+use super::objects::{Commit, Snapshot, Tag, tree_id_under};
+use super::protected_branches::ProtectedBranch;
+use crate::store::people::access;
+use crate::store::project::Project;
+use crate::store::state::Store;
+use crate::store::timestamps::{git_timestamp, timestamp};
 
 /// One entry of `GET …/repository/tree`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -219,7 +223,7 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Entry;
+    use super::super::objects::Entry;
     use super::*;
 
     fn tree() -> Snapshot {

@@ -4,8 +4,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::ci_log;
+use crate::store::ids::Ids;
+use crate::store::people::CURRENT_USER;
 use crate::store::pipelines::{Job, Pipeline, composite_status};
-use crate::store::{CURRENT_USER, Ids, timestamp};
+use crate::store::timestamps::timestamp;
 
 /// A pipeline of the demo's `.gitlab-ci.yml`: build, then test and lint, then a manual
 /// deploy. `outcomes` are build's, test's and lint's: passed, failed, or `None` while not

@@ -7,10 +7,11 @@ use std::time::SystemTime;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
-use crate::store::repository::{
-    ActionKind, Annotation, FileAction, NewCommit, Person, Repository, Tag,
-};
-use crate::store::{hex_id, seed_time};
+use crate::store::ids::hex_id;
+use crate::store::repository::actions::{ActionKind, FileAction, NewCommit};
+use crate::store::repository::history::Repository;
+use crate::store::repository::objects::{Annotation, Person, Tag};
+use crate::store::timestamps::seed_time;
 
 /// The commit ids the rest of the seed refers to.
 pub(crate) struct History {

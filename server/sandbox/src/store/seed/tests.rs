@@ -3,8 +3,8 @@
 
 use url::Url;
 
-use super::super::merge_requests::conflicts;
 use super::*;
+use crate::store::merge_requests::conflicts;
 
 #[test]
 fn the_seed_holds_together() {
@@ -95,7 +95,7 @@ fn the_failed_pipeline_has_the_failing_test_log() {
 
 #[test]
 fn merge_request_one_has_an_open_review_thread() {
-    use super::super::notes::Noteable;
+    use crate::store::notes::Noteable;
     let store = Store::new(&Url::parse("http://127.0.0.1:1").unwrap());
     let project = &store.projects[&1];
     let mr = &project.merge_requests[&1];

@@ -1,18 +1,7 @@
-//! History questions on a small repository: logs, merge bases, refs, wildcards, binaries.
+//! History questions on a small repository: logs, merge bases, refs, binaries.
 
 use super::*;
-
-#[test]
-fn wildcards_match_like_gitlabs_protected_branches() {
-    assert!(wildcard_match("main", "main"));
-    assert!(!wildcard_match("main", "main2"));
-    assert!(wildcard_match("release/*", "release/1.0"));
-    assert!(wildcard_match("*-stable", "13-stable"));
-    assert!(wildcard_match("*", "anything/at/all"));
-    assert!(wildcard_match("a*b*c", "a-x-b-y-c"));
-    assert!(!wildcard_match("release/*", "fix/release/1"));
-    assert!(!wildcard_match("a*bc", "abc-bc-x"));
-}
+use crate::store::repository::objects::{Blob, Entry, Person};
 
 /// `main`: a - b - d (merge of c), `topic`: a - c; dates in commit order.
 fn history() -> (Repository, [String; 4]) {

@@ -1,0 +1,75 @@
+//! The layer in front of the routes: it records each request, then answers an armed fault or
+//! passes the request on.
+
+use axum::body::{Body, to_bytes};
+use axum::extract::{Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use percent_encoding::percent_decode_str;
+use serde_json::Value;
+
+use crate::app::App;
+use crate::faults::{self, FaultReply};
+use crate::recording::{RecordedRequest, RecordedSecret};
+use crate::reply::ApiError;
+
+/// Bodies above this are refused; GitLab's own limit for API bodies is larger, but no test needs more.
+const MAX_BODY: usize = 8 * 1024 * 1024;
+
+/// Records the request, then answers with an armed fault or passes it on to the routes.
+pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = to_bytes(body, MAX_BODY).await else {
+        return ApiError::error("the request body is too large").into_response();
+    };
+    let raw_path = parts.uri.path().to_owned();
+    let path = percent_decode_str(&raw_path)
+        .decode_utf8_lossy()
+        .into_owned();
+    let header = |name: &str| {
+        parts
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let recorded = RecordedRequest {
+        method: parts.method.clone(),
+        path: path.clone(),
+        raw_path,
+        query: parts
+            .uri
+            .query()
+            .map(|q| {
+                url::form_urlencoded::parse(q.as_bytes())
+                    .into_owned()
+                    .collect()
+            })
+            .unwrap_or_default(),
+        private_token: header("private-token").map(RecordedSecret),
+        content_type: header(CONTENT_TYPE.as_str()),
+        body: if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
+        },
+    };
+    app.lock_requests().push(recorded);
+
+    let fault = app.lock_faults().take(&parts.method, &path);
+    match fault {
+        Some(FaultReply::Stall) => {
+            let mut shutdown = app.shutdown.clone();
+            // An error means the sandbox is gone; either way the stall is over.
+            let _ = shutdown.wait_for(|stopped| *stopped).await;
+            faults::respond(&FaultReply::Stall, &path)
+        }
+        Some(reply) => faults::respond(&reply, &path),
+        None => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+    }
+}

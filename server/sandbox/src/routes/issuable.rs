@@ -1,0 +1,77 @@
+//! What the issue and merge request routes share (GitLab's "issuables"): the title rules,
+//! label edits and state events of an update.
+
+use crate::params::Params;
+use crate::reply::ApiError;
+use crate::store::CURRENT_USER;
+
+/// The model's rules for a title: not blank, at most 255 characters.
+pub(super) fn checked_title(title: String) -> Result<String, ApiError> {
+    if title.trim().is_empty() {
+        return Err(ApiError::fields(&[("title", "can't be blank")]));
+    }
+    if title.chars().count() > 255 {
+        return Err(ApiError::fields(&[(
+            "title",
+            "is too long (maximum is 255 characters)",
+        )]));
+    }
+    Ok(title)
+}
+
+/// An update's label changes, as issues and merge requests take them: `labels` replaces them
+/// all, then `add_labels` adds and `remove_labels` removes.
+pub(super) struct LabelEdit {
+    replace: Option<Vec<String>>,
+    add: Vec<String>,
+    remove: Vec<String>,
+}
+
+impl LabelEdit {
+    pub fn read(params: &Params) -> Result<LabelEdit, ApiError> {
+        Ok(LabelEdit {
+            replace: params.labels("labels")?,
+            add: params.labels("add_labels")?.unwrap_or_default(),
+            remove: params.labels("remove_labels")?.unwrap_or_default(),
+        })
+    }
+
+    pub fn apply(self, labels: &mut Vec<String>) {
+        if let Some(replace) = self.replace {
+            *labels = replace;
+        }
+        for label in self.add {
+            if !labels.contains(&label) {
+                labels.push(label);
+            }
+        }
+        labels.retain(|l| !self.remove.contains(l));
+    }
+}
+
+/// What a state change touches on an issue or merge request.
+pub(super) struct StateChange<'a> {
+    pub state: &'a mut &'static str,
+    pub closed_at: &'a mut Option<String>,
+    pub closed_by: &'a mut Option<u64>,
+}
+
+impl StateChange<'_> {
+    /// `state_event` of an update: `close` closes an open issue or merge request (by the
+    /// current user), `reopen` reopens a closed one; anything else leaves the state alone.
+    pub fn apply(self, event: Option<&str>, now: &str) {
+        match event {
+            Some("close") if *self.state == "opened" => {
+                *self.state = "closed";
+                *self.closed_at = Some(now.to_owned());
+                *self.closed_by = Some(CURRENT_USER);
+            }
+            Some("reopen") if *self.state == "closed" => {
+                *self.state = "opened";
+                *self.closed_at = None;
+                *self.closed_by = None;
+            }
+            _ => {}
+        }
+    }
+}
