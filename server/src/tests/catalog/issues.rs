@@ -3,9 +3,9 @@
 //! fault, and whether each action reads, writes or destroys.
 
 use crate::catalog::{Output, Toolset};
-use crate::gitlab::Method;
 use crate::registry::catalog;
 use crate::tests::catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `{"project_id": "demo/sandbox", "issue_iid": 12}` and `more`.

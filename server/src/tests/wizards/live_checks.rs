@@ -3,11 +3,11 @@
 //! (the same key again on 2026-07-28), the third refusal ends the wizard with nothing
 //! sent, and a check GitLab cannot answer accepts, leaving the final call to decide.
 
-use crate::gitlab::Method;
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::{Harness, text};
 use crate::wizards::{MergeRequestWizard, ProjectWizard, ReleaseWizard};
 use gitlab_sandbox::FaultSpec;
+use reqwest::Method;
 use serde_json::json;
 use wizard::testkit::{Asked, Path, Reply, answer, decline, pick, yes};
 

@@ -4,11 +4,12 @@
 //! asked as text and checked), the answers asked again with the reason, and the exact
 //! body GitLab receives.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabConfig, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabConfig};
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::{Harness, text};
 use crate::wizards::{BranchWizard, MergeWizard, MilestoneWizard, PipelineWizard};
 use gitlab_sandbox::FaultSpec;
+use reqwest::Method;
 use serde_json::{Value, json};
 use wizard::testkit::{Asked, Path, answer, decline, no, pick, yes};
 
