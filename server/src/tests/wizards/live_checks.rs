@@ -1,4 +1,4 @@
-//! The seed wizards' live checks against the sandbox GitLab, through the server's own
+//! The issue, merge request, release and project wizards' live checks against the sandbox GitLab, through the server's own
 //! tools on both wire paths: an answer GitLab would refuse is asked again with the reason
 //! (the same key again on 2026-07-28), the third refusal ends the wizard with nothing
 //! sent, and a check GitLab cannot answer accepts, leaving the final call to decide.

@@ -1,4 +1,4 @@
-//! The four wizards added beside the seed ones — pipeline run, branch, milestone, merge —
+//! The wizards that read GitLab as they ask — pipeline run, branch, milestone, merge —
 //! against the sandbox GitLab through the server's tools, on both wire paths and all three
 //! surfaces: their live choices (offered from GitLab, past 100 options or a failed fetch
 //! asked as text and checked), the answers asked again with the reason, and the exact
