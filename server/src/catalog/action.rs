@@ -5,8 +5,8 @@ use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
+use super::asks::ArgumentGuard;
 use super::endpoint::Endpoint;
-use super::guard;
 use super::output::Output;
 use super::params;
 use super::resource::Resource;
@@ -45,7 +45,7 @@ pub struct Action {
     /// is then the confirmation).
     pub destructive_hint: bool,
     /// Asks the user first when its arguments call for it, on every surface.
-    pub guard: Option<guard::ArgumentGuard>,
+    pub guard: Option<ArgumentGuard>,
     /// Repeating the call changes nothing more (GET, PUT, DELETE).
     pub idempotent: bool,
     /// Reads the content of projects it does not name (instance- or group-wide search).

@@ -7,10 +7,10 @@
 
 mod action;
 pub mod alternative;
+pub mod asks;
 pub mod body;
 mod endpoint;
 mod entry;
-pub mod guard;
 pub mod output;
 pub mod params;
 mod resource;
