@@ -96,10 +96,7 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
 
 async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>> {
     // Our line transport: every bad line gets its JSON-RPC error.
-    let running = server
-        .into_service()
-        .serve(crate::stdio::stdio())
-        .await?;
+    let running = server.into_service().serve(crate::stdio::stdio()).await?;
     running.waiting().await?;
     Ok(())
 }

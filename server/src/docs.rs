@@ -121,12 +121,12 @@ pub struct GeneratedBlock {
 /// readme_tables` rewrites them.
 pub const README_BLOCKS: [GeneratedBlock; 2] = [
     GeneratedBlock {
-        begin: "<!-- BEGIN GENERATED: actions, from the catalog by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p wizard-tests --test readme_tables -->",
+        begin: "<!-- BEGIN GENERATED: actions, from the catalog by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
         end: "<!-- END GENERATED: actions -->",
         render: action_table,
     },
     GeneratedBlock {
-        begin: "<!-- BEGIN GENERATED: wizard questions, from the wizard structs by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p wizard-tests --test readme_tables -->",
+        begin: "<!-- BEGIN GENERATED: wizard questions, from the wizard structs by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
         end: "<!-- END GENERATED: wizard questions -->",
         render: readme_tables,
     },

@@ -112,6 +112,7 @@ impl GitLabMcp {
         }
     }
 
+    #[cfg(test)]
     /// The same server reading subscribed resources again every `every`
     /// ([`subscriptions::POLL_INTERVAL`] unless said).
     #[must_use]

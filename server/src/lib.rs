@@ -25,6 +25,7 @@ mod completions;
 mod config;
 #[cfg(feature = "conformance")]
 mod conformance;
+#[cfg(test)]
 mod docs;
 mod gitlab;
 mod handler;

@@ -91,6 +91,7 @@ impl<R: AsyncRead + Unpin, W: AsyncWrite + Unpin> Lines<R, W> {
         }
     }
 
+    #[cfg(test)]
     /// A smaller bound on a line (tests).
     #[must_use]
     pub fn with_max_line(mut self, bytes: usize) -> Self {

@@ -1,16 +1,15 @@
 //! The example server (`examples/rooms`) end to end, over a real rmcp pair, on both
 //! wire paths: what a wizard author's own tests look like.
 
-
+use crate::server::Rooms;
+use crate::wizards::{BookRoom, Office, ReportExpense};
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use serde_json::{Value, json};
-use crate::server::Rooms;
 use wizard::Serve;
 use wizard::testkit::{
     Elicit, KeyOf, Path, Reply, ScriptedClient, accept, answer, connect, decline, no, pick,
     question_key, yes,
 };
-use crate::wizards::{BookRoom, Office, ReportExpense};
 
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 

@@ -2,7 +2,6 @@
 //! runs unasked; otherwise one yes/no (key `confirm`) decides, and every failure fails
 //! closed.
 
-
 use std::sync::atomic::Ordering;
 
 use crate::common::prims::Prims;
@@ -126,7 +125,14 @@ async fn a_client_that_cannot_ask_or_a_surface_that_may_not_is_refused() {
     }
     // Stateless HTTP: a legacy client cannot be asked mid-call, so it needs confirm=true.
     let stateless = Prims::new(flow().with_server_requests(false));
-    let run = delete(Path::Sync, stateless, crate::common::form(), json!({}), vec![]).await;
+    let run = delete(
+        Path::Sync,
+        stateless,
+        crate::common::form(),
+        json!({}),
+        vec![],
+    )
+    .await;
     assert_eq!(
         (text(&run.result), run.asked, run.executed),
         (REFUSAL.to_owned(), 0, 0)

@@ -1,7 +1,6 @@
 //! The MRTR wire, round by round: one question per round with no content, what a
 //! retry may carry, the initialize-declared client, resultType, progress.
 
-
 use crate::common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
 use rmcp::model::{
     CallToolRequestParams, ElicitRequestParams, InputRequest, ProgressToken, RequestMetaObject,
@@ -139,7 +138,8 @@ fn a_2026_client_is_served_mrtr_with_result_types_wherever_it_declared_it() {
         assert_eq!(report.result.result_type, Some(ResultType::COMPLETE));
         report.finished();
         // An error result is a complete result too.
-        let cancelled = testkit::run::<Issue>(path, crate::common::issue_args(), [testkit::cancel()]);
+        let cancelled =
+            testkit::run::<Issue>(path, crate::common::issue_args(), [testkit::cancel()]);
         assert_eq!(cancelled.result.is_error, Some(true), "{path:?}");
         assert_eq!(
             cancelled.result.result_type,
@@ -159,7 +159,10 @@ fn a_2026_client_is_served_mrtr_with_result_types_wherever_it_declared_it() {
 #[tokio::test]
 async fn progress_is_reported_per_question_on_both_paths() {
     for path in [Path::Sync, Path::Mrtr] {
-        let client = ScriptedClient::new(crate::common::form(), [answer("title", "T"), testkit::cancel()]);
+        let client = ScriptedClient::new(
+            crate::common::form(),
+            [answer("title", "T"), testkit::cancel()],
+        );
         let pair = connect(
             Serve::new(WizardServer::<Issue>::new(flow())),
             path,

@@ -1,7 +1,6 @@
 //! Every way a wizard call ends (finished, cancelled, failed, unsupported client) on
 //! every path, through the test kit (a real rmcp pair).
 
-
 use crate::common::{Issue, issue_args};
 use rmcp::model::{ClientCapabilities, ElicitationCapability, UrlElicitationCapability};
 use serde_json::json;

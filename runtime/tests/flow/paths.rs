@@ -1,6 +1,5 @@
 //! Which path a call takes, including requests that declare nothing.
 
-
 use crate::common::{Issue, flow, issue_args, text};
 use rmcp::model::{CallToolRequestParams, InitializeResult, ServerCapabilities};
 use rmcp::service::{RoleClient, RoleServer, serve_directly};

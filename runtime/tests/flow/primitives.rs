@@ -1,6 +1,5 @@
 //! The primitives on both paths, with stable exchange ids on MRTR.
 
-
 use crate::common::prims::Prims;
 use crate::common::{flow, object, text};
 use rmcp::model::{
@@ -138,7 +137,8 @@ async fn decline_and_cancel_are_reported_as_such() {
 async fn questions_that_cannot_be_asked_are_refused_before_anything_is_sent() {
     for path in PATHS {
         for tool in ["no_options", "nested_form"] {
-            let (result, asked) = call(path, flow(), crate::common::form(), tool, json!({}), vec![]).await;
+            let (result, asked) =
+                call(path, flow(), crate::common::form(), tool, json!({}), vec![]).await;
             assert!(
                 text(&result).starts_with("Invalid"),
                 "{tool}: {}",

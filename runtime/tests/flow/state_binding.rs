@@ -1,7 +1,6 @@
 //! The binding of a requestState to its call: state issued for another tool or other arguments
 //! starts the questions again; the same arguments written differently do not.
 
-
 use crate::common::{Issue, accept, flow, issue_call, object, once, only_key, pair, retry};
 use serde_json::{Value, json};
 use wizard::state::{CallDigest, Caller, canonical_json};

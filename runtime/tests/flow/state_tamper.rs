@@ -1,12 +1,11 @@
 //! requestState the server did not sign is refused with an error and never used;
 //! expired state starts the questions again; keys, restarts and key rings.
 
-
 use std::time::Duration;
 
+use crate::common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use crate::common::{Issue, accept, flow, issue_call, once, only_key, pair, retry, text};
 use serde_json::json;
 use wizard::testkit::Path;
 use wizard::{Flow, StateKeys};
@@ -163,7 +162,12 @@ async fn a_key_ring_accepts_state_sealed_by_its_second_key() {
         .request_state;
     old_replica.close().await;
 
-    let rotated = pair::<Issue>(ring(&format!("{K1},{K2}")), Path::Mrtr, crate::common::form()).await;
+    let rotated = pair::<Issue>(
+        ring(&format!("{K1},{K2}")),
+        Path::Mrtr,
+        crate::common::form(),
+    )
+    .await;
     let answer = retry(
         &request,
         state.clone(),
@@ -175,7 +179,12 @@ async fn a_key_ring_accepts_state_sealed_by_its_second_key() {
         .expect("accepted and continued");
     assert_eq!(only_key(&next), "description");
     // What the rotated replica signs (with K1), a replica holding the same ring accepts.
-    let peer = pair::<Issue>(ring(&format!("{K1},{K2}")), Path::Mrtr, crate::common::form()).await;
+    let peer = pair::<Issue>(
+        ring(&format!("{K1},{K2}")),
+        Path::Mrtr,
+        crate::common::form(),
+    )
+    .await;
     let answer = retry(
         &request,
         next.request_state,

@@ -1,6 +1,5 @@
 //! The sync path waits a bounded time for each answer (rmcp gap 5).
 
-
 use std::time::Duration;
 
 use crate::common::{Issue, flow, text};

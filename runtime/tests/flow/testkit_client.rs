@@ -1,7 +1,6 @@
 //! The test kit's scripted client on its own: capability presets, re-scripting between
 //! calls, and full progress records.
 
-
 use crate::common::{Issue, flow, issue_call, text};
 use rmcp::model::ClientCapabilities;
 use serde_json::json;

@@ -2,7 +2,6 @@
 //! wizards (`examples/rooms`, previewed as `cargo run -p wizard --example rooms -- try …`)
 //! run by this test binary itself, started again on a pty with the preview to run.
 
-
 use std::process::{Command, ExitCode};
 
 use rexpect::session::{PtySession, spawn_command};

@@ -5,8 +5,8 @@ use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
+use super::asks::ArgumentGuard;
 use super::endpoint::Endpoint;
-use super::guard;
 use super::output::Output;
 use super::params;
 use super::resource::Resource;
@@ -45,12 +45,19 @@ pub struct Action {
     /// is then the confirmation).
     pub destructive_hint: bool,
     /// Asks the user first when its arguments call for it, on every surface.
-    pub guard: Option<guard::ArgumentGuard>,
+    pub guard: Option<ArgumentGuard>,
     /// Repeating the call changes nothing more (GET, PUT, DELETE).
     pub idempotent: bool,
     /// Reads the content of projects it does not name (instance- or group-wide search).
     pub across_projects: bool,
     /// GitLab's method and path; `None` for wizards, which call their alternative's.
+    #[cfg_attr(
+        not(test),
+        allow(
+            dead_code,
+            reason = "shown in the README's action table, which a test writes"
+        )
+    )]
     pub endpoint: Option<Endpoint>,
     pub output: Output,
     pub run: Run,

@@ -10,8 +10,8 @@ use reqwest::Method;
 use serde_json::{Map, Value};
 
 use super::action::{Action, Described, Run};
+use super::asks::{ArgumentGuard, Asks};
 use super::endpoint::Endpoint;
-use super::guard::{ArgumentGuard, Asks};
 use super::output::Output;
 use super::params::{Params, property_names, required_names};
 use super::resource::Resource;

@@ -7,10 +7,10 @@
 
 mod action;
 pub mod alternative;
+pub mod asks;
 pub mod body;
 mod endpoint;
 mod entry;
-pub mod guard;
 pub mod output;
 pub mod params;
 mod resource;
@@ -19,9 +19,8 @@ mod title;
 mod toolset;
 pub mod wizard;
 
-pub use action::{Action, Build, Prepared, Run};
-pub use endpoint::Endpoint;
-pub use entry::{Entry, delete, get, post, put};
+pub use action::{Action, Prepared, Run};
+pub use entry::{delete, get, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
 pub use schema::{input_schema, output_schema_of};

@@ -105,12 +105,9 @@ impl Cache {
         listing
     }
 
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.lock().len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Entries> {

@@ -46,11 +46,6 @@ impl Completions {
         Completions::default()
     }
 
-    /// Listings kept right now.
-    pub fn cached(&self) -> usize {
-        self.cache.len()
-    }
-
     /// Completes `request` for the caller `reads` reads as.
     pub async fn complete(
         &self,

@@ -18,6 +18,10 @@ use crate::catalog::output::error_result;
 /// the call passes.
 #[derive(Debug, Wizard)]
 #[wizard(tool = "test_elicitation", single_form)]
+#[allow(
+    dead_code,
+    reason = "the suite reads the answers on the wire; the fixture only asks for them"
+)]
 pub struct UserDetails {
     /// The message shown with the form.
     #[tool_arg]
@@ -38,6 +42,10 @@ pub enum Status {
 /// `elicitation-sep1034-defaults`: a default for every primitive type.
 #[derive(Debug, Wizard)]
 #[wizard(tool = "test_elicitation_sep1034_defaults", single_form)]
+#[allow(
+    dead_code,
+    reason = "the suite reads the answers on the wire; the fixture only asks for them"
+)]
 pub struct Defaults {
     #[ask("Your name", default = "John Doe")]
     pub name: String,
@@ -96,6 +104,10 @@ pub enum TitledChoice {
 /// `elicitation-sep1330-enums`: the five ways a form offers options.
 #[derive(Debug, Wizard)]
 #[wizard(tool = "test_elicitation_sep1330_enums", single_form)]
+#[allow(
+    dead_code,
+    reason = "the suite reads the answers on the wire; the fixture only asks for them"
+)]
 pub struct Enums {
     #[ask("Pick one option", key = "untitledSingle")]
     pub untitled_single: Plain,

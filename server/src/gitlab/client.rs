@@ -77,6 +77,7 @@ impl GitLab {
         self.token.as_ref().map_or(Caller::ANYONE, Token::caller)
     }
 
+    #[cfg(test)]
     /// `{base}/api/v4`.
     pub fn api_root(&self) -> &Url {
         &self.shared.api_root

@@ -75,6 +75,7 @@ impl GitLabError {
         }
     }
 
+    #[cfg(test)]
     /// Seconds to wait, from a 429's `Retry-After`.
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {

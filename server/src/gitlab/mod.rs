@@ -24,13 +24,9 @@ mod id_or_name;
 mod project_id;
 mod request;
 
-pub use body::{DEFAULT_MAX_RESPONSE_BODY, MAX_ERROR_BODY};
 pub use client::GitLab;
-pub use config::{
-    ConfigError, DEFAULT_TIMEOUT, GitLabConfig, Token, parse_base_url, text_without_credentials,
-};
-pub use error::{ApiError, GitLabError};
-pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER, whole_id};
+pub use config::{ConfigError, GitLabConfig, Token, parse_base_url, text_without_credentials};
+pub use error::GitLabError;
+pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER};
 pub use project_id::ProjectId;
 pub use request::{ApiRequest, ApiResponse};
-pub use reqwest::Method;

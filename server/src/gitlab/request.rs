@@ -42,6 +42,7 @@ impl ApiRequest {
         ApiRequest::new(Method::PUT)
     }
 
+    #[cfg(test)]
     pub fn delete() -> ApiRequest {
         ApiRequest::new(Method::DELETE)
     }
@@ -62,6 +63,7 @@ impl ApiRequest {
         self
     }
 
+    #[cfg(test)]
     /// Adds `key=value` when there is a value: a filter left unset is not sent.
     pub fn query_opt(self, key: impl Into<String>, value: Option<impl fmt::Display>) -> ApiRequest {
         match value {
@@ -70,6 +72,7 @@ impl ApiRequest {
         }
     }
 
+    #[cfg(test)]
     /// `page` (from 1) and `per_page` (1..=100) when given; checked when sent.
     pub fn page(self, page: Option<u32>, per_page: Option<u8>) -> ApiRequest {
         self.query_opt("page", page).query_opt("per_page", per_page)

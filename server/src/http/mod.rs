@@ -36,15 +36,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::handler::GitLabMcp;
 
-pub use caller::{RequestCaller, RequestToken};
-pub use credentials::PRIVATE_TOKEN;
-pub use descriptors::RESERVED_DESCRIPTORS;
-pub use settings::{
-    DEFAULT_ADDR, DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT,
-    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BODY, DEFAULT_MAX_SESSIONS,
-    DEFAULT_SESSION_IDLE_TIMEOUT, HttpArgs, HttpSettings, LOOPBACK_HOSTS, LOOPBACK_ORIGINS,
-    Tokenless,
-};
+pub use settings::{HttpArgs, HttpSettings, Tokenless};
 pub use shutdown::shutdown_signal;
 
 /// The MCP endpoint's path.

@@ -5,7 +5,7 @@
 //!   operator approved everything up front (YOLO/AUTOPILOT) or the call carries
 //!   `"confirm": true`; otherwise the user is asked one yes/no where the surface may ask
 //!   (not on the dynamic one), and refused with the way to re-send where it may not.
-//! - **Argument guards** (`catalog::guard`: an action harmless most of the time, such as
+//! - **Argument guards** (`catalog::asks`: an action harmless most of the time, such as
 //!   `project.update` unless it makes a project public) ask on every surface, the
 //!   dynamic one included: an approved call runs without a read; otherwise one GET reads
 //!   what the call would change, and when the guard says so the user is asked. A client
@@ -22,7 +22,7 @@ use wizard::guard::{Destructive, guard};
 use wizard::summary::escape_value;
 
 use crate::catalog::Action;
-use crate::catalog::guard::ArgumentGuard;
+use crate::catalog::asks::ArgumentGuard;
 use crate::catalog::output::error_result;
 use crate::catalog::wizard::REAPPROVE;
 use crate::gitlab::{GitLab, GitLabError, text_without_credentials};

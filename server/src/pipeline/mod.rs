@@ -15,7 +15,7 @@ mod tool_call;
 
 use serde_json::{Map, Value};
 
-pub use read::{ReadError, Reads, WithBody, has_next_page, items, params, refusal};
+pub use read::{ReadError, Reads, has_next_page, items, params, refusal};
 pub use tool_call::ToolCall;
 
 use crate::access::Access;

@@ -19,7 +19,6 @@ use serde_json::{Map, Value};
 pub use arguments::Arguments;
 use definition::PROJECT;
 pub use definition::{Argument, Definition};
-pub use messages::Failure;
 
 use crate::access::Access;
 use crate::completions::kind::Kind;

@@ -15,12 +15,6 @@ use crate::catalog::{Action, Resource};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ActionId(&'static str);
 
-impl ActionId {
-    pub fn as_str(self) -> &'static str {
-        self.0
-    }
-}
-
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0)

@@ -29,7 +29,6 @@ use rmcp::ErrorData as McpError;
 use rmcp::model::{ReadResourceResult, ResourceContents};
 use serde_json::json;
 
-pub use templates::{TEMPLATES, Template};
 pub use uri::Target;
 
 use crate::pipeline::{ReadError, Reads};

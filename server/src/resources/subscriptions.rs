@@ -90,13 +90,9 @@ impl Session {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The URIs watched now.
-    pub fn watched(&self) -> Vec<String> {
-        self.lock().watched.keys().cloned().collect()
-    }
-
     /// Subscribes to a resource that never changes (a conformance fixture): accepted,
     /// and never read again.
+    #[cfg(feature = "conformance")]
     pub fn subscribe_fixed(
         self: &Arc<Self>,
         resource: &str,

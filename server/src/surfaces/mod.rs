@@ -17,12 +17,12 @@ use serde_json::{Map, Value};
 
 use crate::access::Access;
 use crate::registry::Catalog;
-pub use find::{ActionIndex, FoundAction, FoundActions};
-pub use individual::tool_name as individual_tool_name;
+pub use find::{ActionIndex, FoundActions};
 pub use kind::SurfaceKind;
-pub use meta::tool_name as meta_tool_name;
 use route::{Entry, Route};
 pub use route::{EnvelopeError, Resolved};
+#[cfg(test)]
+pub use {individual::tool_name as individual_tool_name, meta::tool_name as meta_tool_name};
 
 /// The tools of one surface and how their calls resolve.
 pub struct Surface {

@@ -71,7 +71,7 @@ fn readme_tables_match_the_code() {
     }
     panic!(
         "README.md's generated tables differ from the code (- README, + generated):\n{}\n\
-         run with UPDATE_README=1 to rewrite them: UPDATE_README=1 cargo test -p wizard-tests --test readme_tables",
+         run with UPDATE_README=1 to rewrite them: UPDATE_README=1 cargo test -p gitlab-mcp-server --lib tests::readme",
         diff(&readme, &expected)
     );
 }

@@ -44,6 +44,10 @@ pub struct JobLogTail {
     pub job_id: u64,
     /// How many of the log's last lines to show (1-10000, default 200; 64 KiB at most).
     #[serde(skip_serializing)]
+    #[allow(
+        dead_code,
+        reason = "validated here; the job log's output reads it from the call's arguments"
+    )]
     pub tail_lines: Option<TailLines>,
 }
 

@@ -7,10 +7,9 @@ mod status;
 
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
-    PipelineCancel, PipelineCreate, PipelineDelete, PipelineExtra, PipelineGet, PipelineJobs,
-    PipelineLatest, PipelineList, PipelineOrder, PipelineRetry, PipelineSource,
+    PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
+    PipelineList, PipelineRetry,
 };
-pub use status::{CiStatus, PipelineScope};
 
 use crate::catalog::{Action, Output, delete, get, post};
 use crate::table;

@@ -12,7 +12,7 @@ use serde_json::Value;
 use url::Url;
 use wizard::summary::escape_value;
 
-use crate::catalog::guard::Asks;
+use crate::catalog::asks::Asks;
 use crate::gitlab::text_without_credentials;
 use crate::gitlab::{ApiRequest, ProjectId};
 

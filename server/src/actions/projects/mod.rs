@@ -9,8 +9,8 @@ use wizard::summary::escape_value;
 
 use super::releases::Sort;
 use crate::catalog::alternative::{Alternative, Extra};
+use crate::catalog::asks::Asks;
 use crate::catalog::body::Body;
-use crate::catalog::guard::Asks;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};

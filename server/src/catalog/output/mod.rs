@@ -13,9 +13,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-pub use diffs::{DiffPage, MAX_DIFF_BYTES};
+pub use diffs::DiffPage;
 pub use file::{FileContent, MAX_FILE_BYTES, Window};
-pub use log::{DEFAULT_TAIL_LINES, JobLog, MAX_LOG_BYTES};
+pub use log::{DEFAULT_TAIL_LINES, JobLog};
+#[cfg(test)]
+pub use {diffs::MAX_DIFF_BYTES, log::MAX_LOG_BYTES};
 
 use super::resource::Resource;
 use super::schema::output_schema_of;

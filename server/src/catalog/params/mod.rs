@@ -17,8 +17,8 @@ use serde_json::{Map, Value};
 pub(crate) use fixed_schema::fixed_schema;
 pub use id_or_name::{GroupId, LabelId};
 pub use numbers::check_numbers;
-pub use types::{CommaList, Date, DateTime, MAX_TAIL_LINES, PageNumber, PerPage, TailLines};
-pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
+pub use types::{CommaList, Date, DateTime, PageNumber, PerPage, TailLines};
+pub use variables::{JobVariable, PipelineVariable, VariableKey};
 
 use super::endpoint::Endpoint;
 use super::schema::input_schema_and_doc;

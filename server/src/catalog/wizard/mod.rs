@@ -10,6 +10,6 @@ pub(super) mod ready;
 mod texts;
 
 pub use entry::entry;
-pub use names::{GitLabWizard, WizardNames};
-pub use ready::{InTerminal, ReadyWizard, TerminalFuture, WizardAction, WizardCall, WizardFuture};
+pub use names::GitLabWizard;
+pub use ready::{InTerminal, WizardAction, WizardCall};
 pub use texts::{GitLabTexts, REAPPROVE};

@@ -1,8 +1,8 @@
 //! The action catalog as data: every id, its flags, and its schemas.
 
 use crate::catalog::{Action, Output, Resource};
-use crate::gitlab::Method;
 use crate::registry::catalog;
+use reqwest::Method;
 use serde_json::{Value, json};
 
 fn action(id: &str) -> &'static Action {

@@ -3,9 +3,10 @@
 
 use crate::catalog::Prepared;
 use crate::catalog::wizard::GitLabWizard;
-use crate::gitlab::{ApiRequest, Method, ProjectId};
+use crate::gitlab::{ApiRequest, ProjectId};
 use crate::registry::catalog;
 use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard, Visibility};
+use reqwest::Method;
 use serde_json::{Map, Value, json};
 use wizard::Wizard;
 

@@ -7,12 +7,12 @@
 use std::collections::HashMap;
 
 use crate::catalog::Action;
-use crate::gitlab::Method;
 use crate::registry::catalog;
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::cases::{Case, cases, filled};
 use crate::tests::common::mcp::{Harness, query, text};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use reqwest::Method;
 use serde_json::{Map, Value};
 
 /// The raw path GitLab must receive: the action's path with its fields filled, each value

@@ -3,8 +3,8 @@
 //! field at fault, and whether each action reads, writes or destroys.
 
 use crate::catalog::{Output, Toolset};
-use crate::gitlab::Method;
 use crate::tests::catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `{"project_id": "demo/sandbox", "merge_request_iid": 7}` and `more`.
@@ -54,7 +54,7 @@ fn each_action_reads_writes_or_destroys() {
 }
 
 #[test]
-fn each_new_action_calls_its_method_and_path() {
+fn each_action_calls_its_method_and_path() {
     let discussion = "6a9c1750b37d513a43987b574953fceb50b03ce7";
     let table: [(&str, Value, Method, Vec<String>); 14] = [
         (

@@ -2,10 +2,10 @@
 //! into exactly GitLab's call, or refuses them naming the field, before anything is sent.
 
 use crate::catalog::{Output, Toolset};
-use crate::gitlab::Method;
 use crate::tests::catalog_support::{
     Class, action, assert_toolset, pairs, prepare, prepared, refused,
 };
+use reqwest::Method;
 use serde_json::json;
 
 #[test]

@@ -3,8 +3,8 @@
 //! is sent.
 
 use crate::catalog::{Output, Toolset};
-use crate::gitlab::Method;
 use crate::tests::catalog_support::{Class, action, assert_toolset, pairs, prepared, refused};
+use reqwest::Method;
 use serde_json::json;
 
 #[test]

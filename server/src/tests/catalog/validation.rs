@@ -2,8 +2,9 @@
 //! arguments become exactly the GitLab call.
 
 use crate::catalog::Prepared;
-use crate::gitlab::{ApiRequest, Method};
+use crate::gitlab::ApiRequest;
 use crate::registry::catalog;
+use reqwest::Method;
 use serde_json::{Value, json};
 
 fn prepare(id: &str, params: Value) -> Result<ApiRequest, String> {

@@ -8,11 +8,12 @@
 //! ```
 
 use crate::access::Access;
-use crate::gitlab::{GitLab, GitLabConfig, Method};
+use crate::gitlab::{GitLab, GitLabConfig};
 use crate::handler::{GitLabMcp, Options};
 use crate::registry::catalog;
 use crate::surfaces::{SurfaceKind, individual_tool_name, meta_tool_name};
 use gitlab_sandbox::{RecordedRequest, Sandbox};
+use reqwest::Method;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities};
 use serde_json::{Map, Value, json};
 use wizard::testkit::{

@@ -7,8 +7,9 @@
     reason = "each test binary uses its own part of this module"
 )]
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabConfig, GitLabError, Method, ProjectId, Token};
+use crate::gitlab::{ApiRequest, GitLab, GitLabConfig, GitLabError, ProjectId, Token};
 use gitlab_sandbox::Sandbox;
+use reqwest::Method;
 use serde_json::Value;
 
 /// A fresh sandbox and a client pointed at it, sending no token.

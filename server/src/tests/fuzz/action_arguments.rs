@@ -8,9 +8,7 @@ use crate::access::Access;
 use crate::catalog::{Action, Prepared};
 use crate::gitlab::MAX_EXACT_INTEGER;
 use crate::registry::catalog;
-use crate::surfaces::{
-    Resolved, Surface, SurfaceKind, individual_tool_name, meta_tool_name,
-};
+use crate::surfaces::{Resolved, Surface, SurfaceKind, individual_tool_name, meta_tool_name};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

@@ -26,14 +26,13 @@
 //!
 //! A failure prints the smallest failing input proptest could shrink it to.
 
-pub mod inputs;
 mod action_arguments;
 mod allowed_projects;
 mod answers;
+pub mod inputs;
 mod jsonrpc;
 mod request_state;
 mod summary_escaping;
-
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -99,10 +98,12 @@ fn setting<N: std::str::FromStr>(variable: &str) -> Option<N> {
 /// Fails the case with `message` unless `condition` holds.
 macro_rules! ensure {
     ($condition:expr, $($message:tt)+) => {
-        if !$condition {
-            return Err(proptest::test_runner::TestCaseError::fail(format!($($message)+)));
+        {
+            let holds: bool = $condition;
+            if !holds {
+                return Err(proptest::test_runner::TestCaseError::fail(format!($($message)+)));
+            }
         }
     };
 }
 pub(crate) use ensure;
-

@@ -1,4 +1,4 @@
-//! requestState opening, through the server's four wizards' MRTR rounds
+//! requestState opening, through every one of the server's wizards' MRTR rounds
 //! (`Flow::mrtr_round`, what a 2026-07-28 `tools/call` runs): forged states, genuine ones
 //! mutated a character at a time, cut, spliced or extended, and genuine ones as issued,
 //! each with arbitrary `inputResponses` and sometimes other arguments than the ones it was
@@ -12,7 +12,10 @@ use std::sync::LazyLock;
 
 use crate::catalog::wizard::GitLabTexts;
 use crate::gitlab::{GitLab, GitLabConfig};
-use crate::wizards::{IssueWizard, MergeRequestWizard, ProjectWizard, ReleaseWizard};
+use crate::wizards::{
+    BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
+    ProjectWizard, ReleaseWizard,
+};
 use proptest::prelude::*;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Map, Value, json};
@@ -20,6 +23,10 @@ use wizard::{Flow, Outcome, Stage, StateKeys, Wizard};
 
 use super::inputs::{field_value, json, object, text};
 use super::{Verdict, ensure, fuzz};
+
+/// The server's wizards, each fuzzed: issue, merge request, release, project, pipeline
+/// run, branch, milestone, merge.
+const WIZARDS: usize = 8;
 
 const KEY: &str = "5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592";
 
@@ -42,7 +49,14 @@ fn call(index: usize) -> (&'static str, Map<String, Value>) {
             json!({"project_id": "demo/sandbox"}),
         ),
         2 => (ReleaseWizard::INFO.tool, json!({"project_id": 1})),
-        _ => (ProjectWizard::INFO.tool, json!({})),
+        3 => (ProjectWizard::INFO.tool, json!({})),
+        4 => (PipelineWizard::INFO.tool, json!({"project_id": 1})),
+        5 => (BranchWizard::INFO.tool, json!({"project_id": 1})),
+        6 => (MilestoneWizard::INFO.tool, json!({"project_id": 1})),
+        _ => (
+            MergeWizard::INFO.tool,
+            json!({"project_id": 1, "merge_request_iid": 1}),
+        ),
     };
     let Value::Object(args) = args else {
         unreachable!("an object literal")
@@ -58,7 +72,11 @@ fn round(flow: &Flow, index: usize, request: &CallToolRequestParams) -> Result<R
         0 => round_of::<IssueWizard>(flow, args, request),
         1 => round_of::<MergeRequestWizard>(flow, args, request),
         2 => round_of::<ReleaseWizard>(flow, args, request),
-        _ => round_of::<ProjectWizard>(flow, args, request),
+        3 => round_of::<ProjectWizard>(flow, args, request),
+        4 => round_of::<PipelineWizard>(flow, args, request),
+        5 => round_of::<BranchWizard>(flow, args, request),
+        6 => round_of::<MilestoneWizard>(flow, args, request),
+        _ => round_of::<MergeWizard>(flow, args, request),
     }
 }
 
@@ -145,7 +163,14 @@ fn plausible(schema: &Value) -> (String, Value) {
     let Some((name, property)) = properties.into_iter().next() else {
         return (String::new(), Value::Null);
     };
+    // Text a question checks for its form.
+    let formatted = match name.as_str() {
+        "variables" => Some("FUZZ_KEY=1"),
+        "start_date" | "due_date" => Some("2026-01-05"),
+        _ => None,
+    };
     let value = match property["type"].as_str() {
+        _ if formatted.is_some() => json!(formatted),
         Some("boolean") => json!(false),
         Some("number" | "integer") => property.get("minimum").cloned().unwrap_or(json!(1)),
         Some("array") => json!([]),
@@ -162,12 +187,18 @@ fn plausible(schema: &Value) -> (String, Value) {
 /// Every state the server issues along each wizard answered plausibly, up to its summary.
 fn issued(flow: &Flow) -> Vec<Issued> {
     let mut issued = Vec::new();
-    for index in 0..4 {
+    for index in 0..WIZARDS {
         let (tool, args) = call(index);
         let mut request = CallToolRequestParams::new(tool).with_arguments(args);
         for _ in 0..20 {
-            let Ok(Round::Asked { state, key, schema }) = round(flow, index, &request) else {
-                panic!("wizard {tool} stopped before its summary");
+            let (state, key, schema) = match round(flow, index, &request) {
+                Ok(Round::Asked { state, key, schema }) => (state, key, schema),
+                Ok(Round::Refused(why)) => {
+                    panic!("wizard {tool} refused a plausible answer: {why}")
+                }
+                Ok(Round::Failed { why, .. }) => panic!("wizard {tool} failed: {why}"),
+                Ok(_) => panic!("wizard {tool} stopped before its summary"),
+                Err(why) => panic!("wizard {tool}: {why}"),
             };
             let (property, answer) = plausible(&schema);
             issued.push(Issued {

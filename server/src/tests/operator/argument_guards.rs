@@ -5,10 +5,10 @@
 //! YOLO/AUTOPILOT; refused for a client that cannot be asked; a no, a decline or a cancel
 //! sends nothing; settings that cannot be read are refused; and the calls that never ask.
 
-use crate::gitlab::Method;
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::{Harness, text};
 use gitlab_sandbox::FaultSpec;
+use reqwest::Method;
 use rmcp::model::{CallToolResult, ClientCapabilities};
 use serde_json::{Value, json};
 use wizard::testkit::{Path, Reply, cancel, decline, no, yes};

@@ -5,11 +5,11 @@
 use crate::access::{Access, AllowedProjects};
 use crate::catalog::Toolset;
 use crate::catalog::output::{MAX_DIFF_BYTES, MAX_LOG_BYTES};
-use crate::gitlab::Method;
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::Harness;
 use base64::Engine as _;
 use gitlab_sandbox::FaultSpec;
+use reqwest::Method;
 use rmcp::ServiceError;
 use rmcp::model::{ErrorCode, ReadResourceRequestParams, ResourceContents};
 use serde_json::json;

@@ -5,9 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::gitlab::{GitLab, GitLabConfig, GitLabError, Method};
+use crate::gitlab::{GitLab, GitLabConfig, GitLabError};
 use crate::tests::common::{call, issues};
 use gitlab_sandbox::{FaultSpec, Sandbox};
+use reqwest::Method;
 
 const LIMIT: usize = 64 << 10;
 

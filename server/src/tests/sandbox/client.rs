@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 use crate::gitlab::{
-    ApiRequest, ConfigError, GitLab, GitLabConfig, GitLabError, Method, ProjectId, Token,
-    parse_base_url,
+    ApiRequest, ConfigError, GitLab, GitLabConfig, GitLabError, ProjectId, Token, parse_base_url,
 };
 use crate::tests::common::{call, demo, issues, merge_requests, pluck, releases};
 use gitlab_sandbox::{FaultSpec, Sandbox};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 const SECRET: &str = "glpat-SECRET-do-not-print";

@@ -1,8 +1,9 @@
 //! The sandbox's commits and compare, through the real client: history filters, diffs in
 //! GitLab's shape, committing file actions (text and base64), merging, and GitLab's refusals.
 
-use crate::gitlab::{ApiRequest, GitLab, Method};
+use crate::gitlab::{ApiRequest, GitLab};
 use crate::tests::common::{call, demo, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `<method> projects/demo%2Fsandbox/repository/<parts…>`.

@@ -1,9 +1,10 @@
 //! The sandbox as a test fake, over raw HTTP: GitLab's fault bodies, fault targeting, request
 //! recording, pagination headers, unknown routes, and shutting down.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError, ProjectId};
 use crate::tests::common::{call, demo, setup};
 use gitlab_sandbox::{FaultSpec, Sandbox};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn start() -> (Sandbox, reqwest::Client) {

@@ -1,8 +1,9 @@
 //! The sandbox's tree and files, through the real client: listing directories, reading a
 //! file (metadata, base64 and raw bytes), and one commit per created, updated or deleted file.
 
-use crate::gitlab::{ApiRequest, GitLab, Method};
+use crate::gitlab::{ApiRequest, GitLab};
 use crate::tests::common::{call, demo, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `<method> projects/demo%2Fsandbox/repository/<parts…>`.

@@ -5,10 +5,11 @@
 
 use std::time::Duration;
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError, ProjectId};
 use crate::tests::common::{
     branches, call, demo, issues, message, pluck, refusal, setup, with_query,
 };
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn fork(gitlab: &GitLab, body: Value) -> Result<Value, GitLabError> {

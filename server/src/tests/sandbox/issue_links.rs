@@ -1,8 +1,9 @@
 //! The sandbox's linked issues, through the real client: creating links of each type (by
 //! project id or path), listing them from both ends, GitLab's refusals, and deleting.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{call, issue, issues, message, pluck, setup};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn link(gitlab: &GitLab, from: u64, body: Value) -> Result<Value, GitLabError> {

@@ -1,7 +1,8 @@
 //! The sandbox's issues, through the real client: GitLab's shapes, rules and filters.
 
-use crate::gitlab::{ApiRequest, Method, ProjectId};
+use crate::gitlab::{ApiRequest, ProjectId};
 use crate::tests::common::{call, issues, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 #[tokio::test]

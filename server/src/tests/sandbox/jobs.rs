@@ -2,8 +2,9 @@
 //! pipeline 2 and its log, the running job 10 of pipeline 3), the raw log, and GitLab's rules
 //! for retrying, canceling, playing and erasing a job.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{call, demo_item, message, on_demo, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 fn job(method: Method, id: u64, action: Option<&str>) -> ApiRequest {

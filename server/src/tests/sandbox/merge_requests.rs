@@ -1,8 +1,9 @@
 //! The sandbox's merge requests, through the real client: branch rules, duplicates, merging
 //! with and without `sha`, removing the source branch, squash.
 
-use crate::gitlab::{GitLab, GitLabError, Method};
+use crate::gitlab::{GitLab, GitLabError};
 use crate::tests::common::{branches, call, merge_requests, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// A branch `name` from `main` in the demo project.

@@ -2,8 +2,9 @@
 //! client: the seeded threads, comments, replies, resolving, and diff threads (`DiffNote`)
 //! with GitLab's position checks.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{call, issue, merge_request, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn get(gitlab: &GitLab, request: ApiRequest) -> Value {

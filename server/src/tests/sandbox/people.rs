@@ -1,8 +1,9 @@
 //! The sandbox's users, members and groups, through the real client: sandbox-user (the admin
 //! every token acts as), alice and bob, the demo project's members, and group `demo`.
 
-use crate::gitlab::{ApiRequest, GitLab, Method, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 use crate::tests::common::{at, call, demo, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn get(gitlab: &GitLab, request: ApiRequest) -> Value {

@@ -2,8 +2,9 @@
 //! 3 running), GitLab's list filters and pagination, their jobs, creating a pipeline from the
 //! project's `.gitlab-ci.yml`, retrying, canceling and deleting.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError, ProjectId};
 use crate::tests::common::{call, demo_item, message, on_demo, pluck, refusal, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn list(gitlab: &GitLab, pairs: &[(&str, &str)]) -> Result<Value, GitLabError> {

@@ -1,8 +1,9 @@
 //! The sandbox's labels, milestones and wiki, through the real client: the seeded `bug` and
 //! `feature` labels, milestone `v1.1` and the `home` page, and GitLab's validation of each.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{call, demo_item, message, on_demo, pluck, refusal, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn get(gitlab: &GitLab, request: ApiRequest) -> Value {

@@ -1,8 +1,9 @@
 //! The sandbox's projects, through the real client: the demo project, GitLab's creation rules
 //! (name or path, visibility, README and default branch, duplicates) and the rest of CRUD.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method, ProjectId};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError, ProjectId};
 use crate::tests::common::{branches, call, demo, message, pluck, releases, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `<method> projects[/<id>]`.

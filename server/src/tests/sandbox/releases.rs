@@ -1,8 +1,9 @@
 //! The sandbox's releases, through the real client: existing tags, `ref`, duplicates, the name
 //! defaulting to the tag, and the rest of CRUD.
 
-use crate::gitlab::{GitLab, GitLabError, Method};
+use crate::gitlab::{GitLab, GitLabError};
 use crate::tests::common::{call, merge_requests, message, pluck, releases, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn create(gitlab: &GitLab, body: Value) -> Result<Value, GitLabError> {

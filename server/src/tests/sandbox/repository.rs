@@ -1,8 +1,9 @@
 //! The sandbox's branches, protected branches and tags, through the real client: GitLab's
 //! shapes, searches, pages and refusals, on the demo repository.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{call, demo, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `<method> projects/demo%2Fsandbox/<parts…>`.

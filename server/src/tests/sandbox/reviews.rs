@@ -1,10 +1,11 @@
 //! The sandbox's merge request review routes, through the real client: diffs, changes,
 //! commits and pipelines of a merge request, approvals, and rebasing.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{
     call, merge_request, merge_requests, message, pluck, setup, with_query,
 };
+use reqwest::Method;
 use serde_json::{Value, json};
 
 /// `feature/x` → `main` as !2: two commits, three files, two commits behind `main`.

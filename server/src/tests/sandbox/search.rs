@@ -2,8 +2,9 @@
 //! code search in the seeded repository (at the default branch or `ref`), commits, issues,
 //! merge requests, milestones, notes, wiki pages, users and projects.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabError, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabError};
 use crate::tests::common::{at, call, demo, message, pluck, setup, with_query};
+use reqwest::Method;
 use serde_json::{Value, json};
 
 fn in_project(pairs: &[(&str, &str)]) -> ApiRequest {

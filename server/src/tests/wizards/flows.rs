@@ -1,4 +1,4 @@
-//! The four seed wizards driven end to end by the runtime's test kit: a real rmcp
+//! The issue, merge request, release and project wizards driven end to end by the runtime's test kit: a real rmcp
 //! client/server pair on the sync path, the MRTR path, and MRTR declared in
 //! `initialize`. GitLab cannot be reached here, so every live check accepts the answer
 //! (GitLab's answer to the final call would decide): what they check against a GitLab is

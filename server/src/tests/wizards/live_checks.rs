@@ -1,13 +1,13 @@
-//! The seed wizards' live checks against the sandbox GitLab, through the server's own
+//! The issue, merge request, release and project wizards' live checks against the sandbox GitLab, through the server's own
 //! tools on both wire paths: an answer GitLab would refuse is asked again with the reason
 //! (the same key again on 2026-07-28), the third refusal ends the wizard with nothing
 //! sent, and a check GitLab cannot answer accepts, leaving the final call to decide.
 
-use crate::gitlab::Method;
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::{Harness, text};
 use crate::wizards::{MergeRequestWizard, ProjectWizard, ReleaseWizard};
 use gitlab_sandbox::FaultSpec;
+use reqwest::Method;
 use serde_json::json;
 use wizard::testkit::{Asked, Path, Reply, answer, decline, pick, yes};
 

@@ -1,14 +1,15 @@
-//! The four wizards added beside the seed ones — pipeline run, branch, milestone, merge —
+//! The wizards that read GitLab as they ask — pipeline run, branch, milestone, merge —
 //! against the sandbox GitLab through the server's tools, on both wire paths and all three
 //! surfaces: their live choices (offered from GitLab, past 100 options or a failed fetch
 //! asked as text and checked), the answers asked again with the reason, and the exact
 //! body GitLab receives.
 
-use crate::gitlab::{ApiRequest, GitLab, GitLabConfig, Method};
+use crate::gitlab::{ApiRequest, GitLab, GitLabConfig};
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::{Harness, text};
 use crate::wizards::{BranchWizard, MergeWizard, MilestoneWizard, PipelineWizard};
 use gitlab_sandbox::FaultSpec;
+use reqwest::Method;
 use serde_json::{Value, json};
 use wizard::testkit::{Asked, Path, answer, decline, no, pick, yes};
 

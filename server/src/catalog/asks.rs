@@ -2,7 +2,8 @@
 //! but may lose work or expose a project with some arguments (`project.update` making a
 //! project public, a pull mirror that would overwrite diverged branches). Its table line
 //! says when it asks (`.asks(GUARD)`); the handler reads the settings the call would
-//! change, and asks the user on every surface when the guard says so (`crate::argument_guard`).
+//! change, and asks the user on every surface when the guard says so
+//! (`crate::pipeline::guard`).
 
 use serde_json::{Map, Value};
 
