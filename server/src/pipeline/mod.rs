@@ -9,31 +9,11 @@
 //!    anything) — [`guard`];
 //! 5. GitLab is called once and its answer shaped as the action's output says.
 
+mod admit;
 pub mod guard;
 mod read;
 mod tool_call;
 
-use serde_json::{Map, Value};
-
+pub use admit::admit;
 pub use read::{ReadError, Reads, has_next_page, items, params, refusal};
 pub use tool_call::ToolCall;
-
-use crate::access::Access;
-use crate::catalog::{Action, Prepared};
-use crate::gitlab::GitLab;
-
-/// Steps 1 to 3 for `action` with `params`, through `gitlab` under `access`: the call,
-/// ready to run, or the refusal's text.
-pub async fn admit(
-    access: &Access,
-    gitlab: &GitLab,
-    action: &Action,
-    params: &Map<String, Value>,
-) -> Result<Prepared, String> {
-    if let Some(refusal) = access.refusal(action) {
-        return Err(refusal);
-    }
-    let prepared = action.prepare(params)?;
-    access.check_projects(&prepared, gitlab).await?;
-    Ok(prepared)
-}

@@ -95,7 +95,7 @@ impl<'a> Reads<'a> {
         if let Some(refusal) = self.access.refusal(action) {
             return Err(ReadError::Refused(refusal));
         }
-        let prepared = match super::admit(self.access, self.gitlab, action, &params).await {
+        let prepared = match super::admit::admit(self.access, self.gitlab, action, &params).await {
             Ok(prepared) => prepared,
             // The settings allow it (checked above): the arguments or the projects refuse it.
             Err(why) if action.prepare(&params).is_err() => return Err(ReadError::Invalid(why)),

@@ -39,11 +39,11 @@ impl ToolCall<'_> {
     /// Runs the call: an error result for a refusal, bad arguments or a GitLab error; a
     /// question's round; or GitLab's answer, shaped.
     pub async fn run(self) -> CallToolResponse {
-        let prepared = match super::admit(self.access, self.gitlab, self.action, &self.params).await
-        {
-            Ok(prepared) => prepared,
-            Err(refusal) => return error_result(refusal).into(),
-        };
+        let prepared =
+            match super::admit::admit(self.access, self.gitlab, self.action, &self.params).await {
+                Ok(prepared) => prepared,
+                Err(refusal) => return error_result(refusal).into(),
+            };
         let request = match prepared {
             Prepared::Wizard(wizard) => {
                 let call = WizardCall {
