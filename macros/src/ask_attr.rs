@@ -14,8 +14,11 @@ use crate::ctxt::Ctxt;
 
 /// `key = "labels"`: the `inputRequests` key; defaults to the field name.
 const KEY: &str = "key";
-/// `summary = "Label"`: an optional summary row `**Label**: value`.
+/// `summary = "Label"`: an optional summary row `Label: value`.
 const SUMMARY: &str = "summary";
+/// `title = "Source branch"`: the field's label in a form; defaults to the summary
+/// label, else the key in words.
+const TITLE: &str = "title";
 /// `truncate = 100`: cut the value to this many characters wherever it is shown.
 const TRUNCATE: &str = "truncate";
 /// `when = field`: ask only after an earlier yes/no was answered yes.
@@ -49,9 +52,10 @@ const CHECK: &str = "check";
 /// String>`, fetched when the question is asked; text with the check otherwise.
 const CHOICES_FROM: &str = "choices_from";
 
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 17] = [
     KEY,
     SUMMARY,
+    TITLE,
     TRUNCATE,
     WHEN,
     ALLOW_EMPTY,
@@ -114,6 +118,7 @@ pub struct Ask {
     pub message: LitStr,
     pub key: Option<LitStr>,
     pub label: Option<LitStr>,
+    pub title: Option<LitStr>,
     pub truncate: Option<usize>,
     pub when: Option<Ident>,
     pub allow_empty: Option<Ident>,
@@ -235,6 +240,7 @@ fn parse_ask(cx: &mut Ctxt, attr: &Attribute) -> Option<Ask> {
         message,
         key: None,
         label: None,
+        title: None,
         truncate: None,
         when: None,
         allow_empty: None,
@@ -322,6 +328,16 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
             ask.key = Some(lit);
         }
         SUMMARY => ask.label = Some(entry.lit_str("summary = \"Label\"")?),
+        TITLE => {
+            let lit = entry.lit_str("title = \"Label\"")?;
+            if lit.value().trim().is_empty() {
+                return Err(syn::Error::new_spanned(
+                    &lit,
+                    "`title` cannot be empty: it labels the field in the form",
+                ));
+            }
+            ask.title = Some(lit);
+        }
         TRUNCATE => {
             let n = attr::unsigned::<usize>(entry, "truncate = <characters>")?;
             if n == 0 {

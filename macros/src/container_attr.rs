@@ -1,5 +1,5 @@
 //! `#[wizard(tool = "..", noun = "..", summary = "..", id = "..", alternative = "..",
-//! context = Type, intro = path)]` or `#[wizard(tool = "..", single_form)]` on the struct,
+//! confirm = "..", context = Type, intro = path)]` or `#[wizard(tool = "..", single_form)]` on the struct,
 //! and its doc comment.
 
 use syn::{Attribute, DeriveInput, Expr, ExprLit, Ident, Lit, LitStr, Meta, Path, Type};
@@ -19,6 +19,9 @@ const ALTERNATIVE: &str = "alternative";
 const NOUN: &str = "noun";
 /// `summary = "Book {room}?"`: the summary template.
 const SUMMARY: &str = "summary";
+/// `confirm = "Book the room?"`: the label of the summary's yes/no, saying what a yes
+/// does (optional).
+const CONFIRM: &str = "confirm";
 /// `single_form`: every question in one form (`wizard::single_form`); then only `tool`
 /// is required, since such a form has no summary step.
 const SINGLE_FORM: &str = "single_form";
@@ -29,12 +32,13 @@ const CONTEXT: &str = TYPE_KEY;
 /// question.
 const INTRO: &str = "intro";
 
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
     TOOL,
     NOUN,
     SUMMARY,
     ID,
     ALTERNATIVE,
+    CONFIRM,
     SINGLE_FORM,
     CONTEXT,
     INTRO,
@@ -50,6 +54,7 @@ pub struct Container {
     pub summary: Option<LitStr>,
     pub id: Option<LitStr>,
     pub alternative: Option<LitStr>,
+    pub confirm: Option<LitStr>,
     /// `single_form` was given, here.
     pub single_form: Option<Ident>,
     /// `context = Type`.
@@ -72,7 +77,7 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
         );
         return container(Default::default(), Extra::default(), input);
     };
-    let mut values: [Option<LitStr>; 5] = Default::default();
+    let mut values: [Option<LitStr>; 6] = Default::default();
     let mut extra = Extra::default();
     let mut seen = [false; KEYS.len()];
     // After a syntax error the keys that follow it were never read: do not call them missing.
@@ -150,6 +155,12 @@ pub fn parse(cx: &mut Ctxt, input: &DeriveInput) -> Container {
             "`intro` cannot be used in a `#[wizard(single_form)]` wizard: its one form has no first question to show it before",
         );
     }
+    if single_form && let Some(confirm) = &values[5] {
+        cx.error(
+            confirm,
+            "`confirm` cannot be used in a `#[wizard(single_form)]` wizard: its one form has no summary yes/no to label",
+        );
+    }
     let required: &[&str] = if single_form {
         &[TOOL]
     } else {
@@ -179,8 +190,8 @@ struct Extra {
     intro: Option<(Path, Ident)>,
 }
 
-fn container(values: [Option<LitStr>; 5], extra: Extra, input: &DeriveInput) -> Container {
-    let [tool, noun, summary, id, alternative] = values;
+fn container(values: [Option<LitStr>; 6], extra: Extra, input: &DeriveInput) -> Container {
+    let [tool, noun, summary, id, alternative, confirm] = values;
     let or_empty = |lit: Option<LitStr>| lit.unwrap_or_else(|| LitStr::new("", input.ident.span()));
     Container {
         tool: or_empty(tool),
@@ -188,6 +199,7 @@ fn container(values: [Option<LitStr>; 5], extra: Extra, input: &DeriveInput) -> 
         summary,
         id,
         alternative,
+        confirm,
         single_form: extra.single_form,
         context: extra.context,
         intro: extra.intro,

@@ -69,6 +69,7 @@ pub fn wizard(input: &DeriveInput, wizard: Option<&Wizard>) -> TokenStream {
                 tool: "",
                 id: ::core::option::Option::None,
                 alternative: ::core::option::Option::None,
+                confirm: ::core::option::Option::None,
                 noun: "",
                 doc: "",
             };

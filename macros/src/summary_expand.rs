@@ -1,4 +1,7 @@
-//! `Wizard::summary`: the template's literals and values, then the labelled rows.
+//! `Wizard::summary`: the template's literals and values, then the labelled rows, one
+//! per line as a list item (`- Label: value`), which reads as a list both where a client
+//! shows the text as it is and where it renders Markdown (where lines without the
+//! marker would run together into one paragraph).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -40,14 +43,14 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
         let text = text(field, step);
         if question.is_yes_no() {
             // A yes/no row says the server's own word, so nothing in it needs escaping.
-            let row = format!("\n**{label}**: Yes");
+            let row = format!("\n- {label}: Yes");
             parts.push(quote! {
                 if #text.is_some() {
                     parts.push(::wizard::__private::SummaryPart::Literal(#row));
                 }
             });
         } else {
-            let row = format!("\n**{label}**: ");
+            let row = format!("\n- {label}: ");
             let truncate = truncate(field);
             parts.push(quote! {
                 if let ::core::option::Option::Some(text) = #text {

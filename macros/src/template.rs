@@ -75,11 +75,11 @@ mod tests {
     #[test]
     fn splits_literals_and_placeholders() {
         assert_eq!(
-            parse("Create issue in project {project_id}?\n\n**Title**: {title}").unwrap(),
+            parse("Create issue in project {project_id}?\n\n- Title: {title}").unwrap(),
             vec![
                 text("Create issue in project "),
                 field("project_id"),
-                text("?\n\n**Title**: "),
+                text("?\n\n- Title: "),
                 field("title"),
             ]
         );

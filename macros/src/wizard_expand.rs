@@ -23,6 +23,7 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let (id, alternative) = (optional(&c.id), optional(&c.alternative));
+    let confirm = optional(&c.confirm);
     let questions = wizard
         .questions()
         .enumerate()
@@ -95,6 +96,7 @@ pub fn expand(wizard: &Wizard) -> TokenStream {
                 tool: #tool,
                 id: #id,
                 alternative: #alternative,
+                confirm: #confirm,
                 noun: #noun,
                 doc: #doc,
             };
@@ -236,10 +238,17 @@ fn question_entry(wizard: &Wizard, index: usize, question: &Question) -> TokenSt
     };
     let checked = ask.check.is_some();
     let live_choices = ask.choices_from.is_some();
+    // The field's label: as written, else the summary row's label, else (at run time)
+    // the key in words.
+    let title = match ask.title.as_ref().or(ask.label.as_ref()) {
+        Some(title) => quote!(::core::option::Option::Some(#title)),
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         ::wizard::__private::Question {
             key: #key,
             message: #message,
+            title: #title,
             kind: #kind,
             requirement: ::wizard::__private::Requirement::#requirement,
             when: #when,
@@ -454,7 +463,7 @@ fn live(wizard: &Wizard, Names { step, .. }: &Names) -> TokenStream {
         |output: &TokenStream| quote!(::core::option::Option<::wizard::live::Pending<'a, #output>>);
     let verdict = quote!(::wizard::live::Verdict);
     let options = quote!(
-        ::core::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>
+        ::core::result::Result<::std::vec::Vec<::wizard::live::Offer>, ::std::string::String>
     );
     let intro = quote!(::wizard::live::Intro);
     let mut methods = Vec::new();
@@ -497,7 +506,12 @@ fn live(wizard: &Wizard, Names { step, .. }: &Names) -> TokenStream {
         .filter_map(|(_, question)| {
             let (path, _) = question.ask.choices_from.as_ref()?;
             let variant = &question.step;
-            let call = live_call(path, &live, &options);
+            // Plain values or labelled offers: whatever `LiveOptions` turns into offers.
+            let call = quote_spanned! {path.span()=>
+                let function: fn(#live) -> _ = #path;
+                let pending: ::wizard::live::Pending<'a, #options> =
+                    ::std::boxed::Box::pin(::wizard::live::offers(function(live)));
+            };
             Some(quote!(#step::#variant => { #call ::core::option::Option::Some(pending) }))
         })
         .collect();

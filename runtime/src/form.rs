@@ -1,5 +1,6 @@
 //! The form of one question: its `requestedSchema` (a flat object with exactly one
-//! property, listed in `required`), the checks that refuse a question no client could
+//! property, titled with the field's label, listed in `required` unless the field may
+//! be left empty), the checks that refuse a question no client could
 //! answer, and the validation of an answer.
 //!
 //! A derived [`Question`] holds `'static` data; a question a primitive builds at run
@@ -27,7 +28,7 @@ pub(crate) mod validate;
 pub use check::{check_prompt, check_question};
 pub use json::prompt_schema;
 pub(crate) use json::property;
-pub use prompt::{CONFIRM_KEY, Options, Prompt, PromptKind};
+pub use prompt::{CONFIRM_KEY, Options, Prompt, PromptKind, label};
 pub use typed::typed_schema;
 pub use validate::{Malformed, is_unset, validate_answer, validate_prompt};
 

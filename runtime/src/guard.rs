@@ -21,6 +21,7 @@
 //!         may_ask: true,
 //!         refusal: "cancel_booking is destructive: ask the user first.",
 //!         question: "Cancel booking #7? This cannot be undone.",
+//!         title: "Cancel the booking?",
 //!     };
 //!     if let Some(response) = guard(&mut flow.prompter(request, context), call).await {
 //!         // Refused, cancelled, failed, or (2026-07-28) the round that asks.
@@ -35,7 +36,10 @@
 
 use rmcp::model::CallToolResponse;
 
+use serde_json::Value;
+
 use crate::flow::outcome::error_result;
+use crate::form::Prompt;
 use crate::prompt::{CONFIRM_KEY, PromptError, Prompter};
 
 /// One guarded call, as the guard sees it.
@@ -50,6 +54,8 @@ pub struct Destructive<'a> {
     pub refusal: &'a str,
     /// The yes/no the user is asked.
     pub question: &'a str,
+    /// The yes/no's label, saying what a yes does: `Delete the issue?`.
+    pub title: &'a str,
 }
 
 /// `None`: go ahead. `Some(response)`: return it and do nothing else — a refusal, a
@@ -66,11 +72,10 @@ pub async fn guard(prompter: &mut Prompter, call: Destructive<'_>) -> Option<Cal
     if !call.may_ask || !prompter.can_ask() {
         return end(call.refusal.to_owned());
     }
-    match prompter.confirm(CONFIRM_KEY, call.question).await {
-        Ok(true) => None,
-        Ok(false) | Err(PromptError::Declined | PromptError::Cancelled) => {
-            end(texts.guard_cancelled())
-        }
+    let prompt = Prompt::confirm(call.question).titled(call.title);
+    match prompter.ask(CONFIRM_KEY, &prompt).await {
+        Ok(Value::Bool(true)) => None,
+        Ok(_) | Err(PromptError::Declined | PromptError::Cancelled) => end(texts.guard_cancelled()),
         Err(PromptError::Pending) => match prompter.input_required() {
             Some(input) => Some(CallToolResponse::InputRequired(input)),
             None => end(texts.guard_failed("the confirmation question could not be queued")),

@@ -30,7 +30,7 @@ pub use flow::{Failure, Flow, Outcome, Refusal, Stage};
 pub use serve::Serve;
 pub use state::StateKeys;
 pub use texts::{DefaultTexts, Texts};
-pub use tool::{StandardFormats, arguments, input_schema, tool, tool_arguments};
+pub use tool::{OptionalNotNull, StandardFormats, arguments, input_schema, tool, tool_arguments};
 pub use wizard::{Wizard, WizardInfo};
 pub use wizard_macros::{Choice, Wizard};
 

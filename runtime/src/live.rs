@@ -58,7 +58,8 @@
 //! - A `parse` function's `Err` is a refusal too: the user typed something the question
 //!   cannot use, and is asked again with the reason.
 //! - **Live choices** (`#[ask(.., choices_from = path, check = path)]` on a `String`:
-//!   `async fn(Live<'_, W>) -> Result<Vec<String>, String>`) are fetched when the question
+//!   `async fn(Live<'_, W>) -> Result<Vec<String>, String>`, or `Vec<`[`Offer`]`>` for
+//!   options shown with a label such as `v1.0.0 (tag)`) are fetched when the question
 //!   is asked and offered as a choice. The options offered ride in the signed state, so the
 //!   answer is validated against exactly what the user saw. With no option, more than
 //!   [`MAX_OPTIONS`] of them (or more than [`MAX_OPTIONS_BYTES`] in all), or an `Err`, the
@@ -82,6 +83,8 @@ pub use crate::wizard::Live;
 pub use verdict::{Intro, Pending, Verdict};
 
 use std::future::Future;
+
+use serde::{Deserialize, Serialize};
 
 /// One question is asked at most this many times: the answer refused this many times
 /// ends the wizard.
@@ -109,16 +112,92 @@ pub fn sentence(reason: &str) -> String {
     }
 }
 
-/// The options a live choice offers, once cleaned (empty values dropped, duplicates kept
-/// once, in order); `None` when they cannot be offered as a choice.
-pub(crate) fn offerable(options: Vec<String>) -> Option<Vec<String>> {
-    let mut offered: Vec<String> = Vec::with_capacity(options.len());
+/// One option of a live choice: the value the answer carries and, where the value alone
+/// does not say what it is, the label the form shows instead (`v1.0.0` labelled
+/// `v1.0.0 (tag)`).
+///
+/// ```
+/// use wizard::live::Offer;
+///
+/// let tag = Offer::labelled("v1.0.0", "v1.0.0 (tag)");
+/// assert_eq!((tag.value.as_str(), tag.label()), ("v1.0.0", "v1.0.0 (tag)"));
+/// assert_eq!(Offer::from("main").label(), "main");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    #[serde(rename = "v")]
+    pub value: String,
+    #[serde(rename = "t", default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+}
+
+impl Offer {
+    pub fn labelled(value: impl Into<String>, title: impl Into<String>) -> Self {
+        Offer {
+            value: value.into(),
+            title: Some(title.into()),
+        }
+    }
+
+    /// What the form shows: the label, else the value.
+    pub fn label(&self) -> &str {
+        self.title.as_deref().unwrap_or(&self.value)
+    }
+}
+
+impl From<String> for Offer {
+    fn from(value: String) -> Self {
+        Offer { value, title: None }
+    }
+}
+
+impl From<&str> for Offer {
+    fn from(value: &str) -> Self {
+        Offer::from(value.to_owned())
+    }
+}
+
+/// What live choices may return: plain values (`Vec<String>`) or [`Offer`]s with labels.
+#[diagnostic::on_unimplemented(
+    message = "live choices return `{Self}`, not a list of options",
+    label = "expected `Result<Vec<String>, String>` or `Result<Vec<Offer>, String>`",
+    note = "live choices are `async fn(Live<'_, W>) -> Result<Vec<String>, String>`, or `Vec<wizard::live::Offer>` for options that show a label"
+)]
+pub trait LiveOptions {
+    fn into_offers(self) -> Vec<Offer>;
+}
+
+impl<T: Into<Offer>> LiveOptions for Vec<T> {
+    fn into_offers(self) -> Vec<Offer> {
+        self.into_iter().map(Into::into).collect()
+    }
+}
+
+/// The offers of live choices' future, whatever [`LiveOptions`] they resolve to. The
+/// derive boxes every live choices' future through it, so that a function resolving to
+/// something else is one error at its path.
+#[doc(hidden)]
+pub async fn offers<F, O>(future: F) -> Result<Vec<Offer>, String>
+where
+    F: LiveFuture<Result<O, String>>,
+    O: LiveOptions,
+{
+    future.future().await.map(LiveOptions::into_offers)
+}
+
+/// The options a live choice offers, once cleaned (empty values dropped, a value given
+/// twice kept once, in order); `None` when they cannot be offered as a choice.
+pub(crate) fn offerable(options: Vec<Offer>) -> Option<Vec<Offer>> {
+    let mut offered: Vec<Offer> = Vec::with_capacity(options.len());
     for option in options {
-        if !option.is_empty() && !offered.contains(&option) {
+        if !option.value.is_empty() && !offered.iter().any(|o| o.value == option.value) {
             offered.push(option);
         }
     }
-    let bytes: usize = offered.iter().map(String::len).sum();
+    let bytes: usize = offered
+        .iter()
+        .map(|o| o.value.len() + o.title.as_ref().map_or(0, String::len))
+        .sum();
     (!offered.is_empty() && offered.len() <= MAX_OPTIONS && bytes <= MAX_OPTIONS_BYTES)
         .then_some(offered)
 }
@@ -131,7 +210,7 @@ pub(crate) fn offerable(options: Vec<String>) -> Option<Vec<String>> {
 #[diagnostic::on_unimplemented(
     message = "this live function returns `{Self}`, not a future resolving to `{T}`",
     label = "expected an `async fn` returning `{T}`",
-    note = "a live check is `async fn(Live<'_, W>, &T) -> Verdict`, live choices are `async fn(Live<'_, W>) -> Result<Vec<String>, String>`, an intro is `async fn(Live<'_, W>) -> Intro`"
+    note = "a live check is `async fn(Live<'_, W>, &T) -> Verdict`, live choices are `async fn(Live<'_, W>) -> Result<Vec<String>, String>` (or `Vec<Offer>` to label the options), an intro is `async fn(Live<'_, W>) -> Intro`"
 )]
 pub trait LiveFuture<T> {
     type Future: Future<Output = T>;
@@ -216,19 +295,22 @@ mod tests {
 
     #[test]
     fn options_are_cleaned_and_capped() {
-        let strings = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let offers = |items: &[&str]| items.iter().map(|s| Offer::from(*s)).collect::<Vec<_>>();
         assert_eq!(
-            offerable(strings(&["main", "", "v1", "main"])),
-            Some(strings(&["main", "v1"]))
+            offerable(offers(&["main", "", "v1", "main"])),
+            Some(offers(&["main", "v1"]))
         );
         assert_eq!(offerable(Vec::new()), None);
-        let many: Vec<String> = (0..=MAX_OPTIONS).map(|n| format!("b{n}")).collect();
+        let many: Vec<Offer> = (0..=MAX_OPTIONS).map(|n| format!("b{n}").into()).collect();
         assert_eq!(
             offerable(many[..MAX_OPTIONS].to_vec()).map(|o| o.len()),
             Some(MAX_OPTIONS)
         );
         assert_eq!(offerable(many), None);
-        let long = vec!["x".repeat(MAX_OPTIONS_BYTES + 1)];
+        let long = vec![Offer::from("x".repeat(MAX_OPTIONS_BYTES + 1))];
         assert_eq!(offerable(long), None);
+        // Labels ride in the state too, so they count.
+        let half = "x".repeat(MAX_OPTIONS_BYTES / 2 + 1);
+        assert_eq!(offerable(vec![Offer::labelled(half.clone(), half)]), None);
     }
 }

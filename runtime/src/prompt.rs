@@ -18,7 +18,7 @@ use crate::flow::rounds::Rounds;
 #[cfg(feature = "url-mode")]
 use crate::flow::url_check;
 use crate::flow::{Flow, wire};
-use crate::form::{Options, Prompt, check_prompt, typed_schema, validate_prompt};
+use crate::form::{Options, Prompt, check_prompt, label, typed_schema, validate_prompt};
 use crate::state::StateKind;
 
 pub use crate::flow::{ClientView, Elicitation, Reply, WirePath};
@@ -90,6 +90,7 @@ pub struct Prompter {
     resumed: Result<(Answers, Option<String>), String>,
     queued: Option<(String, ElicitRequestParams)>,
     asked: usize,
+    progress: wire::Progress,
 }
 
 enum Mode {
@@ -137,6 +138,7 @@ impl Prompter {
             resumed,
             queued: None,
             asked: 0,
+            progress: wire::Progress::new(),
         }
     }
 
@@ -264,7 +266,7 @@ impl Prompter {
         check_flat_schema(&schema).map_err(PromptError::Invalid)?;
         let params =
             wire::form_json(message.to_owned(), schema.clone()).map_err(PromptError::Invalid)?;
-        let content = match self.exchange(id, params, Mode::Form).await? {
+        let content = match self.exchange(id, params, Mode::Form, &label(id)).await? {
             Reply::Accept(content) => content.unwrap_or_default(),
             Reply::Decline => return Err(PromptError::Declined),
             Reply::Cancel => return Err(PromptError::Cancelled),
@@ -300,7 +302,7 @@ impl Prompter {
                 elicitation_id()
             },
         };
-        match self.exchange(id, params, Mode::Url).await? {
+        match self.exchange(id, params, Mode::Url, &label(id)).await? {
             Reply::Accept(_) => Ok(()),
             Reply::Decline => Err(PromptError::Declined),
             Reply::Cancel => Err(PromptError::Cancelled),
@@ -315,12 +317,24 @@ impl Prompter {
         self.rounds.ask(id, params.clone(), answers).ok()
     }
 
-    /// A form question: checked before anything is sent, then validated on arrival.
-    async fn ask(&mut self, id: &str, prompt: &Prompt<'_>) -> Result<Value, PromptError> {
+    /// Any one-question form built as a [`Prompt`] (its label, requirement and default as
+    /// given): checked before anything is sent, then validated on arrival. The answer
+    /// comes back normalised, `null` for an optional question left empty.
+    ///
+    /// ```
+    /// use wizard::form::Prompt;
+    ///
+    /// let prompt = Prompt::confirm("Delete branch `old`?").titled("Delete the branch?");
+    /// assert_eq!(prompt.label(), "Delete the branch?");
+    /// ```
+    pub async fn ask(&mut self, id: &str, prompt: &Prompt<'_>) -> Result<Value, PromptError> {
         check_prompt(prompt).map_err(PromptError::Invalid)?;
         let schema = typed_schema(prompt).map_err(PromptError::Invalid)?;
         let params = wire::form(prompt.message.to_owned(), schema);
-        match self.exchange(id, params, Mode::Form).await? {
+        match self
+            .exchange(id, params, Mode::Form, &prompt.label())
+            .await?
+        {
             Reply::Accept(content) => validate_prompt(prompt, content.as_ref())
                 .map_err(|error| PromptError::Malformed(error.to_string())),
             Reply::Decline => Err(PromptError::Declined),
@@ -333,6 +347,7 @@ impl Prompter {
         id: &str,
         params: ElicitRequestParams,
         mode: Mode,
+        label: &str,
     ) -> Result<Reply, PromptError> {
         let path = match mode {
             Mode::Form => match self.form_path() {
@@ -355,10 +370,16 @@ impl Prompter {
         };
         self.asked += 1;
         if path == WirePath::Sync {
-            wire::progress(&self.context, self.asked, id).await;
-            return wire::elicit(&self.context, params, self.flow.config.timeout)
-                .await
-                .map_err(PromptError::Failed);
+            let (context, config) = (&self.context, &self.flow.config);
+            self.progress.asking(context, self.asked, None, label).await;
+            let reply = wire::elicit(
+                context,
+                params,
+                config.timeout,
+                config.keepalive,
+                &mut self.progress,
+            );
+            return reply.await.map_err(PromptError::Failed);
         }
         let (answers, asked) = match &mut self.resumed {
             Ok(resumed) => resumed,
@@ -380,7 +401,9 @@ impl Prompter {
             answers.insert(id.to_owned(), stored);
             return Ok(reply);
         }
-        wire::progress(&self.context, self.asked, id).await;
+        self.progress
+            .asking(&self.context, self.asked, None, label)
+            .await;
         self.queued = Some((id.to_owned(), params));
         Err(PromptError::Pending)
     }

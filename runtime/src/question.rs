@@ -38,7 +38,8 @@ pub enum Requirement {
     /// Must be answered with a non-empty value; decline ends the flow.
     Required,
     /// Must be answered, but the empty string is a valid answer (the release name);
-    /// decline ends the flow.
+    /// decline ends the flow. A form may be sent back without it: that is the empty
+    /// answer.
     RequiredMayBeEmpty,
     /// May be declined or left empty; the flow carries on without the field.
     Optional,
@@ -51,6 +52,10 @@ pub struct Question {
     pub key: &'static str,
     /// The text the user sees (the elicitation `message` and the property `description`).
     pub message: &'static str,
+    /// The field's label in a form (the property's `title`): `#[ask(.., title = "..")]`,
+    /// else the summary row's label; `None`: the key in words (`source_branch` →
+    /// "Source branch").
+    pub title: Option<&'static str>,
     pub kind: Kind,
     pub requirement: Requirement,
     /// The key of the earlier yes/no question that must have been answered yes

@@ -45,7 +45,8 @@ pub fn schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
                 "`{key}` is asked only after an earlier yes, but a single form asks every question at once"
             ));
         }
-        let mut property = property(&Prompt::from(question), key);
+        let prompt = Prompt::from(question);
+        let mut property = property(&prompt, &prompt.label());
         if let (Kind::YesNo, Some(DefaultValue::Bool(yes))) = (question.kind, question.default) {
             property.insert("default".into(), yes.into());
         }
@@ -55,7 +56,7 @@ pub fn schema<W: SingleForm>() -> Result<Map<String, Value>, String> {
         if properties.insert(key.to_owned(), property.into()).is_some() {
             return Err(format!("two questions share the key `{key}`"));
         }
-        if question.is_required() {
+        if prompt.must_fill() {
             required.push(key);
         }
     }
@@ -93,15 +94,16 @@ fn fill<W: SingleForm>(content: &Map<String, Value>, args: W::Args) -> Result<W,
     let mut draft = W::Draft::default();
     for &step in W::STEPS {
         let question = W::question(step);
-        let Some(value) = content.get(question.key) else {
-            continue;
-        };
         let malformed = |why: &dyn std::fmt::Display| {
             PromptError::Malformed(format!("`{}`: {why}", question.key))
         };
         // The one-question validator reads the answer under the property it would
-        // have asked for (`selection`, `confirmed`, ..) and normalises it.
-        let single = Map::from_iter([(question.property().to_owned(), value.clone())]);
+        // have asked for (`selection`, `confirmed`, ..) and normalises it; a field left
+        // out is its empty answer there too.
+        let single = content
+            .get(question.key)
+            .map(|value| Map::from_iter([(question.property().to_owned(), value.clone())]))
+            .unwrap_or_default();
         let value = validate_answer(question, Some(&single)).map_err(|why| malformed(&why))?;
         if !is_unset(question, &value) {
             W::apply(&mut draft, step, &value).map_err(|why| malformed(&why))?;
@@ -156,7 +158,11 @@ fn show_titles(
             property.insert("items".into(), json!({"anyOf": titled(options)}));
         }
         (Titles::EnumNames, Kind::Choice(options)) => {
+            // The legacy way: values under `enum`, their titles in the same order.
+            property.remove("oneOf");
+            let values = options.iter().map(|option| option.value).collect();
             let names = options.iter().map(|option| option.title).collect();
+            property.insert("enum".into(), values);
             property.insert("enumNames".into(), names);
         }
         (Titles::EnumNames, _) => {

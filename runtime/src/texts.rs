@@ -143,7 +143,7 @@ fn push_alternative(text: &mut String, wizard: &WizardInfo) {
 ///
 /// ```
 /// # use wizard::{DefaultTexts, Texts, WizardInfo};
-/// let info = WizardInfo { tool: "rooms_book", id: None, alternative: None, noun: "Booking", doc: "" };
+/// let info = WizardInfo { tool: "rooms_book", id: None, alternative: None, confirm: None, noun: "Booking", doc: "" };
 /// assert_eq!(DefaultTexts.cancelled(&info), "Booking cancelled.");
 /// ```
 #[derive(Debug, Clone, Copy, Default)]

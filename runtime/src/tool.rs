@@ -110,9 +110,10 @@ fn read_arguments<T: DeserializeOwned>(
 }
 
 /// The input schema of `T` as MCP clients read it: an object schema with every
-/// subschema inline (many clients follow no `$ref`), without `$schema` or `title`, and
+/// subschema inline (many clients follow no `$ref`), without `$schema` or `title`,
 /// with only the string formats JSON Schema defines (schemars adds `uint32` and
-/// friends, which clients warn about; `minimum: 0` already says the same).
+/// friends, which clients warn about; `minimum: 0` already says the same), and optional
+/// parameters typed without `null` ([`OptionalNotNull`]).
 ///
 /// ```
 /// #[derive(schemars::JsonSchema)]
@@ -125,14 +126,17 @@ fn read_arguments<T: DeserializeOwned>(
 ///     serde_json::Value::Object((*schema).clone()),
 ///     serde_json::json!({
 ///         "type": "object",
-///         "properties": {"limit": {"type": ["integer", "null"], "minimum": 0, "description": "How many to list."}},
+///         "properties": {"limit": {"type": "integer", "minimum": 0, "description": "How many to list."}},
 ///     })
 /// );
 /// ```
 pub fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
     let mut settings = SchemaSettings::draft2020_12();
     settings.inline_subschemas = true;
-    let mut generator = settings.with_transform(StandardFormats).into_generator();
+    let mut generator = settings
+        .with_transform(StandardFormats)
+        .with_transform(OptionalNotNull)
+        .into_generator();
     let schema = generator.root_schema_for::<T>();
     let mut object = match schema.to_value() {
         Value::Object(object) => object,
@@ -200,6 +204,74 @@ impl Transform for StandardFormats {
     }
 }
 
+/// A schemars transform that types an optional property as what it is when given, not
+/// as a union with `null` (schemars' `["integer", "null"]` for an `Option<u32>`, an
+/// `anyOf` with `{"type": "null"}` for an optional struct): leaving it out already says
+/// "none", and form clients draw a union as a raw JSON editor and warn about it. Properties
+/// listed in `required` keep their `null`. [`input_schema`] applies it.
+///
+/// ```
+/// #[derive(schemars::JsonSchema)]
+/// struct Args {
+///     limit: Option<u32>,
+/// }
+/// let settings = schemars::generate::SchemaSettings::draft2020_12()
+///     .with_transform(wizard::OptionalNotNull);
+/// let schema = settings.into_generator().into_root_schema_for::<Args>();
+/// assert_eq!(schema.as_value()["properties"]["limit"]["type"], "integer");
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OptionalNotNull;
+
+impl Transform for OptionalNotNull {
+    fn transform(&mut self, schema: &mut schemars::Schema) {
+        if let Some(object) = schema.as_object_mut() {
+            let required: Vec<String> = match object.get("required") {
+                Some(Value::Array(names)) => names
+                    .iter()
+                    .filter_map(|name| name.as_str().map(str::to_owned))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if let Some(Value::Object(properties)) = object.get_mut("properties") {
+                for (name, property) in properties.iter_mut() {
+                    if !required.contains(name)
+                        && let Value::Object(property) = property
+                    {
+                        without_null(property);
+                    }
+                }
+            }
+        }
+        transform_subschemas(self, schema);
+    }
+}
+
+/// `property` without its `null` alternative.
+fn without_null(property: &mut JsonObject) {
+    if let Some(Value::Array(types)) = property.get_mut("type") {
+        types.retain(|t| t != "null");
+        if let [only] = types.as_slice() {
+            let only = only.clone();
+            property.insert("type".into(), only);
+        }
+    }
+    for union in ["anyOf", "oneOf"] {
+        let Some(Value::Array(alternatives)) = property.get_mut(union) else {
+            continue;
+        };
+        alternatives.retain(|alternative| alternative.get("type") != Some(&"null".into()));
+        // One alternative left: it is the type itself.
+        if let [Value::Object(only)] = alternatives.as_slice() {
+            let only = only.clone();
+            property.remove(union);
+            for (key, value) in only {
+                property.entry(key).or_insert(value);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -227,5 +299,45 @@ mod tests {
         );
         assert_eq!(schema["type"], "object");
         assert!(schema.get("title").is_none() && schema.get("$schema").is_none());
+    }
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    struct Optional {
+        count: Option<u32>,
+        /// Where to.
+        place: Option<Place>,
+        kept: Option<String>,
+        items: Vec<Inner>,
+    }
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    struct Place {
+        name: String,
+    }
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    struct Inner {
+        note: Option<String>,
+    }
+
+    #[test]
+    fn optional_parameters_have_no_null() {
+        let schema = Value::Object((*input_schema::<Optional>()).clone());
+        let properties = &schema["properties"];
+        assert_eq!(properties["count"]["type"], "integer");
+        assert_eq!(properties["kept"]["type"], "string");
+        assert_eq!(properties["place"]["type"], "object");
+        assert_eq!(properties["place"]["description"], "Where to.");
+        assert_eq!(properties["place"]["properties"]["name"]["type"], "string");
+        assert!(properties["place"].get("anyOf").is_none(), "{schema}");
+        // Nested optional properties too.
+        assert_eq!(
+            properties["items"]["items"]["properties"]["note"]["type"],
+            "string"
+        );
+        assert!(!schema.to_string().contains("null"), "{schema}");
     }
 }

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
+use crate::live::Offer;
 use crate::live::verdict::{Intro, Pending, Verdict};
 use crate::question::Question;
 use crate::summary::SummaryPart;
@@ -34,10 +35,20 @@ pub struct WizardInfo {
     /// The id of the action doing the same work in one call (`room.book`), named to a
     /// client that cannot be asked questions, when the server has one.
     pub alternative: Option<&'static str>,
+    /// The label of the summary's yes/no, saying what a yes does (`Book the room?`):
+    /// `#[wizard(confirm = "..")]`; see [`WizardInfo::confirm_title`].
+    pub confirm: Option<&'static str>,
     /// What the wizard makes, as the texts name it: `Booking`, `Merge request`.
     pub noun: &'static str,
     /// The struct's doc comment: the tool's description.
     pub doc: &'static str,
+}
+
+impl WizardInfo {
+    /// The summary yes/no's label: the wizard's own, else `Go ahead?`.
+    pub fn confirm_title(&self) -> &'static str {
+        self.confirm.unwrap_or("Go ahead?")
+    }
 }
 
 /// A wizard: an ordered list of questions whose answers build `Self`.
@@ -120,7 +131,7 @@ pub trait Wizard: Sized + Send + 'static {
     fn choices<'a>(
         live: Live<'a, Self>,
         step: Self::Step,
-    ) -> Option<Pending<'a, Result<Vec<String>, String>>> {
+    ) -> Option<Pending<'a, Result<Vec<Offer>, String>>> {
         let _ = (live, step);
         None
     }

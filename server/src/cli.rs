@@ -98,6 +98,11 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_ELICITATION_TIMEOUT", default_value = "10m")]
     pub elicitation_timeout: String,
 
+    /// How often a question waiting for the user sends a progress notification, so
+    /// that a client which resets its request timeout on progress keeps waiting.
+    #[arg(long, env = "GITLAB_MCP_ELICITATION_KEEPALIVE", default_value = "5s")]
+    pub elicitation_keepalive: String,
+
     /// The largest successful answer read from GitLab (`16MiB`, `512KiB`, `1GiB`, or
     /// bytes); a larger one is an error naming the endpoint, read no further.
     #[arg(long, env = "GITLAB_MCP_MAX_RESPONSE_BODY", default_value = "16MiB")]
@@ -197,6 +202,11 @@ impl Cli {
             "GITLAB_MCP_ELICITATION_TIMEOUT",
             "elicitation-timeout",
         )?;
+        let elicitation_keepalive = parse_timeout(
+            &self.elicitation_keepalive,
+            "GITLAB_MCP_ELICITATION_KEEPALIVE",
+            "elicitation-keepalive",
+        )?;
         let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
             ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
         })?;
@@ -228,6 +238,7 @@ impl Cli {
             conformance: self.conformance,
             request_timeout,
             elicitation_timeout,
+            elicitation_keepalive,
             max_response_body,
             transport: http.map_or(Transport::Stdio, Transport::Http),
         })

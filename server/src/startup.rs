@@ -78,6 +78,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let stateless_http = matches!(&settings.transport, Transport::Http(http) if http.stateless);
     let mut flow = Flow::new(keys)
         .with_elicitation_timeout(settings.elicitation_timeout)
+        .with_keepalive(settings.elicitation_keepalive)
         .with_url_base(gitlab_url.clone())
         .with_server_requests(!stateless_http);
     if let Some(url) = &settings.redis_url {

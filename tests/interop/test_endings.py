@@ -79,7 +79,7 @@ async def test_declined_optional_questions_are_skipped_and_no_at_the_summary_can
         assert text(result) == "Issue creation cancelled by user."
         assert "Declined extras" not in await issue_titles(client)
     # The summary shows only what was answered.
-    assert script.messages()[-1] == "Create issue in project `1`?\n\n**Title**: `Declined extras`"
+    assert script.messages()[-1] == "Create issue in project `1`?\n\n- Title: `Declined extras`"
 
 
 async def test_a_malformed_answer_is_an_error_not_a_cancellation() -> None:

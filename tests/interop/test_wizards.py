@@ -147,10 +147,10 @@ async def test_the_summary_escapes_what_the_user_typed() -> None:
     async with connect("stdio", MRTR, script) as client:
         created(await client.call_tool("gitlab_interactive_issue_create", {"project_id": 1}))
     summary = script.messages()[-1]
-    assert summary.startswith("Create issue in project `1`?\n\n**Title**: `Crash on login`")
+    assert summary.startswith("Create issue in project `1`?\n\n- Title: `Crash on login`")
     assert "https[:]//example.com" in summary, summary
-    assert "**Labels**: `bug, ui`" in summary
-    assert summary.endswith("**Confidential**: Yes")
+    assert "- Labels: `bug, ui`" in summary
+    assert summary.endswith("- Confidential: Yes")
 
 
 @pytest.mark.parametrize("revision", [pytest.param(LEGACY, id=LEGACY), pytest.param(MRTR, id=MRTR)])

@@ -1,7 +1,7 @@
 use wizard::Wizard;
 
 #[derive(Wizard)]
-#[wizard(tool = "t", id = "f", alternative = "a", noun = "Issue", summary = "Create issue in {project}?\n\n**Title**: {title}")]
+#[wizard(tool = "t", id = "f", alternative = "a", noun = "Issue", summary = "Create issue in {project}?\n\n- Title: {title}")]
 struct NewIssue {
     #[tool_arg]
     project_id: u64,

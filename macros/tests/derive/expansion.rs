@@ -29,7 +29,7 @@ enum Tier {
     id = "f.flow",
     alternative = "a.alt",
     noun = "Thing",
-    summary = "Make {{thing}} {type} in {project}?\n**Tier**: {tier}"
+    summary = "Make {{thing}} {type} in {project}?\n- Tier: {tier}"
 )]
 pub struct MakeThing {
     #[tool_arg]
@@ -180,8 +180,8 @@ fn the_summary_keeps_literals_apart_from_values() {
     );
     assert_eq!(
         render_summary(&parts),
-        "Make {thing} `widge...` in `9`?\n**Tier**: `ent`\n**Labelled**: Yes\n**Label**: `blue`\
-         \n**Warmth**: `-1.25`\n**Count**: `7`\n**Note**: ` `"
+        "Make {thing} `widge...` in `9`?\n- Tier: `ent`\n- Labelled: Yes\n- Label: `blue`\
+         \n- Warmth: `-1.25`\n- Count: `7`\n- Note: ` `"
     );
 }
 

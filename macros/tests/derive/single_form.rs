@@ -112,11 +112,11 @@ fn every_question_is_one_property_named_after_its_key() {
     );
     assert_eq!(
         properties["name"],
-        json!({"type": "string", "title": "name", "description": "Your name", "minLength": 1, "default": "Ada"})
+        json!({"type": "string", "title": "Name", "description": "Your name", "minLength": 1, "default": "Ada"})
     );
     assert_eq!(
         properties["bio"],
-        json!({"type": "string", "title": "bio", "description": "About you"})
+        json!({"type": "string", "title": "Bio", "description": "About you"})
     );
 }
 
@@ -126,7 +126,7 @@ fn defaults_of_every_kind_are_offered() {
     let property = |key: &str| schema["properties"][key].clone();
     assert_eq!(
         property("age"),
-        json!({"type": "integer", "title": "age", "description": "Your age", "minimum": 18, "maximum": 130, "default": 30})
+        json!({"type": "integer", "title": "Age", "description": "Your age", "minimum": 18, "maximum": 130, "default": 30})
     );
     assert_eq!(property("rating")["default"], json!(4.5));
     assert_eq!(property("plan")["default"], json!("free"));
@@ -141,21 +141,21 @@ fn choices_show_titles_as_asked() {
     assert_eq!(
         property("plan"),
         json!({
-            "type": "string", "title": "plan", "description": "Your plan", "default": "free",
+            "type": "string", "title": "Plan", "description": "Your plan", "default": "free",
             "oneOf": [{"const": "free", "title": "Free"}, {"const": "premium", "title": "Premium plan"}],
         })
     );
     assert_eq!(
         property("legacyPlan"),
         json!({
-            "type": "string", "title": "legacyPlan", "description": "Your plan again, for older clients",
+            "type": "string", "title": "Legacy plan", "description": "Your plan again, for older clients",
             "enum": ["free", "premium"], "enumNames": ["Free", "Premium plan"],
         })
     );
     assert_eq!(
         property("topics"),
         json!({
-            "type": "array", "title": "topics", "description": "Topics you follow", "minItems": 1,
+            "type": "array", "title": "Topics", "description": "Topics you follow", "minItems": 1,
             "items": {"type": "string", "enum": ["ci", "docs", "api"]},
         })
     );

@@ -19,7 +19,7 @@ use wizard::{Choice, Wizard};
     noun = "Booking",
     context = Office,
     intro = open_building,
-    summary = "Book {room} in {building} on {day}?\n\n**Attendees**: {attendees}"
+    summary = "Book {room} in {building} on {day}?\n\n- Attendees: {attendees}"
 )]
 pub struct BookRoom {
     /// The building the room is in: an argument the model passes, not a question.
@@ -192,7 +192,7 @@ pub fn parse_day(text: &str) -> Result<Day, String> {
 #[wizard(
     tool = "expenses_report",
     noun = "Expense report",
-    summary = "Report {amount} {currency}?\n\n**For**: {categories}"
+    summary = "Report {amount} {currency}?\n\n- For: {categories}"
 )]
 pub struct ReportExpense {
     /// A float with a lower bound.

@@ -41,6 +41,7 @@ pub struct Flow {
 pub(crate) struct Config {
     pub(crate) sealer: Sealer,
     pub(crate) timeout: Duration,
+    pub(crate) keepalive: Duration,
     texts: Arc<dyn Texts>,
     pub(crate) claims: Arc<dyn Claims>,
     pub(crate) server_requests: bool,
@@ -53,6 +54,7 @@ impl std::fmt::Debug for Config {
         f.debug_struct("Config")
             .field("sealer", &self.sealer)
             .field("timeout", &self.timeout)
+            .field("keepalive", &self.keepalive)
             .field("server_requests", &self.server_requests)
             .finish_non_exhaustive()
     }
@@ -61,6 +63,10 @@ impl std::fmt::Debug for Config {
 impl Flow {
     /// How long the sync path waits for one answer unless told otherwise.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10 * 60);
+    /// How often a question waiting for the user sends progress unless told otherwise:
+    /// well within the shortest request timeout clients use (the MCP Inspector's and the
+    /// TypeScript SDK's 60 s, and clients that wait 10 s).
+    pub const DEFAULT_KEEPALIVE: Duration = Duration::from_secs(5);
     /// How long a requestState stays valid unless told otherwise; renewed each round.
     pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(10 * 60);
 
@@ -71,6 +77,7 @@ impl Flow {
             config: Arc::new(Config {
                 sealer: Sealer::new(keys, Self::DEFAULT_STATE_TTL),
                 timeout: Self::DEFAULT_TIMEOUT,
+                keepalive: Self::DEFAULT_KEEPALIVE,
                 texts: Arc::new(DefaultTexts),
                 claims: Arc::new(MemoryClaims::new()),
                 server_requests: true,
@@ -119,6 +126,16 @@ impl Flow {
     #[must_use]
     pub fn with_elicitation_timeout(mut self, timeout: Duration) -> Self {
         Arc::make_mut(&mut self.config).timeout = timeout;
+        self
+    }
+
+    /// How often a question on the sync path sends a progress notification while the
+    /// user thinks, when the call carried a progress token: a client that resets its
+    /// request timeout on progress then waits up to the elicitation timeout.
+    /// `Duration::ZERO` sends none.
+    #[must_use]
+    pub fn with_keepalive(mut self, every: Duration) -> Self {
+        Arc::make_mut(&mut self.config).keepalive = every;
         self
     }
 

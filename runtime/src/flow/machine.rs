@@ -19,7 +19,7 @@ use crate::flow::reply::Reply;
 use crate::form::{
     CONFIRM_KEY, Options, Prompt, PromptKind, is_unset, typed_schema, validate_prompt,
 };
-use crate::live::{Intro, Live, TRIES, Verdict, offerable, sentence};
+use crate::live::{Intro, Live, Offer, TRIES, Verdict, offerable, sentence};
 use crate::question::Question;
 use crate::summary::render_summary;
 use crate::wizard::{Unusable, Wizard};
@@ -47,7 +47,7 @@ struct Asking {
     /// A live choice's options, as offered; empty when it is asked as text instead;
     /// `None` until fetched (and for every other question).
     #[serde(rename = "o", default, skip_serializing_if = "Option::is_none")]
-    offered: Option<Vec<String>>,
+    offered: Option<Vec<Offer>>,
     /// How many answers to it were refused so far.
     #[serde(rename = "n", default, skip_serializing_if = "is_zero")]
     refused: usize,
@@ -66,7 +66,7 @@ impl Asking {
     }
 
     /// The options offered as a choice, when they were.
-    fn choice(&self) -> Option<&[String]> {
+    fn choice(&self) -> Option<&[Offer]> {
         self.offered
             .as_deref()
             .filter(|offered| !offered.is_empty())
@@ -95,7 +95,8 @@ impl<W: Wizard> std::fmt::Debug for Place<W> {
     }
 }
 
-/// The question to send: its exchange key, message and `requestedSchema`.
+/// The question to send: its exchange key, message and `requestedSchema`, and how a
+/// progress notification names it.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Turn {
     pub key: &'static str,
@@ -104,6 +105,15 @@ pub(crate) struct Turn {
     pub schema: Result<ElicitationSchema, String>,
     /// 1-based position among the wizard's questions (the summary comes last).
     pub number: usize,
+    /// The field's label: `Labels`; at the summary, its yes/no's (`Create the issue?`).
+    pub label: Cow<'static, str>,
+}
+
+impl Turn {
+    /// How many steps a wizard may take: its questions and the summary.
+    pub(crate) const fn total<W: Wizard>() -> usize {
+        W::QUESTIONS.len() + 1
+    }
 }
 
 /// What an answer led to.
@@ -190,11 +200,13 @@ impl<'a, W: Wizard> Machine<'a, W> {
                 Some(intro) => format!("{intro}\n\n{summary}"),
                 None => summary,
             };
+            let label = W::INFO.confirm_title();
             return Turn {
                 key: CONFIRM_KEY,
-                schema: typed_schema(&Prompt::confirm(&message)),
+                schema: typed_schema(&Prompt::confirm(&message).titled(label)),
                 message: Cow::Owned(message),
-                number: W::QUESTIONS.len() + 1,
+                number: Turn::total::<W>(),
+                label: Cow::Borrowed(label),
             };
         };
         let question = W::question(step);
@@ -205,29 +217,33 @@ impl<'a, W: Wizard> Machine<'a, W> {
             };
             place.asking.offered = Some(fetched.and_then(offerable).unwrap_or_default());
         }
-        let schema = typed_schema(&prompt(question, &place.asking));
-        let mut message = String::new();
-        if place.at == 0
-            && let Some(intro) = &place.intro
-        {
-            message.push_str(intro);
-            message.push_str("\n\n");
+        // A refused answer's reason stands apart from the question: its own paragraph
+        // before it, and the field's description, where a form shows what is wrong
+        // with the field.
+        let reason = place.asking.reason.as_deref().map(sentence);
+        let mut prompt = prompt(question, &place.asking);
+        if let Some(reason) = &reason {
+            prompt.message = reason;
         }
-        if let Some(reason) = &place.asking.reason {
-            message.push_str(&sentence(reason));
-            message.push(' ');
-        }
-        let message = if message.is_empty() {
+        let schema = typed_schema(&prompt);
+        let label = Cow::Owned(prompt.label().into_owned());
+        let intro = place.intro.as_deref().filter(|_| place.at == 0);
+        let paragraphs: Vec<&str> = [intro, reason.as_deref()].into_iter().flatten().collect();
+        let message = if paragraphs.is_empty() {
             Cow::Borrowed(question.message)
         } else {
-            message.push_str(question.message);
-            Cow::Owned(message)
+            Cow::Owned(format!(
+                "{}\n\n{}",
+                paragraphs.join("\n\n"),
+                question.message
+            ))
         };
         Turn {
             key: question.key,
             message,
             schema,
             number: W::index(step) + 1,
+            label,
         }
     }
 
@@ -298,7 +314,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
 fn prompt<'q>(question: &'q Question, asking: &'q Asking) -> Prompt<'q> {
     let mut prompt = Prompt::from(question);
     if let Some(options) = asking.choice() {
-        prompt.kind = PromptKind::Choice(Options::Strings(options));
+        prompt.kind = PromptKind::Choice(Options::Offers(options));
     }
     prompt
 }

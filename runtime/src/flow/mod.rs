@@ -62,8 +62,10 @@ impl Flow {
             WirePath::Sync => sync::run(self, with, args, context).await.with_texts(texts),
             WirePath::Mrtr => {
                 let round = mrtr::round(self, with, args, request).await;
-                if let Some((number, key)) = round.asked {
-                    wire::progress(context, number, key).await;
+                if let Some((number, label)) = round.asked {
+                    let total = Some(machine::Turn::total::<W>());
+                    let mut progress = wire::Progress::new();
+                    progress.asking(context, number, total, &label).await;
                 }
                 round.ended.with_texts(texts)
             }

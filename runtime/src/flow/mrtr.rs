@@ -4,6 +4,8 @@
 //! round asks the same key again, with the reason first and the earlier answers as they
 //! were.
 
+use std::borrow::Cow;
+
 use rmcp::model::CallToolRequestParams;
 
 use crate::flow::config::Flow;
@@ -14,10 +16,10 @@ use crate::flow::wire;
 use crate::state::StateKind;
 use crate::wizard::Wizard;
 
-/// One round's ending, and the question it asks (number, key) when it asks one.
+/// One round's ending, and the question it asks (number, label) when it asks one.
 pub(crate) struct Round<W> {
     pub(crate) ended: Ended<W>,
-    pub(crate) asked: Option<(usize, &'static str)>,
+    pub(crate) asked: Option<(usize, Cow<'static, str>)>,
 }
 
 impl<W> From<Ended<W>> for Round<W> {
@@ -75,7 +77,7 @@ pub(crate) async fn round<W: Wizard>(
     match rounds.ask(ask.key, params, &place) {
         Ok(input) => Round {
             ended: Ended::Pending(input),
-            asked: Some((ask.number, ask.key)),
+            asked: Some((ask.number, ask.label)),
         },
         Err(why) => Ended::Failed(stage, why).into(),
     }

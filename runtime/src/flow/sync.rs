@@ -1,10 +1,11 @@
 //! The legacy path: one `elicitation/create` per question while the call runs; a refused
-//! answer's question is sent again, with the reason first.
+//! answer's question is sent again, with the reason first. A call the client gives up
+//! on asks nothing more.
 
 use rmcp::service::{RequestContext, RoleServer};
 
 use crate::flow::config::Flow;
-use crate::flow::machine::Machine;
+use crate::flow::machine::{Machine, Turn};
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::wire;
 use crate::wizard::Wizard;
@@ -23,6 +24,7 @@ pub(crate) async fn run<W: Wizard>(
         Ok(place) => place,
         Err(reason) => return Ended::Refused(Stage::Intro, reason),
     };
+    let mut progress = wire::Progress::new();
     loop {
         let stage = Machine::<W>::stage(&place);
         let ask = machine.ask(&mut place).await;
@@ -34,8 +36,19 @@ pub(crate) async fn run<W: Wizard>(
             Ok(params) => params,
             Err(why) => return failed(why),
         };
-        wire::progress(context, ask.number, ask.key).await;
-        let reply = match wire::elicit(context, params, flow.config.timeout).await {
+        let total = Some(Turn::total::<W>());
+        progress
+            .asking(context, ask.number, total, &ask.label)
+            .await;
+        let config = &flow.config;
+        let reply = wire::elicit(
+            context,
+            params,
+            config.timeout,
+            config.keepalive,
+            &mut progress,
+        );
+        let reply = match reply.await {
             Ok(reply) => reply,
             Err(why) => return failed(why),
         };

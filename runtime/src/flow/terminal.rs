@@ -23,7 +23,8 @@ pub(crate) async fn run<W: Wizard>(live: &W::Context, args: W::Args) -> Ended<W>
         if let Err(why) = turn.schema {
             return Ended::Failed(stage, why);
         }
-        let ask = Ask::new(&turn.message, turn.key, Machine::<W>::prompt(&place));
+        let prompt = Machine::<W>::prompt(&place);
+        let ask = Ask::new(&turn.message, turn.key, &turn.label, prompt);
         // The prompt blocks on the keyboard: off the async workers, so that the server's
         // own tasks (a sandbox in the same process, a connection pool) keep running.
         let reply = match tokio::task::spawn_blocking(move || ask.reply()).await {

@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use rmcp::model::{
-    ClientResult, ElicitRequest, ElicitRequestParams, ElicitationSchema, InputRequest,
-    InputRequests, InputRequiredResult, ProgressNotificationParam, ServerRequest,
+    CancelledNotificationParam, ClientResult, ElicitRequest, ElicitRequestParams,
+    ElicitationSchema, InputRequest, InputRequests, InputRequiredResult, ProgressNotificationParam,
+    RequestId, ServerRequest,
 };
 use rmcp::service::{PeerRequestOptions, RequestContext, RoleServer, ServiceError};
 use serde_json::Value;
@@ -45,20 +46,96 @@ pub(crate) fn input_required(
     InputRequiredResult::new(Some(requests), Some(state))
 }
 
-/// Sends one `elicitation/create` and waits at most `timeout` for the answer.
+/// The progress notifications of one call: each question's, and the keep-alives sent
+/// while the user thinks. Progress must grow with each notification of a call, so it
+/// counts them.
+pub(crate) struct Progress {
+    sent: u32,
+    /// What the last one said, which a keep-alive says again.
+    said: String,
+}
+
+impl Progress {
+    pub(crate) fn new() -> Self {
+        Progress {
+            sent: 0,
+            said: String::new(),
+        }
+    }
+
+    /// Tells the client which question is being asked: `Question 2 of 5: Labels`
+    /// (`total`: how many steps the call may take, where known). Sent only when the
+    /// call carried a progress token; failing to notify does not fail the call.
+    pub(crate) async fn asking(
+        &mut self,
+        context: &RequestContext<RoleServer>,
+        number: usize,
+        total: Option<usize>,
+        label: &str,
+    ) {
+        let message = match total {
+            Some(total) => format!("Question {number} of {total}: {label}"),
+            None => format!("Question {number}: {label}"),
+        };
+        self.said = message;
+        // The progress value only grows: at least the question's number, so that the
+        // rounds of one MRTR call, each a request of its own, count up too.
+        self.sent = self
+            .sent
+            .max(u32::try_from(number.saturating_sub(1)).unwrap_or(u32::MAX));
+        self.send(context).await;
+    }
+
+    async fn send(&mut self, context: &RequestContext<RoleServer>) {
+        let Some(token) = context.meta.get_progress_token() else {
+            return;
+        };
+        self.sent = self.sent.saturating_add(1);
+        let param = ProgressNotificationParam::new(token, f64::from(self.sent))
+            .with_message(self.said.clone());
+        let _ = context.peer.notify_progress(param).await;
+    }
+}
+
+/// Sends one `elicitation/create` and waits at most `timeout` for the answer. While it
+/// waits, a progress notification goes out every `keepalive` (a client that resets its
+/// own timeout on progress, as the MCP Inspector and the TypeScript SDK can, then waits
+/// as long as the user thinks); when the client gives up on the call (a cancellation,
+/// its own timeout) the question is withdrawn and the call ends here, asking nothing more.
 pub(crate) async fn elicit(
     context: &RequestContext<RoleServer>,
     params: ElicitRequestParams,
     timeout: Duration,
+    keepalive: Duration,
+    progress: &mut Progress,
 ) -> Result<Reply, String> {
+    if context.ct.is_cancelled() {
+        return Err(ABANDONED.into());
+    }
     let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
-    let sent = context
+    let handle = match context
         .peer
         .send_request_with_option(request, PeerRequestOptions::with_timeout(timeout))
-        .await;
-    let answered = match sent {
-        Ok(handle) => handle.await_response().await,
-        Err(error) => Err(error),
+        .await
+    {
+        Ok(handle) => handle,
+        Err(error) => return Err(failure(error)),
+    };
+    let id = handle.id.clone();
+    let response = handle.await_response();
+    tokio::pin!(response);
+    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + keepalive, keepalive);
+    let answered = loop {
+        tokio::select! {
+            answered = &mut response => break answered,
+            () = context.ct.cancelled() => {
+                withdraw(context, id).await;
+                return Err(ABANDONED.into());
+            }
+            _ = ticks.tick(), if !keepalive.is_zero() => {
+                progress.send(context).await;
+            }
+        }
     };
     match answered {
         Ok(ClientResult::ElicitResult(result)) => Reply::from_result(result),
@@ -66,24 +143,26 @@ pub(crate) async fn elicit(
             "the client answered the question with something other than an elicitation result"
                 .into(),
         ),
-        Err(ServiceError::Timeout { timeout }) => {
-            Err(format!("no answer arrived within {timeout:?}"))
-        }
-        Err(ServiceError::McpError(error)) => Err(format!(
-            "the client refused the question: {}",
-            error.message
-        )),
-        Err(error) => Err(format!("the question could not be delivered: {error}")),
+        Err(error) => Err(failure(error)),
     }
 }
 
-/// A progress notification for the question numbered `number`, when the call carried
-/// a progress token. Failing to notify does not fail the call.
-pub(crate) async fn progress(context: &RequestContext<RoleServer>, number: usize, key: &str) {
-    if let Some(token) = context.meta.get_progress_token() {
-        #[allow(clippy::cast_precision_loss, reason = "question numbers are small")]
-        let param = ProgressNotificationParam::new(token, number as f64)
-            .with_message(format!("asking {key}"));
-        let _ = context.peer.notify_progress(param).await;
+/// Why a call ended while a question was open: the client gave up on it.
+pub(crate) const ABANDONED: &str = "the client gave up on the call (it was cancelled or timed out) while the question was open; nothing more was asked";
+
+/// Tells the client the question it still shows is no longer wanted.
+async fn withdraw(context: &RequestContext<RoleServer>, id: RequestId) {
+    let reason = Some("the call was abandoned".to_owned());
+    let cancelled = CancelledNotificationParam::new(Some(id), reason);
+    let _ = context.peer.notify_cancelled(cancelled).await;
+}
+
+fn failure(error: ServiceError) -> String {
+    match error {
+        ServiceError::Timeout { timeout } => format!("no answer arrived within {timeout:?}"),
+        ServiceError::McpError(error) => {
+            format!("the client refused the question: {}", error.message)
+        }
+        error => format!("the question could not be delivered: {error}"),
     }
 }

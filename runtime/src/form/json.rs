@@ -1,5 +1,6 @@
-//! A form's `requestedSchema` as JSON: the object with its one property, and how the
-//! wire writes a number. [`typed_schema`](super::typed_schema) writes the same through
+//! A form's `requestedSchema` as JSON: the object with its one property (listed in
+//! `required` only when the form cannot be sent back without it), and how the wire
+//! writes a number. [`typed_schema`](super::typed_schema) writes the same through
 //! rmcp's types.
 
 use serde_json::{Map, Number, Value, json};
@@ -10,18 +11,14 @@ use crate::question::{DefaultValue, Requirement};
 /// The `requestedSchema` of any prompt. Run [`check_prompt`](super::check_prompt) first on prompts built
 /// at run time: this builder trusts the prompt to be well formed.
 pub fn prompt_schema(p: &Prompt<'_>) -> Map<String, Value> {
-    let title = match p.kind {
-        PromptKind::Text | PromptKind::Number { .. } => p.key,
-        PromptKind::YesNo => "Confirm",
-        PromptKind::Choice(_) | PromptKind::IntegerChoice(_) => "Selection",
-        PromptKind::MultiSelect { .. } => "Selections",
-    };
     let mut properties = Map::new();
-    properties.insert(p.property().into(), property(p, title).into());
+    properties.insert(p.property().into(), property(p, &p.label()).into());
     let mut schema = Map::new();
     schema.insert("type".into(), "object".into());
     schema.insert("properties".into(), properties.into());
-    schema.insert("required".into(), json!([p.property()]));
+    if p.must_fill() {
+        schema.insert("required".into(), json!([p.property()]));
+    }
     schema
 }
 
@@ -49,9 +46,20 @@ pub(crate) fn property(p: &Prompt<'_>, title: &str) -> Map<String, Value> {
         PromptKind::YesNo => {
             property.insert("default".into(), false.into());
         }
-        PromptKind::Choice(options) => {
-            property.insert("enum".into(), options.values().collect());
-        }
+        PromptKind::Choice(options) => match options.titles() {
+            // MCP's titled options: the label shown, the value answered.
+            Some(titles) => {
+                let one_of = options
+                    .values()
+                    .zip(titles)
+                    .map(|(value, title)| json!({"const": value, "title": title}))
+                    .collect();
+                property.insert("oneOf".into(), one_of);
+            }
+            None => {
+                property.insert("enum".into(), options.values().collect());
+            }
+        },
         PromptKind::IntegerChoice(values) => {
             let values = values.iter().map(i64::to_string).collect();
             property.insert("enum".into(), values);

@@ -1,6 +1,9 @@
 //! [`Prompt`]: a question whose data is borrowed, so primitives can ask questions
 //! built at run time with the same schema builder and validator as derived ones.
 
+use std::borrow::Cow;
+
+use crate::live::Offer;
 use crate::question::{ChoiceOption, DefaultValue, Kind, Question, Requirement};
 
 /// The key of the final summary yes/no and of the destructive-action guard.
@@ -13,6 +16,8 @@ pub enum Options<'a> {
     Choices(&'a [ChoiceOption]),
     Strs(&'a [&'a str]),
     Strings(&'a [String]),
+    /// What a live choice fetched: values, some with a label.
+    Offers(&'a [Offer]),
 }
 
 impl<'a> Options<'a> {
@@ -21,6 +26,7 @@ impl<'a> Options<'a> {
             Options::Choices(options) => options.len(),
             Options::Strs(options) => options.len(),
             Options::Strings(options) => options.len(),
+            Options::Offers(options) => options.len(),
         }
     }
 
@@ -34,7 +40,25 @@ impl<'a> Options<'a> {
             Options::Choices(options) => options[index].value,
             Options::Strs(options) => options[index],
             Options::Strings(options) => &options[index],
+            Options::Offers(options) => &options[index].value,
         }
+    }
+
+    /// The labels a form shows instead of the values, when some value needs one: a
+    /// live option that came with a label, a `#[derive(Choice)]` title that says more
+    /// than its value (`Private` for `private` does not). `None`: the bare values read
+    /// well as they are.
+    pub fn titles(&self) -> Option<Vec<&'a str>> {
+        let titles: Vec<&'a str> = match *self {
+            Options::Choices(options) => options.iter().map(|option| option.title).collect(),
+            Options::Offers(options) => options.iter().map(Offer::label).collect(),
+            Options::Strs(_) | Options::Strings(_) => return None,
+        };
+        let needed = self
+            .values()
+            .zip(&titles)
+            .any(|(value, title)| !value.eq_ignore_ascii_case(title));
+        needed.then_some(titles)
     }
 
     /// The wire values, in the order offered.
@@ -74,6 +98,12 @@ impl<'a, 'b: 'a> From<&'b [String]> for Options<'a> {
     }
 }
 
+impl<'a, 'b: 'a> From<&'b [Offer]> for Options<'a> {
+    fn from(options: &'b [Offer]) -> Self {
+        Options::Offers(options)
+    }
+}
+
 impl<'a, 'b: 'a> From<&'b Vec<String>> for Options<'a> {
     fn from(options: &'b Vec<String>) -> Self {
         Options::Strings(options)
@@ -107,6 +137,8 @@ pub struct Prompt<'a> {
     pub key: &'a str,
     /// The elicitation `message` and the property's `description`.
     pub message: &'a str,
+    /// The field's label (the property's `title`); `None`: the key in words.
+    pub title: Option<&'a str>,
     pub kind: PromptKind<'a>,
     pub requirement: Requirement,
     pub default: Option<DefaultValue>,
@@ -133,6 +165,7 @@ impl<'a> From<&Question> for Prompt<'a> {
         Prompt {
             key: q.key,
             message: q.message,
+            title: q.title,
             kind,
             requirement: q.requirement,
             default: q.default,
@@ -145,6 +178,7 @@ impl<'a> Prompt<'a> {
         Prompt {
             key,
             message,
+            title: None,
             kind,
             requirement: Requirement::Required,
             default: None,
@@ -206,6 +240,38 @@ impl<'a> Prompt<'a> {
         Prompt::new(key, message, kind)
     }
 
+    /// The same prompt with `title` as the field's label.
+    #[must_use]
+    pub const fn titled(self, title: &'a str) -> Self {
+        Prompt {
+            title: Some(title),
+            ..self
+        }
+    }
+
+    /// The field's label a form shows: the title given, else the key in words.
+    pub fn label(&self) -> Cow<'a, str> {
+        match self.title {
+            Some(title) => Cow::Borrowed(title),
+            None => Cow::Owned(label(self.key)),
+        }
+    }
+
+    /// Whether the form must come back with the field filled in: only then is the
+    /// property listed in the schema's `required`, so that a client lets the user send
+    /// the form with the field left empty otherwise. An answer that may be empty can be
+    /// left out where its kind has an empty value (text `""`, no selections); a yes/no,
+    /// a choice or a number has none, so it must be filled.
+    pub const fn must_fill(&self) -> bool {
+        match self.requirement {
+            Requirement::Required => true,
+            Requirement::RequiredMayBeEmpty => {
+                !matches!(self.kind, PromptKind::Text | PromptKind::MultiSelect { .. })
+            }
+            Requirement::Optional => false,
+        }
+    }
+
     /// The property the answer arrives under (as [`Question::property`]).
     pub const fn property(&self) -> &'a str {
         match self.kind {
@@ -214,5 +280,44 @@ impl<'a> Prompt<'a> {
             PromptKind::MultiSelect { .. } => "selections",
             PromptKind::Text | PromptKind::Number { .. } => self.key,
         }
+    }
+}
+
+/// A key in words, as a form labels its field: `source_branch` → "Source branch",
+/// `dueDate` → "Due date", `ref` → "Ref".
+pub fn label(key: &str) -> String {
+    let mut words = String::with_capacity(key.len());
+    let mut previous: Option<char> = None;
+    for c in key.chars() {
+        match c {
+            '_' | '-' | ' ' => {
+                if !words.is_empty() && !words.ends_with(' ') {
+                    words.push(' ');
+                }
+            }
+            // `dueDate`: a capital after a lower-case letter starts a word.
+            c if c.is_uppercase() && previous.is_some_and(char::is_lowercase) => {
+                words.push(' ');
+                words.extend(c.to_lowercase());
+            }
+            c if words.is_empty() => words.extend(c.to_uppercase()),
+            c => words.push(c),
+        }
+        previous = Some(c);
+    }
+    words.trim_end().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label;
+
+    #[test]
+    fn keys_read_as_words() {
+        assert_eq!(label("source_branch"), "Source branch");
+        assert_eq!(label("ref"), "Ref");
+        assert_eq!(label("dueDate"), "Due date");
+        assert_eq!(label("_x__y_"), "X y");
+        assert_eq!(label("confirm"), "Confirm");
     }
 }

@@ -8,6 +8,8 @@ use rmcp::model::{
     PrimitiveSchemaDefinition, StringSchema,
 };
 
+use super::prompt::Options;
+
 use super::prompt::{Prompt, PromptKind};
 use crate::question::{DefaultValue, Requirement};
 
@@ -15,7 +17,7 @@ use crate::question::{DefaultValue, Requirement};
 /// [`check_prompt`](super::check_prompt) first on prompts built at run time.
 pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
     let message = p.message.to_owned();
-    let key = p.key.to_owned();
+    let title = p.label().into_owned();
     let default = p.default;
     #[allow(
         clippy::cast_possible_truncation,
@@ -24,7 +26,7 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
     )]
     let definition = match p.kind {
         PromptKind::Text => {
-            let mut schema = StringSchema::new().title(key).description(message);
+            let mut schema = StringSchema::new().title(title).description(message);
             // A required text must not be empty: said here, so that clients check it too.
             if p.requirement == Requirement::Required {
                 schema = schema.min_length(1);
@@ -37,7 +39,7 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
         // Every yes/no asked on its own starts on no.
         PromptKind::YesNo => PrimitiveSchemaDefinition::Boolean(
             BooleanSchema::new()
-                .title("Confirm")
+                .title(title)
                 .description(message)
                 .with_default(false),
         ),
@@ -46,7 +48,7 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
             max,
             integer: true,
         } => {
-            let mut schema = IntegerSchema::new().title(key).description(message);
+            let mut schema = IntegerSchema::new().title(title).description(message);
             if let Some(min) = min {
                 schema = schema.minimum(min as i64);
             }
@@ -61,7 +63,7 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
             PrimitiveSchemaDefinition::Integer(schema)
         }
         PromptKind::Number { min, max, .. } => {
-            let mut schema = NumberSchema::new().title(key).description(message);
+            let mut schema = NumberSchema::new().title(title).description(message);
             if let Some(min) = min {
                 schema = schema.minimum(min);
             }
@@ -76,21 +78,20 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
             PrimitiveSchemaDefinition::Number(schema)
         }
         PromptKind::Choice(options) => {
-            let values = options.values().map(str::to_owned).collect();
             let default = match default {
                 Some(DefaultValue::Text(text)) => Some(text.to_owned()),
                 _ => None,
             };
-            single_select(values, message, default)?
+            single_select(options, title, message, default)?
         }
         PromptKind::IntegerChoice(values) => {
             // Offered as decimal strings, so the default is one too.
-            let values = values.iter().map(i64::to_string).collect();
+            let values: Vec<String> = values.iter().map(i64::to_string).collect();
             let default = match default {
                 Some(DefaultValue::Integer(n)) => Some(n.to_string()),
                 _ => None,
             };
-            single_select(values, message, default)?
+            single_select(Options::Strings(&values), title, message, default)?
         }
         PromptKind::MultiSelect {
             options,
@@ -100,7 +101,7 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
             let values = options.values().map(str::to_owned).collect();
             let mut schema = EnumSchema::builder(values)
                 .untitled()
-                .title("Selections")
+                .title(title)
                 .description(message)
                 .multiselect();
             if let Some(n) = min_items {
@@ -112,21 +113,28 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
             PrimitiveSchemaDefinition::Enum(schema.build())
         }
     };
-    ElicitationSchema::builder()
-        .required_property(p.property(), definition)
-        .build()
-        .map_err(str::to_owned)
+    let builder = ElicitationSchema::builder();
+    let builder = if p.must_fill() {
+        builder.required_property(p.property(), definition)
+    } else {
+        builder.property(p.property(), definition)
+    };
+    builder.build().map_err(str::to_owned)
 }
 
 fn single_select(
-    values: Vec<String>,
+    options: Options<'_>,
+    title: String,
     message: String,
     default: Option<String>,
 ) -> Result<PrimitiveSchemaDefinition, String> {
-    let mut schema = EnumSchema::builder(values)
-        .untitled()
-        .title("Selection")
-        .description(message);
+    let values = options.values().map(str::to_owned).collect();
+    let mut schema = EnumSchema::builder(values);
+    schema = match options.titles() {
+        Some(titles) => schema.enum_titles(titles.into_iter().map(str::to_owned).collect())?,
+        None => schema.untitled(),
+    };
+    let mut schema = schema.title(title).description(message);
     if let Some(default) = default {
         schema = schema.with_default(default)?;
     }

@@ -46,13 +46,14 @@ pub fn validate_answer(
     validate_prompt(&Prompt::from(q), content)
 }
 
-/// Whether an accepted answer to `q` means "not set": an optional text with no visible
-/// character (empty, spaces, invisible characters). A required-but-may-be-empty text
-/// keeps its `""`.
+/// Whether an accepted answer to `q` means "not set": an optional question left out of
+/// the form (`null` from the validator), or an optional text with no visible character
+/// (empty, spaces, invisible characters). A required-but-may-be-empty text keeps its `""`.
 pub fn is_unset(q: &Question, value: &Value) -> bool {
-    q.kind == Kind::Text
-        && q.requirement == Requirement::Optional
-        && value.as_str().is_some_and(|text| !visible(text))
+    value.is_null()
+        || (q.kind == Kind::Text
+            && q.requirement == Requirement::Optional
+            && value.as_str().is_some_and(|text| !visible(text)))
 }
 
 /// Whether `text` holds a character a reader can see.
@@ -71,11 +72,39 @@ pub fn validate_prompt(
             "the answer has no content, expected an object with `{property}`"
         )));
     };
-    let Some(value) = content.get(property) else {
-        return Err(Malformed::new(format!(
-            "`{property}` is missing, expected {}",
-            expected(p)
-        )));
+    // A form whose field may stay empty may come back without it (`{}`): a client leaves
+    // an untouched optional field out. That is the empty answer: `""` for a text that must
+    // be answered but may be empty, "not set" (`null`) for an optional question.
+    let value = match content.get(property) {
+        Some(Value::String(text))
+            if text.is_empty()
+                && p.requirement == Requirement::Optional
+                && !matches!(p.kind, PromptKind::Text) =>
+        {
+            return Ok(Value::Null);
+        }
+        Some(value) => value,
+        // An answer under another name is a client's mistake, not an empty answer:
+        // refused, so that the answer it holds is not lost.
+        None if !content.is_empty() => {
+            let keys: Vec<String> = content.keys().map(|key| format!("`{key}`")).collect();
+            return Err(Malformed::new(format!(
+                "`{property}` is missing (the answer holds {}), expected {}",
+                keys.join(", "),
+                expected(p)
+            )));
+        }
+        None => {
+            return match (p.requirement, p.kind) {
+                _ if p.must_fill() => Err(Malformed::new(format!(
+                    "`{property}` is missing, expected {}",
+                    expected(p)
+                ))),
+                (Requirement::RequiredMayBeEmpty, PromptKind::Text) => Ok(Value::from("")),
+                (Requirement::RequiredMayBeEmpty, _) => Ok(Value::Array(Vec::new())),
+                _ => Ok(Value::Null),
+            };
+        }
     };
     let wrong = || {
         Malformed::new(format!(

@@ -60,12 +60,18 @@ enum Form {
 }
 
 impl Ask {
-    /// The turn's `message` as `prompt` asks it; `None` is the summary.
-    pub(crate) fn new(message: &str, key: &'static str, prompt: Option<Prompt<'_>>) -> Self {
+    /// The turn's `message` as `prompt` asks it; `None` is the summary, whose yes/no
+    /// reads `label`.
+    pub(crate) fn new(
+        message: &str,
+        key: &'static str,
+        label: &str,
+        prompt: Option<Prompt<'_>>,
+    ) -> Self {
         let Some(prompt) = prompt else {
             return Ask {
                 preamble: Some(message.to_owned()),
-                line: "Confirm?".to_owned(),
+                line: label.to_owned(),
                 key,
                 requirement: Requirement::Required,
                 form: Form::Summary,
@@ -157,6 +163,7 @@ impl Ask {
         Prompt {
             key: self.key,
             message: &self.line,
+            title: None,
             kind,
             requirement: self.requirement,
             default: None,
@@ -347,10 +354,12 @@ fn number(input: &str, integer: bool) -> Value {
     }
 }
 
-/// The titles a choice shows: a `#[derive(Choice)]` option's title, otherwise its value.
+/// The titles a choice shows: a `#[derive(Choice)]` option's title, a live option's
+/// label, otherwise its value.
 fn titles(options: Options<'_>) -> Vec<String> {
     match options {
         Options::Choices(options) => options.iter().map(|o| o.title.to_owned()).collect(),
+        Options::Offers(options) => options.iter().map(|o| o.label().to_owned()).collect(),
         Options::Strs(_) | Options::Strings(_) => options.values().map(str::to_owned).collect(),
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationCapability,
@@ -64,6 +65,8 @@ struct Script {
     replies: VecDeque<Reply>,
     asked: Vec<Asked>,
     progress: Vec<Progress>,
+    /// How long the user thinks before each reply.
+    thinking: Duration,
 }
 
 /// How the sync path names a question from its message and schema.
@@ -110,6 +113,12 @@ impl ScriptedClient {
         let mut script = self.lock();
         script.replies = replies.into_iter().collect();
         script.asked.clear();
+    }
+
+    /// Replies only `thinking` after each question, as a user who takes their time:
+    /// for tests of what a server does while a question stays open.
+    pub fn think(&self, thinking: Duration) {
+        self.lock().thinking = thinking;
     }
 
     /// The questions asked since the script started.
@@ -220,13 +229,17 @@ impl ClientHandler for ScriptedClient {
             NumberOrString::String(key) => key.to_string(),
             NumberOrString::Number(_) => (self.keys)(&message, &schema),
         };
-        let mut script = self.lock();
-        script.asked.push(Asked {
-            key: key.clone(),
-            message,
-            schema,
-        });
-        match script.replies.pop_front() {
+        let (reply, thinking) = {
+            let mut script = self.lock();
+            script.asked.push(Asked {
+                key: key.clone(),
+                message,
+                schema,
+            });
+            (script.replies.pop_front(), script.thinking)
+        };
+        tokio::time::sleep(thinking).await;
+        match reply {
             Some(reply) => Ok(reply.to_result()),
             None => Err(ErrorData::internal_error(
                 format!("the script has no reply left for question `{key}`"),

@@ -250,18 +250,20 @@ impl Kit {
 /// the key is not on the wire, once given `with_keys(question_key::<W>)`. A question
 /// asked again after a refusal, or after the intro, ends with its own message.
 pub fn question_key<W: Wizard>(message: &str, schema: &Value) -> String {
-    // The summary is the one yes/no whose property description is not a question's.
-    let described = schema
+    // The summary may end with a question's message too (a merge's summary ends with
+    // its squash question); the field's label tells them apart.
+    let labelled = schema
         .pointer("/properties")
         .and_then(Value::as_object)
         .and_then(|properties| properties.values().next())
-        .and_then(|property| property.get("description"))
+        .and_then(|property| property.get("title"))
         .and_then(Value::as_str);
     W::QUESTIONS
         .iter()
         .find(|question| {
             question.message == message
-                || (message.ends_with(question.message) && described == Some(question.message))
+                || (message.ends_with(question.message)
+                    && labelled == Some(&*crate::form::Prompt::from(*question).label()))
         })
         .map_or(crate::form::CONFIRM_KEY, |question| question.key)
         .to_owned()

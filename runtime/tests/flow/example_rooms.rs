@@ -97,7 +97,7 @@ async fn the_summary_shows_the_answers_escaped() {
     let summary = client.asked().last().expect("asked").message.clone();
     assert_eq!(
         summary,
-        "Book `aurora` in `North` on `2026-01-02`?\n\n**Attendees**: `2`\n**Topic**: ``Plans `v2` see https[:]//x``"
+        "Book `aurora` in `North` on `2026-01-02`?\n\n- Attendees: `2`\n- Topic: ``Plans `v2` see https[:]//x``"
     );
     assert_eq!(text(&result), "Booking cancelled.");
     assert!(rooms.bookings().is_empty());
@@ -139,7 +139,7 @@ async fn a_bad_day_is_asked_again_with_the_reason() {
         );
         assert_eq!(
             asked[2].message,
-            "`next tuesday` is not a day written YYYY-MM-DD. Which day? (YYYY-MM-DD)"
+            "`next tuesday` is not a day written YYYY-MM-DD.\n\nWhich day? (YYYY-MM-DD)"
         );
         assert_eq!(
             text(&result),
@@ -250,7 +250,7 @@ async fn rooms_that_cannot_be_read_are_typed_and_checked() {
         let asked = client.asked();
         assert_eq!(
             asked[0].schema,
-            json!({"type": "object", "properties": {"room": {"type": "string", "title": "room",
+            json!({"type": "object", "properties": {"room": {"type": "string", "title": "Room",
                 "description": "Which room?", "minLength": 1}}, "required": ["room"]})
         );
         // Its list unreadable, the building accepts the name typed: the booking system

@@ -156,12 +156,16 @@ fn a_refused_answer_is_asked_again_with_the_reason_first() {
             messages[1..4],
             [
                 "Into which branch?",
-                "There is no branch `mian` in `demo/app`. Into which branch?",
-                "The target must differ from the source. Into which branch?",
+                "There is no branch `mian` in `demo/app`.\n\nInto which branch?",
+                "The target must differ from the source.\n\nInto which branch?",
             ]
         );
-        // The form asked again is the question's own: only the message says why.
-        assert_eq!(report.asked[2].schema, report.asked[1].schema);
+        // The form asked again is the question's own, its field described by the reason
+        // (a client shows a field's description next to it).
+        let mut again = report.asked[1].schema.clone();
+        again["properties"]["into"]["description"] =
+            json!("There is no branch `mian` in `demo/app`.");
+        assert_eq!(report.asked[2].schema, again);
         assert_eq!(
             report.asked[6].message,
             "Join `feature/x` into `main` in `demo/app`?"
@@ -237,7 +241,7 @@ fn a_parse_refusal_counts_as_a_try_and_keeps_the_earlier_answers() {
         ];
         let report = run(path, service, replies);
         assert_eq!(
-            report.asked[3].message, "`two` is not a number of reviewers. How many reviewers?",
+            report.asked[3].message, "`two` is not a number of reviewers.\n\nHow many reviewers?",
             "{path:?}"
         );
         let join = report.finished();
@@ -298,7 +302,7 @@ fn a_live_choice_offers_what_the_service_lists() {
         assert_eq!(
             report.asked[0].schema,
             json!({"type": "object", "required": ["selection"], "properties": {"selection": {
-                "type": "string", "title": "Selection", "description": "From which branch?",
+                "type": "string", "title": "From", "description": "From which branch?",
                 "enum": ["main", "dev"]}}}),
             "{path:?}: empty and repeated options dropped"
         );
@@ -324,7 +328,7 @@ fn the_options_are_fetched_once_per_question_and_checks_see_what_was_typed() {
     assert_eq!(refused.key, "into");
     assert_eq!(
         refused.message,
-        "There is no branch `nope` in `demo/app`. Into which branch?"
+        "There is no branch `nope` in `demo/app`.\n\nInto which branch?"
     );
     // Sent again unanswered, the refused question still says why.
     let resent = rounds.send(&refused, None);
@@ -385,13 +389,13 @@ fn too_many_options_or_a_failed_fetch_ask_for_text_and_check_it() {
             assert_eq!(
                 report.asked[0].schema,
                 json!({"type": "object", "required": ["from"], "properties": {"from": {
-                    "type": "string", "title": "from", "description": "From which branch?",
+                    "type": "string", "title": "From", "description": "From which branch?",
                     "minLength": 1}}}),
                 "{path:?}, {case}: text instead"
             );
             assert_eq!(
                 report.asked[1].message,
-                "There is no branch `typo` in `demo/app`. From which branch?",
+                "There is no branch `typo` in `demo/app`.\n\nFrom which branch?",
                 "{path:?}, {case}"
             );
             match known {

@@ -39,7 +39,7 @@ async fn each_round_asks_one_question_with_signed_state() {
     assert_eq!(
         serde_json::to_value(requested_schema).expect("serializes"),
         json!({"type": "object", "required": ["title"], "properties": {"title": {
-            "type": "string", "title": "title", "description": "Enter the issue title",
+            "type": "string", "title": "Title", "description": "Enter the issue title",
             "minLength": 1}}})
     );
     assert!(
@@ -179,7 +179,7 @@ async fn progress_is_reported_per_question_on_both_paths() {
         pair.close().await;
         assert_eq!(
             client.progress(),
-            ["asking title", "asking description"],
+            ["Question 1 of 5: Title", "Question 2 of 5: Description"],
             "{path:?}"
         );
     }

@@ -58,12 +58,12 @@ fn the_same_questions_go_out_on_every_path() {
     let summary = &asked[0][4];
     assert_eq!(
         summary.message,
-        "Create issue in project `42`?\n\n**Title**: `Fix the login`\n**Description**: `It *breaks*`\n**Labels**: `bug, ui`"
+        "Create issue in project `42`?\n\n- Title: `Fix the login`\n- Description: `It *breaks*`\n- Labels: `bug, ui`"
     );
     assert_eq!(
         summary.schema,
         json!({"type": "object", "required": ["confirmed"], "properties": {"confirmed": {
-            "type": "boolean", "title": "Confirm", "description": summary.message, "default": false}}})
+            "type": "boolean", "title": "Go ahead?", "description": summary.message, "default": false}}})
     );
 }
 

@@ -86,7 +86,7 @@ async fn every_primitive_answers_the_same_on_both_paths() {
     assert_eq!(
         seen[0][4].schema,
         json!({"type": "object", "required": ["selection"], "properties": {"selection": {
-            "type": "string", "title": "Selection", "description": "Size?", "enum": ["8", "16", "32"]}}})
+            "type": "string", "title": "Size", "description": "Size?", "enum": ["8", "16", "32"]}}})
     );
 }
 

@@ -51,7 +51,10 @@ async fn a_new_script_forgets_what_was_asked_and_every_progress_note_is_kept_who
         }
         let numbers: Vec<f64> = notes.iter().map(|note| note.progress).collect();
         assert_eq!(numbers, [1.0, 2.0], "{path:?}");
-        assert_eq!(client.progress(), ["asking title", "asking description"]);
+        assert_eq!(
+            client.progress(),
+            ["Question 1 of 5: Title", "Question 2 of 5: Description"]
+        );
 
         client.script([cancel()]);
         client.clear_progress();
@@ -60,7 +63,7 @@ async fn a_new_script_forgets_what_was_asked_and_every_progress_note_is_kept_who
         assert_eq!(text(&second), "Issue cancelled.");
         assert_eq!(client.asked().len(), 1, "{path:?}");
         assert_eq!(client.unused(), 0);
-        assert_eq!(client.progress(), ["asking title"]);
+        assert_eq!(client.progress(), ["Question 1 of 5: Title"]);
         pair.close().await;
     }
 }

@@ -75,8 +75,8 @@ fn markdown_is_shown_not_rendered() {
     assert_eq!(escape_value("[x](y)"), "`[x](y)`");
     assert_eq!(escape_value("# Heading"), "`# Heading`");
     assert_eq!(
-        escape_value("fine\n\n**Labels**: [ok](https://x)"),
-        "`fine  **Labels**: [ok](https[:]//x)`"
+        escape_value("fine\n\n- Labels: [ok](https://x)"),
+        "`fine  - Labels: [ok](https[:]//x)`"
     );
 }
 
@@ -170,14 +170,14 @@ fn a_summary_keeps_its_own_words_and_escapes_the_values() {
     let parts = [
         SummaryPart::Literal("Create issue in project "),
         value("42", None),
-        SummaryPart::Literal("?\n\n**Title**: "),
-        value("Fix it\n\n**Confidential**: Yes", None),
-        SummaryPart::Literal("\n**Labels**: "),
+        SummaryPart::Literal("?\n\n- Title: "),
+        value("Fix it\n\n- Confidential: Yes", None),
+        SummaryPart::Literal("\n- Labels: "),
         value("bug, feature", None),
     ];
     assert_eq!(
         render_summary(&parts),
-        "Create issue in project `42`?\n\n**Title**: `Fix it  **Confidential**: Yes`\n**Labels**: `bug, feature`"
+        "Create issue in project `42`?\n\n- Title: `Fix it  - Confidential: Yes`\n- Labels: `bug, feature`"
     );
 }
 

@@ -3,14 +3,17 @@
 
 use serde_json::{Map, Value, json};
 use wizard::form::CONFIRM_KEY;
+use wizard::form::Options;
 use wizard::form::Prompt;
 use wizard::form::check_flat_schema;
 use wizard::form::check_prompt;
 use wizard::form::check_question;
 use wizard::form::prompt_schema;
 use wizard::form::requested_schema;
+use wizard::form::typed_schema;
 use wizard::form::validate_against;
 use wizard::form::yes_no_schema;
+use wizard::live::Offer;
 use wizard::question::ChoiceOption;
 use wizard::question::DefaultValue;
 use wizard::question::Kind;
@@ -32,6 +35,7 @@ const fn question(key: &'static str, message: &'static str, kind: Kind) -> Quest
     Question {
         key,
         message,
+        title: None,
         kind,
         requirement,
         when: None,
@@ -80,20 +84,28 @@ fn text() {
     // A required text says it must not be empty, so that clients check it too.
     let expected = one_property(
         "title",
-        json!({"type": "string", "title": "title", "description": "Enter the issue title", "minLength": 1}),
+        json!({"type": "string", "title": "Title", "description": "Enter the issue title", "minLength": 1}),
     );
     assert_eq!(schema(&title), expected);
     let optional = Question {
         requirement: Requirement::Optional,
         ..title
     };
+    // An optional question is not listed in `required`: a client lets the user send
+    // the form with the field left empty.
     assert_eq!(
         schema(&optional),
-        one_property(
-            "title",
-            json!({"type": "string", "title": "title", "description": "Enter the issue title"}),
-        ),
-        "an optional question is still one required property, which may be empty"
+        json!({"type": "object", "properties": {"title":
+            {"type": "string", "title": "Title", "description": "Enter the issue title"}}}),
+    );
+    // A title given by the author is the field's label.
+    let titled = Question {
+        title: Some("Issue title"),
+        ..title
+    };
+    assert_eq!(
+        schema(&titled)["properties"]["title"]["title"],
+        "Issue title"
     );
 }
 
@@ -103,14 +115,17 @@ fn yes_no_always_starts_on_no() {
     let expected = one_property(
         "confirmed",
         json!({
-            "type": "boolean", "title": "Confirm",
+            "type": "boolean", "title": "Squash",
             "description": "Squash commits on merge?", "default": false
         }),
     );
     assert_eq!(schema(&q), expected);
+    // A yes/no made at run time (a guard's) is labelled as a confirmation.
+    let mut confirm = expected.clone();
+    confirm["properties"]["confirmed"]["title"] = json!("Confirm");
     assert_eq!(
         Value::Object(yes_no_schema("Squash commits on merge?")),
-        expected
+        confirm
     );
     let summary = Prompt::confirm("Create issue in project `42`?");
     assert_eq!(summary.key, CONFIRM_KEY);
@@ -128,12 +143,44 @@ fn choice() {
     let expected = one_property(
         "selection",
         json!({
-            "type": "string", "title": "Selection",
+            "type": "string", "title": "Visibility",
             "description": "Select the project visibility",
             "enum": ["private", "internal", "public"]
         }),
     );
     assert_eq!(schema(&q), expected);
+}
+
+/// Options fetched at run time show their titles where these say more than the values
+/// (`main (default branch)`), as MCP's titled options; plain values otherwise. Both wire
+/// drivers' schemas agree.
+#[test]
+fn offers_show_their_titles_when_they_say_more() {
+    let titled = [
+        Offer::labelled("main", "main (default branch)"),
+        Offer::labelled("v1.0.0", "v1.0.0 (tag)"),
+    ];
+    let prompt = Prompt::choice("ref", "Which ref?", Options::Offers(&titled));
+    let expected = one_property(
+        "selection",
+        json!({
+            "type": "string", "title": "Ref", "description": "Which ref?",
+            "oneOf": [
+                {"const": "main", "title": "main (default branch)"},
+                {"const": "v1.0.0", "title": "v1.0.0 (tag)"}
+            ]
+        }),
+    );
+    assert_eq!(Value::Object(prompt_schema(&prompt)), expected);
+    let typed = serde_json::to_value(typed_schema(&prompt).expect("builds")).expect("serialises");
+    assert_eq!(typed, expected);
+
+    let plain = [Offer::from("main"), Offer::labelled("dev", "Dev")];
+    let prompt = Prompt::choice("ref", "Which ref?", Options::Offers(&plain));
+    assert_eq!(
+        prompt_schema(&prompt)["properties"]["selection"]["enum"],
+        json!(["main", "dev"])
+    );
 }
 
 #[test]
@@ -146,7 +193,7 @@ fn integer_choice_offers_decimal_strings() {
     let expected = one_property(
         "selection",
         json!({
-            "type": "string", "title": "Selection",
+            "type": "string", "title": "Level",
             "description": "Pick an access level", "enum": ["10", "20", "-1"]
         }),
     );
@@ -163,7 +210,7 @@ fn number_with_and_without_bounds() {
     let expected = one_property(
         "weight",
         json!({
-            "type": "number", "title": "weight", "description": "Issue weight",
+            "type": "number", "title": "Weight", "description": "Issue weight",
             "minimum": 0.0, "maximum": 9.5
         }),
     );
@@ -172,14 +219,14 @@ fn number_with_and_without_bounds() {
     let integer = question("count", "How many?", number(Some(1.0), None, true));
     let expected = one_property(
         "count",
-        json!({"type": "integer", "title": "count", "description": "How many?", "minimum": 1}),
+        json!({"type": "integer", "title": "Count", "description": "How many?", "minimum": 1}),
     );
     assert_eq!(schema(&integer), expected);
 
     let free = question("x", "Any number", number(None, None, false));
     let expected = one_property(
         "x",
-        json!({"type": "number", "title": "x", "description": "Any number"}),
+        json!({"type": "number", "title": "X", "description": "Any number"}),
     );
     assert_eq!(schema(&free), expected);
 }
@@ -194,7 +241,7 @@ fn multi_select() {
     let expected = one_property(
         "selections",
         json!({
-            "type": "array", "title": "Selections", "description": "Pick one or two",
+            "type": "array", "title": "Levels", "description": "Pick one or two",
             "items": {"type": "string", "enum": ["private", "internal", "public"]},
             "minItems": 1, "maxItems": 2
         }),
@@ -205,7 +252,7 @@ fn multi_select() {
     let expected = one_property(
         "selections",
         json!({
-            "type": "array", "title": "Selections", "description": "Pick any",
+            "type": "array", "title": "Levels", "description": "Pick any",
             "items": {"type": "string", "enum": ["private", "internal", "public"]}
         }),
     );

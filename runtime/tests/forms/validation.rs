@@ -27,6 +27,7 @@ const fn question(key: &'static str, kind: Kind, requirement: Requirement) -> Qu
     Question {
         key,
         message,
+        title: None,
         kind,
         requirement,
         when: None,
@@ -98,8 +99,27 @@ fn no_content_is_malformed_for_every_kind() {
     ] {
         let error = validate_answer(&q, None).expect_err("null content");
         assert!(error.to_string().contains(q.property()), "{error}");
+    }
+}
+
+/// A form sent back without its field (`{}`) is the empty answer where the field may be
+/// left empty, and refused where it must be filled in.
+#[test]
+fn a_field_left_out_is_the_empty_answer_only_where_it_may_be_empty() {
+    for q in [TITLE, VISIBILITY_Q, LEVEL, COUNT, RATIO, PICKS] {
         let error = validate_answer(&q, Some(&Map::new())).expect_err("empty content");
         assert!(error.to_string().contains("is missing"), "{error}");
+    }
+    assert_eq!(
+        validate_answer(&RELEASE_NAME, Some(&Map::new())),
+        Ok(json!(""))
+    );
+    for q in [DESCRIPTION, README] {
+        assert_eq!(
+            validate_answer(&q, Some(&Map::new())),
+            Ok(Value::Null),
+            "{q:?}"
+        );
     }
 }
 
@@ -123,7 +143,7 @@ fn the_answer_must_sit_under_the_kinds_property() {
     refused(
         &TITLE,
         json!({"Title": "x"}),
-        "`title` is missing, expected a string",
+        "`title` is missing (the answer holds `Title`), expected a string",
     );
 }
 

@@ -16,7 +16,9 @@ pub fn input_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
 /// The input schema of `T`, and its doc comment (the struct's, as schemars reads it) on one
 /// line: an action's description is the doc comment of its parameter struct.
 pub fn input_schema_and_doc<T: JsonSchema>() -> (Arc<Map<String, Value>>, String) {
-    let (schema, doc) = object_schema::<T>(SchemaSettings::draft2020_12());
+    // An optional parameter is typed as what it is when given, without `null`.
+    let settings = SchemaSettings::draft2020_12().with_transform(wizard::OptionalNotNull);
+    let (schema, doc) = object_schema::<T>(settings);
     (Arc::new(schema), doc)
 }
 

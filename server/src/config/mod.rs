@@ -41,6 +41,8 @@ pub struct Settings {
     pub conformance: bool,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
+    /// How often a waiting question sends progress.
+    pub elicitation_keepalive: Duration,
     /// The largest successful GitLab answer read, bytes.
     pub max_response_body: usize,
     pub transport: Transport,

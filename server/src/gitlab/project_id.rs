@@ -74,12 +74,12 @@ impl JsonSchema for ProjectId {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        // Text in the schema, so that a form fills it as text (`42` or `group/project`,
+        // without quotes); a JSON integer is read too.
         json_schema!({
-            "description": "The project's numeric id or its full path (`group/project`).",
-            "anyOf": [
-                { "type": "integer", "minimum": 1 },
-                { "type": "string", "minLength": 1 }
-            ]
+            "type": "string",
+            "minLength": 1,
+            "description": "The project's numeric id (`42`) or its full path (`group/project`)."
         })
     }
 }

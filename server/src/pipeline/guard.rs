@@ -49,11 +49,13 @@ pub async fn destructive(
 ) -> Option<CallToolResponse> {
     let refusal = refusal(surface, &call.request.name, call.action);
     let question = question(&call.action.title, call.action, call.params);
+    let title = format!("{}?", call.action.title);
     let ask = Destructive {
         approved: call.approved,
         may_ask,
         refusal: &refusal,
         question: &question,
+        title: &title,
     };
     guard(&mut call.flow.prompter(call.request, call.context), ask).await
 }
@@ -108,11 +110,13 @@ pub async fn arguments(
          declared no form elicitation). {REAPPROVE}",
         guard.when
     );
+    let title = format!("{}?", call.action.title);
     let ask = Destructive {
         approved: false,
         may_ask: true,
         refusal: &refusal,
         question: &question,
+        title: &title,
     };
     wizard::guard::guard(&mut call.flow.prompter(call.request, call.context), ask).await
 }

@@ -48,11 +48,16 @@ impl Surface {
         let mut tools = Vec::with_capacity(entries.len());
         let mut routes = HashMap::with_capacity(entries.len());
         for Entry {
-            tool,
+            mut tool,
             route,
             offered,
         } in entries
         {
+            // Clients label a tool by its own `title`; the annotations' title is the older
+            // place, which some read instead: both say the same.
+            if tool.title.is_none() {
+                tool.title = tool.annotations.as_ref().and_then(|a| a.title.clone());
+            }
             let previous = routes.insert(tool.name.to_string(), route);
             assert!(previous.is_none(), "tool `{}` listed twice", tool.name);
             if offered {

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
-use wizard::live::{Live, Verdict};
+use wizard::live::{Live, Offer, Verdict};
 use wizard::summary::escape_value;
 
 use super::live::{Found, project_get, read, refs, shown};
@@ -20,7 +20,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "branch.create",
     noun = "Branch",
     context = GitLab,
-    summary = "Create branch {branch} in project {project_id}?\n\n**From**: {reference}"
+    summary = "Create branch {branch} in project {project_id}?\n\n- From: {reference}",
+    confirm = "Create the branch?"
 )]
 pub struct BranchWizard {
     /// The project's numeric id or its path (`group/project`).
@@ -75,7 +76,7 @@ async fn new_branch(live: Live<'_, BranchWizard>, name: &str) -> Verdict {
 }
 
 /// The options: the project's branches, then its tags.
-async fn branches_and_tags(live: Live<'_, BranchWizard>) -> Result<Vec<String>, String> {
+async fn branches_and_tags(live: Live<'_, BranchWizard>) -> Result<Vec<Offer>, String> {
     refs(live.context, &live.args.project_id).await
 }
 

@@ -16,7 +16,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "issue.create",
     noun = "Issue",
     context = GitLab,
-    summary = "Create issue in project {project_id}?\n\n**Title**: {title}"
+    summary = "Create issue in project {project_id}?\n\n- Title: {title}",
+    confirm = "Create the issue?"
 )]
 pub struct IssueWizard {
     /// The project's numeric id or its full path (`group/project`).

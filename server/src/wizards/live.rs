@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use serde_json::Value;
-use wizard::live::Verdict;
+use wizard::live::{Offer, Verdict};
 use wizard::summary::escape_value;
 
 use crate::gitlab::{ApiRequest, ApiResponse, GitLab, GitLabError, ProjectId};
@@ -89,38 +89,45 @@ pub async fn ref_exists(gitlab: &GitLab, project: &ProjectId, name: &str) -> Ver
     }
 }
 
-/// The names of the first `per_page` items of a list, and whether there are more.
-async fn names(gitlab: &GitLab, request: ApiRequest) -> Result<(Vec<String>, bool), String> {
-    let response = match read(gitlab, request).await {
-        Found::Yes(response) => response,
-        Found::No => return Ok((Vec::new(), false)),
-        Found::Unknown(why) => return Err(why),
-    };
-    let names = response
-        .body
-        .as_array()
-        .ok_or_else(|| "GitLab's list is not an array".to_owned())?
-        .iter()
-        .filter_map(|item| item.get("name").and_then(Value::as_str))
-        .map(str::to_owned)
-        .collect();
-    Ok((names, response.next_page.is_some()))
-}
-
-/// The project's branches, then its tags, as the options of a ref: `Err` when either list
-/// cannot be read, or when there are more than the runtime would offer (the question is
-/// then asked as text).
-pub async fn refs(gitlab: &GitLab, project: &ProjectId) -> Result<Vec<String>, String> {
+/// The project's branches, then its tags, as the options of a ref, each labelled with
+/// what it is (`main (default branch)`, `v1.0.0 (tag)`: a tag reads like a branch
+/// otherwise): `Err` when either list cannot be read, or when there are more than the
+/// runtime would offer (the question is then asked as text).
+pub async fn refs(gitlab: &GitLab, project: &ProjectId) -> Result<Vec<Offer>, String> {
     // GitLab's largest page, which is also the most a choice offers: a next page means
     // too many, and so does a total past it (the runtime counts the two lists together).
     let list = |kind: &str| {
         project_get(project, &["repository", kind]).query("per_page", wizard::live::MAX_OPTIONS)
     };
-    let (mut options, more_branches) = names(gitlab, list("branches")).await?;
-    let (tags, more_tags) = names(gitlab, list("tags")).await?;
+    let (branches, more_branches) = listed(gitlab, list("branches")).await?;
+    let (tags, more_tags) = listed(gitlab, list("tags")).await?;
     if more_branches || more_tags {
         return Err("more branches and tags than a choice offers".to_owned());
     }
-    options.extend(tags);
-    Ok(options)
+    let named = |item: &Value| item.get("name").and_then(Value::as_str).map(str::to_owned);
+    let branches = branches.iter().filter_map(|branch| {
+        let name = named(branch)?;
+        let default = branch.get("default").and_then(Value::as_bool) == Some(true);
+        let what = if default { "default branch" } else { "branch" };
+        Some(Offer::labelled(name.clone(), format!("{name} ({what})")))
+    });
+    let tags = tags.iter().filter_map(|tag| {
+        let name = named(tag)?;
+        Some(Offer::labelled(name.clone(), format!("{name} (tag)")))
+    });
+    Ok(branches.chain(tags).collect())
+}
+
+/// The first `per_page` items of a list, and whether there are more.
+async fn listed(gitlab: &GitLab, request: ApiRequest) -> Result<(Vec<Value>, bool), String> {
+    let response = match read(gitlab, request).await {
+        Found::Yes(response) => response,
+        Found::No => return Ok((Vec::new(), false)),
+        Found::Unknown(why) => return Err(why),
+    };
+    let more = response.next_page.is_some();
+    match response.body {
+        Value::Array(items) => Ok((items, more)),
+        _ => Err("GitLab's list is not an array".to_owned()),
+    }
 }

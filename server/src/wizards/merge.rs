@@ -23,7 +23,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     noun = "Merge request",
     context = GitLab,
     intro = describe,
-    summary = "Merge merge request {merge_request_iid} in project {project_id}?"
+    summary = "Merge merge request {merge_request_iid} in project {project_id}?",
+    confirm = "Merge the merge request?"
 )]
 pub struct MergeWizard {
     /// The project's numeric id or its path (`group/project`).
@@ -107,7 +108,7 @@ async fn describe(live: Live<'_, MergeWizard>) -> Intro {
     }
     let shown_or = |value: Option<&str>, none: &str| value.map_or(none.to_owned(), escape_value);
     Intro::Show(format!(
-        "{which}: {}\n**Branches**: {} -> {}\n**Pipeline**: {}\n**Merge status**: {}",
+        "{which}: {}\n\n- Branches: {} -> {}\n- Pipeline: {}\n- Merge status: {}",
         shown_or(text("/title"), "(no title)"),
         shown_or(text("/source_branch"), "?"),
         shown_or(text("/target_branch"), "?"),

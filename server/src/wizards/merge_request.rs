@@ -20,7 +20,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "merge_request.create",
     noun = "Merge request",
     context = GitLab,
-    summary = "Create merge request in project {project_id}?\n\n**Title**: {title}\n**Source**: {source_branch} -> **Target**: {target_branch}"
+    summary = "Create merge request in project {project_id}?\n\n- Title: {title}\n- Source branch: {source_branch}\n- Target branch: {target_branch}",
+    confirm = "Create the merge request?"
 )]
 pub struct MergeRequestWizard {
     /// The project's numeric id or its full path (`group/project`).

@@ -21,7 +21,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "milestone.create",
     noun = "Milestone",
     context = GitLab,
-    summary = "Create milestone in project {project_id}?\n\n**Title**: {title}"
+    summary = "Create milestone in project {project_id}?\n\n- Title: {title}",
+    confirm = "Create the milestone?"
 )]
 pub struct MilestoneWizard {
     /// The project's numeric id or its path (`group/project`).
@@ -42,7 +43,8 @@ pub struct MilestoneWizard {
     #[ask(
         "Enter the start date as YYYY-MM-DD (or leave empty)",
         parse = date,
-        summary = "Start"
+        summary = "Start",
+        title = "Start date"
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_date: Option<Date>,
@@ -51,7 +53,8 @@ pub struct MilestoneWizard {
         "Enter the due date as YYYY-MM-DD, not before the start date (or leave empty)",
         parse = date,
         check = due_not_before_start,
-        summary = "Due"
+        summary = "Due",
+        title = "Due date"
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due_date: Option<Date>,

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wizard::Wizard;
-use wizard::live::{Live, Verdict};
+use wizard::live::{Live, Offer, Verdict};
 use wizard::summary::escape_value;
 
 use super::live::{ref_exists, refs};
@@ -21,7 +21,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "pipeline.create",
     noun = "Pipeline",
     context = GitLab,
-    summary = "Run a pipeline in project {project_id}?\n\n**Ref**: {reference}"
+    summary = "Run a pipeline in project {project_id}?\n\n- Ref: {reference}",
+    confirm = "Run the pipeline?"
 )]
 pub struct PipelineWizard {
     /// The project's numeric id or its path (`group/project`).
@@ -62,7 +63,7 @@ impl GitLabWizard for PipelineWizard {
 }
 
 /// The options: the project's branches, then its tags.
-async fn branches_and_tags(live: Live<'_, PipelineWizard>) -> Result<Vec<String>, String> {
+async fn branches_and_tags(live: Live<'_, PipelineWizard>) -> Result<Vec<Offer>, String> {
     refs(live.context, &live.args.project_id).await
 }
 

@@ -29,7 +29,8 @@ pub enum Visibility {
     alternative = "project.create",
     noun = "Project",
     context = GitLab,
-    summary = "Create new GitLab project?\n\n**Name**: {name}\n**Visibility**: {visibility}"
+    summary = "Create new GitLab project?\n\n- Name: {name}\n- Visibility: {visibility}",
+    confirm = "Create the project?"
 )]
 pub struct ProjectWizard {
     /// The project name.
@@ -47,14 +48,18 @@ pub struct ProjectWizard {
     #[ask("Select the project visibility")]
     pub visibility: Visibility,
     /// Whether to create the repository with a README (and so with a first branch).
-    #[ask("Initialize the repository with a README file?", summary = "README")]
+    #[ask(
+        "Initialize the repository with a README file?",
+        summary = "README",
+        title = "Initialize with a README"
+    )]
     #[serde(default)]
     pub initialize_with_readme: bool,
     /// The first branch's name; GitLab applies it only together with a README.
     #[ask(
         "Enter the default branch name (or leave empty for the instance's default)",
         when = initialize_with_readme,
-        summary = "Default Branch"
+        summary = "Default branch"
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_branch: Option<String>,

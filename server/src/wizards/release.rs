@@ -20,7 +20,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "release.create",
     noun = "Release",
     context = GitLab,
-    summary = "Create release in project {project_id}?\n\n**Tag**: {tag_name}\n**Name**: {name}"
+    summary = "Create release in project {project_id}?\n\n- Tag: {tag_name}\n- Name: {name}",
+    confirm = "Create the release?"
 )]
 pub struct ReleaseWizard {
     /// The project's numeric id or its full path (`group/project`).

@@ -101,7 +101,7 @@ fn the_issue_wizard_creates_the_issue_after_the_yes_and_prints_its_url() {
         .exp_string("Title: `` Login fails with `**` ``")
         .expect("the summary shows the title escaped");
     session.exp_string("Labels: `bug, auth`").expect("labels");
-    answer(&mut session, "Confirm?", "y");
+    answer(&mut session, "Create the issue?", "y");
     let (rest, code) = exit_code(session);
     assert_eq!(code, Some(0), "{rest}");
     let issues = issues(&runtime, &sandbox);
@@ -133,7 +133,7 @@ fn a_no_at_the_summary_creates_nothing() {
     answer(&mut session, "Enter comma-separated labels", "");
     // Enter alone takes the default: no.
     answer(&mut session, "Should this issue be confidential?", "");
-    answer(&mut session, "Confirm?", "");
+    answer(&mut session, "Create the issue?", "");
     session
         .exp_string("Issue creation cancelled by user.")
         .expect("the ending's text, as a client reads it");
@@ -153,7 +153,7 @@ fn esc_at_the_summary_cancels() {
     session
         .exp_string("Confidential: Yes")
         .expect("the summary");
-    session.exp_string("Confirm?").expect("the yes/no");
+    session.exp_string("Create the issue?").expect("the yes/no");
     session.send("\x1b").expect("Esc");
     session.flush().expect("flushed");
     session
@@ -199,7 +199,7 @@ fn with_its_own_sandbox_it_creates_the_issue_on_the_demo_project() {
     session
         .exp_string("Create issue in project `demo/sandbox`?")
         .expect("the summary");
-    answer(&mut session, "Confirm?", "y");
+    answer(&mut session, "Create the issue?", "y");
     session
         .exp_string("/demo/sandbox/-/issues/")
         .expect("the issue's web URL");

@@ -20,6 +20,18 @@ const ACTIONS: [&str; 5] = [
     "project.delete",
 ];
 
+/// The guard's yes/no is labelled with the action's title as a question.
+fn guard_title(action: &str) -> &'static str {
+    match action {
+        "issue.delete" => "Delete issue?",
+        "merge_request.delete" => "Delete merge request?",
+        "merge_request.merge" => "Merge merge request?",
+        "release.delete" => "Delete release?",
+        "project.delete" => "Delete project?",
+        other => panic!("no guard title written for `{other}`"),
+    }
+}
+
 /// The operator's settings, as environment variables.
 #[derive(Debug, Clone, Copy)]
 enum Setting {
@@ -180,7 +192,7 @@ async fn one_call(
             let asked = &run.asked[0];
             assert_eq!(
                 asked.schema,
-                spec::yes_no_schema(&asked.message),
+                spec::yes_no_schema(guard_title(action), &asked.message),
                 "{at}: a yes/no starting on no"
             );
         }

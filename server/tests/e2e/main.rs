@@ -13,5 +13,6 @@ mod destructive;
 mod gitlab_errors;
 mod no_elicitation;
 mod protocol;
+mod waiting;
 mod wizards;
 mod wizards_reading_gitlab;

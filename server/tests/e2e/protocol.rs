@@ -66,10 +66,17 @@ async fn wizard_reports_progress(session: &Session) {
         #[allow(clippy::cast_precision_loss, reason = "question numbers are small")]
         let number = (index + 1) as f64;
         assert_eq!(note.progress, number, "{at}: {progress:?}");
+        // `Question 2 of 5: Description`: the question's label, never a raw key.
+        let label = spec::ISSUE
+            .questions
+            .iter()
+            .find(|question| question.key == key)
+            .map_or(spec::ISSUE.confirm, |question| question.title);
         let message = note.message.as_deref().unwrap_or_default();
-        assert!(
-            message.contains(key),
-            "{at}: notification {number} {message:?} names `{key}`"
+        assert_eq!(
+            message,
+            format!("Question {number} of {}: {label}", keys.len()),
+            "{at}: notification {number}"
         );
     }
     if session.launch.revision == Revision::Legacy {

@@ -36,7 +36,7 @@ fn cases() -> Vec<Case> {
                 yes(),
             ],
             keys: &["title", "description", "labels", "confidential", CONFIRM],
-            summary: "Create issue in project `demo/sandbox`?\n\n**Title**: `Crash on save`\n**Description**: `Steps: 1. open 2. save`\n**Labels**: `bug, feature`\n**Confidential**: Yes".into(),
+            summary: "Create issue in project `demo/sandbox`?\n\n- Title: `Crash on save`\n- Description: `Steps: 1. open 2. save`\n- Labels: `bug, feature`\n- Confidential: Yes".into(),
             path: (
                 "/api/v4/projects/demo/sandbox/issues",
                 "/api/v4/projects/demo%2Fsandbox/issues",
@@ -62,7 +62,7 @@ fn cases() -> Vec<Case> {
             ],
             keys: &["title", "description", "labels", "confidential", CONFIRM],
             summary: format!(
-                "Create issue in project `1`?\n\n**Title**: `Crash now`\n**Description**: `{}...`",
+                "Create issue in project `1`?\n\n- Title: `Crash now`\n- Description: `{}...`",
                 "é".repeat(100)
             ),
             path: ("/api/v4/projects/1/issues", "/api/v4/projects/1/issues"),
@@ -93,7 +93,7 @@ fn cases() -> Vec<Case> {
                 "squash",
                 CONFIRM,
             ],
-            summary: "Create merge request in project `1`?\n\n**Title**: ``Fix `login` see https[:]//x.io``\n**Source**: `feature/x` -> **Target**: `main`\n**Labels**: `ui`\n**Remove source branch**: Yes".into(),
+            summary: "Create merge request in project `1`?\n\n- Title: ``Fix `login` see https[:]//x.io``\n- Source branch: `feature/x`\n- Target branch: `main`\n- Labels: `ui`\n- Remove source branch: Yes".into(),
             path: (
                 "/api/v4/projects/1/merge_requests",
                 "/api/v4/projects/1/merge_requests",
@@ -119,7 +119,7 @@ fn cases() -> Vec<Case> {
                 yes(),
             ],
             keys: &["tag_name", "name", "description", CONFIRM],
-            summary: "Create release in project `1`?\n\n**Tag**: `v1.0.0`\n**Name**: ` `\n**Description**: `First release`".into(),
+            summary: "Create release in project `1`?\n\n- Tag: `v1.0.0`\n- Name: ` `\n- Description: `First release`".into(),
             path: ("/api/v4/projects/1/releases", "/api/v4/projects/1/releases"),
             body: json!({"tag_name": "v1.0.0", "name": "", "description": "First release"}),
             created: json!({"tag_name": "v1.0.0", "description": "First release"}),
@@ -144,7 +144,7 @@ fn cases() -> Vec<Case> {
                 "default_branch",
                 CONFIRM,
             ],
-            summary: "Create new GitLab project?\n\n**Name**: `Atlas`\n**Visibility**: `internal`\n**README**: Yes\n**Default Branch**: `trunk`".into(),
+            summary: "Create new GitLab project?\n\n- Name: `Atlas`\n- Visibility: `internal`\n- README: Yes\n- Default branch: `trunk`".into(),
             path: ("/api/v4/projects", "/api/v4/projects"),
             body: json!({
                 "name": "Atlas",
@@ -166,7 +166,7 @@ fn cases() -> Vec<Case> {
                 yes(),
             ],
             keys: &["name", "description", "visibility", "initialize_with_readme", CONFIRM],
-            summary: "Create new GitLab project?\n\n**Name**: `Empty box`\n**Visibility**: `private`\n**Description**: `Nothing yet`".into(),
+            summary: "Create new GitLab project?\n\n- Name: `Empty box`\n- Visibility: `private`\n- Description: `Nothing yet`".into(),
             path: ("/api/v4/projects", "/api/v4/projects"),
             body: json!({
                 "name": "Empty box",
@@ -188,7 +188,7 @@ fn cases() -> Vec<Case> {
                 yes(),
             ],
             keys: &["name", "description", "visibility", "initialize_with_readme", CONFIRM],
-            summary: "Create new GitLab project?\n\n**Name**: `Declined box`\n**Visibility**: `public`".into(),
+            summary: "Create new GitLab project?\n\n- Name: `Declined box`\n- Visibility: `public`".into(),
             path: ("/api/v4/projects", "/api/v4/projects"),
             body: json!({"name": "Declined box", "visibility": "public", "initialize_with_readme": false}),
             created: json!({"name": "Declined box", "visibility": "public"}),
@@ -224,7 +224,7 @@ async fn check(session: &Session, case: Case) {
     assert_eq!(summary.message, case.summary, "{at}: the summary");
     assert_eq!(
         summary.schema,
-        spec::yes_no_schema(&case.summary),
+        spec::yes_no_schema(case.wizard.confirm, &case.summary),
         "{at}: the summary's schema"
     );
 

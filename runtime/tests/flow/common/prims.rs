@@ -135,6 +135,7 @@ impl ServerHandler for Prims {
                     may_ask: self.may_elicit,
                     refusal: "action \"issue.delete\" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.",
                     question: "Delete issue #1?",
+                    title: "Delete the issue?",
                 };
                 if let Some(response) = guard(&mut p, call).await {
                     return Ok(response);

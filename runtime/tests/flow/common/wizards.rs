@@ -14,7 +14,7 @@ use wizard::Wizard;
     id = "interactive.issue_create",
     alternative = "issue.create",
     noun = "Issue",
-    summary = "Create issue in project {project_id}?\n\n**Title**: {title}"
+    summary = "Create issue in project {project_id}?\n\n- Title: {title}"
 )]
 pub struct Issue {
     #[tool_arg]

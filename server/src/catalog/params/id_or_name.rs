@@ -22,12 +22,11 @@ macro_rules! id_or_name {
             }
         }
 
+        // Text in the schema, so that a form fills it as text; a JSON integer is read too.
         fixed_schema!($type, {
-            "description": $description,
-            "anyOf": [
-                {"type": "integer", "minimum": 1},
-                {"type": "string", "minLength": 1}
-            ]
+            "type": "string",
+            "minLength": 1,
+            "description": $description
         });
     };
 }
@@ -37,7 +36,7 @@ id_or_name!(
     GroupId,
     deserialize_path,
     expected: "a group id (a positive integer) or a non-empty group path such as `group/subgroup`",
-    description: "The group's numeric id or its full path (`group/subgroup`)."
+    description: "The group's numeric id (`42`) or its full path (`group/subgroup`)."
 );
 
 id_or_name!(
@@ -45,7 +44,7 @@ id_or_name!(
     LabelId,
     deserialize_as,
     expected: "a label id (a positive integer) or a non-empty label name such as `bug`",
-    description: "The label's numeric id or its name (`bug`)."
+    description: "The label's numeric id (`7`) or its name (`bug`)."
 );
 
 #[cfg(test)]

@@ -170,14 +170,9 @@ fn wizard_inputs_are_the_project_id_alone_or_nothing() {
         let schema = schema_value(action(id));
         assert_eq!(action(id).parameters(), ["project_id"], "{id}");
         assert_eq!(schema["required"], json!(["project_id"]), "{id}");
-        assert_eq!(
-            schema["properties"]["project_id"]["anyOf"][0]["type"],
-            "integer"
-        );
-        assert_eq!(
-            schema["properties"]["project_id"]["anyOf"][1]["type"],
-            "string"
-        );
+        // Text, so that a form fills `42` or `group/project` without quotes.
+        assert_eq!(schema["properties"]["project_id"]["type"], "string", "{id}");
+        assert_eq!(schema["properties"]["project_id"]["minLength"], 1, "{id}");
     }
     let project = action("interactive.project_create");
     assert!(project.parameters().is_empty());

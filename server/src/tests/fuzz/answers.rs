@@ -167,6 +167,7 @@ fn answers() {
         let prompt = Prompt {
             key: &key,
             message: "Fuzz?",
+            title: None,
             kind: kind_of(&spec),
             requirement,
             default: None,
@@ -187,6 +188,14 @@ fn check_accepted(
     requirement: Requirement,
     value: &Value,
 ) -> Result<(), TestCaseError> {
+    // "Not set": only an answer that may be left empty may be.
+    if value.is_null() {
+        ensure!(
+            requirement == Requirement::Optional,
+            "a {requirement:?} answer accepted as not set"
+        );
+        return Ok(());
+    }
     match spec {
         KindSpec::Text => {
             let text = value.as_str();

@@ -287,3 +287,57 @@ fn wizard_tool_inputs_are_their_tool_arguments() {
     let project = surface.tool("gitlab_interactive_project_create").unwrap();
     assert_eq!(project.input_schema["properties"], json!({}));
 }
+
+/// What a client shows and how it builds a form from a tool's input schema: every tool
+/// carries a `title` (clients show it, not `annotations.title`); no parameter is typed
+/// as a union with `null` (an optional parameter is simply not required), and a project
+/// is text, so that a form fills `group/project` without quotes.
+#[test]
+fn every_tool_is_titled_and_its_inputs_fill_as_plain_fields() {
+    /// Where `schema` offers `null` as a type.
+    fn nulls(schema: &Value, at: &str, found: &mut Vec<String>) {
+        match schema {
+            Value::Object(map) => {
+                let null = |t: &Value| t == "null";
+                if map
+                    .get("type")
+                    .is_some_and(|t| null(t) || t.as_array().is_some_and(|ts| ts.iter().any(null)))
+                {
+                    found.push(at.to_owned());
+                }
+                for (key, value) in map {
+                    nulls(value, &format!("{at}/{key}"), found);
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    nulls(item, &format!("{at}/{i}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    for kind in [
+        SurfaceKind::Dynamic,
+        SurfaceKind::Meta,
+        SurfaceKind::Individual,
+    ] {
+        for tool in surface(kind).tools() {
+            let name = &tool.name;
+            let title = tool.title.as_deref().unwrap_or_default();
+            assert!(!title.is_empty(), "{kind:?} `{name}` has no title");
+            let annotated = tool.annotations.as_ref().and_then(|a| a.title.as_deref());
+            assert_eq!(Some(title), annotated, "{kind:?} `{name}`");
+            let schema = Value::Object((*tool.input_schema).clone());
+            let mut found = Vec::new();
+            nulls(&schema, "", &mut found);
+            assert!(
+                found.is_empty(),
+                "{kind:?} `{name}` offers null at {found:?}"
+            );
+            if let Some(project) = schema.pointer("/properties/project_id") {
+                assert_eq!(project["type"], "string", "{kind:?} `{name}`: {project}");
+            }
+        }
+    }
+}

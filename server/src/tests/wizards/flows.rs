@@ -72,8 +72,8 @@ fn issue_asks_five_questions_and_builds_the_issue() {
         assert_eq!(
             report.asked[4].message,
             format!(
-                "Create issue in project `42`?\n\n**Title**: `Login fails on https[:]//example.com`\n\
-                 **Description**: `{}...`\n**Labels**: `bug, ui`\n**Confidential**: Yes",
+                "Create issue in project `42`?\n\n- Title: `Login fails on https[:]//example.com`\n\
+                 - Description: `{}...`\n- Labels: `bug, ui`\n- Confidential: Yes",
                 "x".repeat(100)
             )
         );
@@ -83,6 +83,42 @@ fn issue_asks_five_questions_and_builds_the_issue() {
         assert_eq!(issue.description.as_deref(), Some(long.as_str()));
         assert_eq!(issue.labels, Some(vec!["bug".to_owned(), "ui".to_owned()]));
         assert_eq!(issue.confidential, Some(true));
+    }
+}
+
+/// What a form client sends for a field the user did not fill: the field left out, or
+/// empty. Either way an optional question stays unset and the wizard goes on.
+#[test]
+fn optional_fields_left_out_or_empty_stay_unset() {
+    for path in PATHS {
+        let replies = [
+            answer("title", "Crash on save"),
+            accept(json!({})),
+            answer("labels", ""),
+            accept(json!({})),
+            yes(),
+        ];
+        let report = run::<IssueWizard>(path, IssueWizardArgs { project_id: P42 }, replies);
+        assert_eq!(
+            report.asked[4].message, "Create issue in project `42`?\n\n- Title: `Crash on save`",
+            "{path:?}"
+        );
+        let issue = report.finished();
+        assert_eq!(
+            (issue.description, issue.labels, issue.confidential),
+            (None, None, None),
+            "{path:?}"
+        );
+
+        // The release name must be answered but may be empty: left out, it is empty.
+        let replies = [
+            answer("tag_name", "v1.0.0"),
+            accept(json!({})),
+            accept(json!({})),
+            yes(),
+        ];
+        let release = run::<ReleaseWizard>(path, ReleaseWizardArgs { project_id: P42 }, replies);
+        assert_eq!(release.finished().name, "", "{path:?}");
     }
 }
 
@@ -116,8 +152,8 @@ fn merge_request_asks_eight_questions() {
         );
         assert_eq!(
             report.asked[7].message,
-            "Create merge request in project `42`?\n\n**Title**: `Add it`\n**Source**: `feature` -> **Target**: `main`\n\
-             **Remove source branch**: Yes"
+            "Create merge request in project `42`?\n\n- Title: `Add it`\n- Source branch: `feature`\n- Target branch: `main`\n\
+             - Remove source branch: Yes"
         );
         let mr = report.finished();
         assert_eq!((mr.description, mr.labels), (None, None));
@@ -145,7 +181,7 @@ fn release_name_may_be_empty_but_must_be_answered() {
         );
         assert_eq!(
             report.asked[3].message,
-            "Create release in project `42`?\n\n**Tag**: `v1.0.0`\n**Name**: ` `"
+            "Create release in project `42`?\n\n- Tag: `v1.0.0`\n- Name: ` `"
         );
         let release = report.finished();
         assert_eq!((release.name.as_str(), release.description), ("", None));
@@ -167,11 +203,11 @@ fn project_asks_the_default_branch_only_after_a_readme_yes() {
         assert_eq!(
             report.asked[2].schema,
             json!({"type": "object", "required": ["selection"], "properties": {"selection": {"type": "string",
-                "title": "Selection", "description": "Select the project visibility", "enum": ["private", "internal", "public"]}}})
+                "title": "Visibility", "description": "Select the project visibility", "enum": ["private", "internal", "public"]}}})
         );
         assert_eq!(
             report.asked[5].message,
-            "Create new GitLab project?\n\n**Name**: `demo`\n**Visibility**: `public`\n**README**: Yes\n**Default Branch**: `trunk`"
+            "Create new GitLab project?\n\n- Name: `demo`\n- Visibility: `public`\n- README: Yes\n- Default branch: `trunk`"
         );
         let project = report.finished();
         assert_eq!(project.visibility, Visibility::Public);

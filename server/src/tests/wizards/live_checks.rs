@@ -69,15 +69,19 @@ async fn merge_request_branches_are_asked_again_until_gitlab_would_take_them() {
             messages(&asked)[..4],
             [
                 SOURCE.to_owned(),
-                format!("There is no branch `featur/x` in `demo/sandbox`. {SOURCE}"),
+                format!("There is no branch `featur/x` in `demo/sandbox`.\n\n{SOURCE}"),
                 TARGET.to_owned(),
                 format!(
-                    "The target branch must differ from the source branch `feature/x`. {TARGET}"
+                    "The target branch must differ from the source branch `feature/x`.\n\n{TARGET}"
                 ),
             ]
         );
-        // The form asked again is the same form: only the message says why.
-        assert_eq!(asked[1].schema, asked[0].schema);
+        // The form asked again is the same form, its field described by the reason, so
+        // that a client shows the reason next to the field.
+        let mut again = asked[0].schema.clone();
+        again["properties"]["source_branch"]["description"] =
+            json!("There is no branch `featur/x` in `demo/sandbox`.");
+        assert_eq!(asked[1].schema, again);
         let writes = harness.sandbox.writes();
         assert_eq!(writes.len(), 1, "{writes:?}");
         assert_eq!(writes[0].body["source_branch"], "feature/x");
@@ -102,7 +106,7 @@ async fn a_target_already_joined_to_the_source_by_an_open_merge_request_is_asked
             asked[2].message,
             format!(
                 "Merge request !1 already merges `fix/tokenizer` into `main`: `Fix off-by-one in \
-                 tokenizer`. {TARGET}"
+                 tokenizer`.\n\n{TARGET}"
             ),
             "{path:?}"
         );
@@ -209,8 +213,8 @@ async fn a_release_tag_must_exist_and_have_no_release_yet() {
             messages(&asked)[..3],
             [
                 TAG.to_owned(),
-                format!("There is no tag `v9` in `demo/sandbox`: enter an existing tag. {TAG}"),
-                format!("Tag `v1.0.0` already has a release, `First`. {TAG}"),
+                format!("There is no tag `v9` in `demo/sandbox`: enter an existing tag.\n\n{TAG}"),
+                format!("Tag `v1.0.0` already has a release, `First`.\n\n{TAG}"),
             ],
             "{path:?}"
         );
@@ -249,10 +253,12 @@ async fn a_project_name_must_be_free_in_the_users_namespace() {
             messages(&asked)[..3],
             [
                 NAME.to_owned(),
-                format!("You already have a project named `tools`: `sandbox-user/tools`. {NAME}"),
+                format!(
+                    "You already have a project named `tools`: `sandbox-user/tools`.\n\n{NAME}"
+                ),
                 format!(
                     "The name `Tools.` makes the path `tools`, which `sandbox-user/tools` \
-                     already has. {NAME}"
+                     already has.\n\n{NAME}"
                 ),
             ],
             "{path:?}"

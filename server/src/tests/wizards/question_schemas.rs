@@ -11,7 +11,7 @@ use crate::wizards::{
 };
 use serde_json::{Map, Value, json};
 use wizard::Wizard;
-use wizard::form::{requested_schema, yes_no_schema};
+use wizard::form::{label, requested_schema, yes_no_schema};
 use wizard::question::{Kind, Question, Requirement};
 
 /// `{ "<key>": {"message": …, "requestedSchema": …}, …, "confirm": … }` in question order.
@@ -31,14 +31,19 @@ fn schemas<W: Wizard>() -> Value {
     Value::Object(all)
 }
 
-/// The schema of `question`, written out independently of the runtime: one required
-/// property per question (`confirmed` for a yes/no, `selection` for a choice, the key
-/// otherwise), a yes/no opening on no, a required text of at least one character.
+/// The schema of `question`, written out independently of the runtime: one property per
+/// question (`confirmed` for a yes/no, `selection` for a choice, the key otherwise)
+/// labelled for a person, listed in `required` only when it must be answered; a yes/no
+/// opening on no, a required text of at least one character, a choice's options shown
+/// with their titles where these say more than the values.
 fn spec_schema(question: &Question) -> Value {
+    let title = question
+        .title
+        .map_or_else(|| label(question.key), str::to_owned);
     let (property, body) = match question.kind {
         Kind::Text => {
             let mut body =
-                json!({"type": "string", "title": question.key, "description": question.message});
+                json!({"type": "string", "title": title, "description": question.message});
             if question.requirement == Requirement::Required {
                 body["minLength"] = json!(1);
             }
@@ -46,18 +51,31 @@ fn spec_schema(question: &Question) -> Value {
         }
         Kind::YesNo => (
             "confirmed",
-            json!({"type": "boolean", "title": "Confirm", "description": question.message, "default": false}),
+            json!({"type": "boolean", "title": title, "description": question.message, "default": false}),
         ),
-        Kind::Choice(options) => (
-            "selection",
-            json!({
-                "type": "string", "title": "Selection", "description": question.message,
-                "enum": options.iter().map(|o| o.value).collect::<Vec<_>>(),
-            }),
-        ),
+        Kind::Choice(options) => {
+            let titled = options
+                .iter()
+                .any(|o| !o.title.eq_ignore_ascii_case(o.value));
+            let mut body =
+                json!({"type": "string", "title": title, "description": question.message});
+            if titled {
+                body["oneOf"] = options
+                    .iter()
+                    .map(|o| json!({"const": o.value, "title": o.title}))
+                    .collect();
+            } else {
+                body["enum"] = options.iter().map(|o| o.value).collect();
+            }
+            ("selection", body)
+        }
         other => panic!("the wizards ask no {other:?} question"),
     };
-    json!({"type": "object", "properties": {property: body}, "required": [property]})
+    let mut schema = json!({"type": "object", "properties": {property: body}});
+    if question.requirement == Requirement::Required {
+        schema["required"] = json!([property]);
+    }
+    schema
 }
 
 fn check<W: Wizard>() {

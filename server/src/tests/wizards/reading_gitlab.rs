@@ -28,21 +28,31 @@ const START: &str = "Select the branch or tag to start from";
 const TITLE: &str = "Enter the milestone title";
 const DUE: &str = "Enter the due date as YYYY-MM-DD, not before the start date (or leave empty)";
 
-/// The sandbox project's branches, then its tags, as a live choice offers them.
-const REFS: [&str; 4] = ["feature/x", "fix/tokenizer", "main", "v1.0.0"];
+/// The sandbox project's branches, then its tags, as a live choice offers them: the
+/// name answered, the name and what it is shown.
+const REFS: [(&str, &str); 4] = [
+    ("feature/x", "feature/x (branch)"),
+    ("fix/tokenizer", "fix/tokenizer (branch)"),
+    ("main", "main (default branch)"),
+    ("v1.0.0", "v1.0.0 (tag)"),
+];
 
 fn keys(asked: &[Asked]) -> Vec<&str> {
     asked.iter().map(|a| a.key.as_str()).collect()
 }
 
-fn choice(message: &str, options: &[&str]) -> Value {
+fn choice(message: &str, options: &[(&str, &str)]) -> Value {
+    let options: Vec<Value> = options
+        .iter()
+        .map(|(value, title)| json!({"const": value, "title": title}))
+        .collect();
     json!({"type": "object", "required": ["selection"], "properties": {"selection": {
-        "type": "string", "title": "Selection", "description": message, "enum": options}}})
+        "type": "string", "title": "Ref", "description": message, "oneOf": options}}})
 }
 
 fn required_text(key: &str, message: &str) -> Value {
     json!({"type": "object", "required": [key], "properties": {key: {
-        "type": "string", "title": key, "description": message, "minLength": 1}}})
+        "type": "string", "title": wizard::form::label(key), "description": message, "minLength": 1}}})
 }
 
 /// The one write GitLab received: method, path, body.
@@ -92,12 +102,12 @@ async fn a_pipeline_runs_on_a_ref_picked_from_gitlab_with_its_variables() {
         assert_eq!(asked[1].message, VARIABLES);
         assert_eq!(
             asked[2].message,
-            format!("`staging` has no `=`: write each variable as KEY=value. {VARIABLES}")
+            format!("`staging` has no `=`: write each variable as KEY=value.\n\n{VARIABLES}")
         );
         assert_eq!(
             asked[3].message,
-            "Run a pipeline in project `demo/sandbox`?\n\n**Ref**: `fix/tokenizer`\n\
-             **Variables**: `DEPLOY_ENV=staging, DEBUG=1`"
+            "Run a pipeline in project `demo/sandbox`?\n\n- Ref: `fix/tokenizer`\n\
+             - Variables: `DEPLOY_ENV=staging, DEBUG=1`"
         );
         assert_eq!(
             one_write(&harness),
@@ -159,7 +169,7 @@ async fn past_a_hundred_refs_the_ref_is_typed_and_checked() {
         assert_eq!(asked[0].schema, required_text("ref", REF), "{at}");
         assert_eq!(
             asked[1].message,
-            format!("There is no branch or tag `build-999` in `demo/sandbox`. {REF}"),
+            format!("There is no branch or tag `build-999` in `demo/sandbox`.\n\n{REF}"),
             "{at}"
         );
         let (_, _, body) = one_write(&harness);
@@ -197,23 +207,25 @@ async fn a_failed_fetch_asks_the_start_as_text_and_checks_it() {
         );
         assert_eq!(
             asked[1].message,
-            format!("There is a branch `feature/x` in `demo/sandbox` already. {NEW_BRANCH}")
+            format!("There is a branch `feature/x` in `demo/sandbox` already.\n\n{NEW_BRANCH}")
         );
         assert_eq!(
             asked[2].message,
             format!(
                 "`bad name` cannot be a branch name: it may not contain spaces or control \
-                 characters. {NEW_BRANCH}"
+                 characters.\n\n{NEW_BRANCH}"
             )
         );
         assert_eq!(asked[3].schema, required_text("ref", START), "{at}");
         assert_eq!(
             asked[4].message,
-            format!("There is no branch, tag or commit `no-such-ref` in `demo/sandbox`. {START}")
+            format!(
+                "There is no branch, tag or commit `no-such-ref` in `demo/sandbox`.\n\n{START}"
+            )
         );
         assert_eq!(
             asked[5].message,
-            "Create branch `topic/new` in project `demo/sandbox`?\n\n**From**: `v1.0.0`"
+            "Create branch `topic/new` in project `demo/sandbox`?\n\n- From: `v1.0.0`"
         );
         assert_eq!(
             one_write(&harness),
@@ -263,21 +275,21 @@ async fn a_milestone_due_before_its_start_is_asked_again() {
         assert_eq!(result.is_error, Some(false), "{at}: {}", text(&result));
         assert_eq!(
             asked[1].message,
-            format!("There is a milestone `v1.1` in `demo/sandbox` already. {TITLE}")
+            format!("There is a milestone `v1.1` in `demo/sandbox` already.\n\n{TITLE}")
         );
         assert_eq!(
             asked[4].message,
-            "`2026-09-31` is not a date written YYYY-MM-DD. Enter the start date as YYYY-MM-DD \
+            "`2026-09-31` is not a date written YYYY-MM-DD.\n\nEnter the start date as YYYY-MM-DD \
              (or leave empty)"
         );
         assert_eq!(
             asked[6].message,
-            format!("The due date `2026-08-31` is before the start date `2026-09-01`. {DUE}")
+            format!("The due date `2026-08-31` is before the start date `2026-09-01`.\n\n{DUE}")
         );
         assert_eq!(
             asked[7].message,
-            "Create milestone in project `demo/sandbox`?\n\n**Title**: `Sprint 12`\n\
-             **Description**: `The parser`\n**Start**: `2026-09-01`\n**Due**: `2026-09-30`",
+            "Create milestone in project `demo/sandbox`?\n\n- Title: `Sprint 12`\n\
+             - Description: `The parser`\n- Start: `2026-09-01`\n- Due: `2026-09-30`",
             "{at}"
         );
         assert_eq!(
@@ -327,8 +339,8 @@ async fn open_merge_request(harness: &Harness) {
     harness.sandbox.clear_requests();
 }
 
-const MERGE_INTRO: &str = "Merge request !2 in `demo/sandbox`: `Word counter`\n**Branches**: \
-                           `feature/x` -> `main`\n**Pipeline**: none\n**Merge status**: \
+const MERGE_INTRO: &str = "Merge request !2 in `demo/sandbox`: `Word counter`\n\n- Branches: \
+                           `feature/x` -> `main`\n- Pipeline: none\n- Merge status: \
                            `mergeable`";
 
 #[tokio::test]
@@ -363,7 +375,7 @@ async fn a_merge_shows_the_merge_request_and_its_summary_is_the_confirmation() {
             asked[3].message,
             format!(
                 "{MERGE_INTRO}\n\nMerge merge request `2` in project `demo/sandbox`?\n\
-                 **Squash commits**: Yes"
+                 - Squash commits: Yes"
             ),
             "{at}"
         );
@@ -431,7 +443,7 @@ async fn a_merge_when_the_running_pipeline_succeeds_leaves_it_open() {
             .await;
         assert_eq!(result.is_error, Some(false), "{}", text(&result));
         assert!(
-            asked[0].message.contains("**Pipeline**: `"),
+            asked[0].message.contains("- Pipeline: `"),
             "{}",
             asked[0].message
         );

@@ -110,7 +110,7 @@ fn pipeline_with_and_without_variables() {
     let (pipeline, summary) = run.finish(project_42());
     assert_eq!(
         summary,
-        "Run a pipeline in project `42`?\n\n**Ref**: `main`\n**Variables**: `DEPLOY_ENV=staging, DEBUG=1`"
+        "Run a pipeline in project `42`?\n\n- Ref: `main`\n- Variables: `DEPLOY_ENV=staging, DEBUG=1`"
     );
     assert_eq!(pipeline.variables.map(|v| v.len()), Some(2));
 
@@ -118,7 +118,7 @@ fn pipeline_with_and_without_variables() {
     let (pipeline, summary) = run.finish(project_42());
     assert_eq!(
         summary,
-        "Run a pipeline in project `42`?\n\n**Ref**: `v1.0.0`"
+        "Run a pipeline in project `42`?\n\n- Ref: `v1.0.0`"
     );
     assert_eq!(
         (pipeline.reference.as_str(), pipeline.variables),
@@ -136,7 +136,7 @@ fn branch_asks_its_name_then_where_it_starts() {
     let (branch, summary) = run.finish(project_42());
     assert_eq!(
         summary,
-        "Create branch `topic/new` in project `42`?\n\n**From**: `main`"
+        "Create branch `topic/new` in project `42`?\n\n- From: `main`"
     );
     assert_eq!(
         (branch.branch.as_str(), branch.reference.as_str()),
@@ -156,7 +156,7 @@ fn milestone_with_every_optional_answered_and_declined() {
     let (milestone, summary) = run.finish(project_42());
     assert_eq!(
         summary,
-        "Create milestone in project `42`?\n\n**Title**: `Sprint 12`\n**Description**: `The parser`\n**Start**: `2026-09-01`\n**Due**: `2026-09-30`"
+        "Create milestone in project `42`?\n\n- Title: `Sprint 12`\n- Description: `The parser`\n- Start: `2026-09-01`\n- Due: `2026-09-30`"
     );
     assert_eq!(
         milestone.due_date.map(|d| d.as_str().to_owned()).as_deref(),
@@ -172,7 +172,7 @@ fn milestone_with_every_optional_answered_and_declined() {
     let (milestone, summary) = run.finish(project_42());
     assert_eq!(
         summary,
-        "Create milestone in project `42`?\n\n**Title**: `Sprint 12`"
+        "Create milestone in project `42`?\n\n- Title: `Sprint 12`"
     );
     assert_eq!((milestone.start_date, milestone.due_date), (None, None));
 }
@@ -190,7 +190,7 @@ fn merge_yes_rows_only_and_every_choice_declined() {
     let (merge, summary) = run.finish(args());
     assert_eq!(
         summary,
-        "Merge merge request `7` in project `42`?\n**Squash commits**: Yes\n**Merge when pipeline succeeds**: Yes"
+        "Merge merge request `7` in project `42`?\n- Squash commits: Yes\n- Merge when pipeline succeeds: Yes"
     );
     assert_eq!(merge.should_remove_source_branch, Some(false));
 
@@ -229,7 +229,7 @@ fn issue_with_every_optional_declined() {
     );
     assert_eq!(
         summary,
-        "Create issue in project `42`?\n\n**Title**: `Crash on save`"
+        "Create issue in project `42`?\n\n- Title: `Crash on save`"
     );
 }
 
@@ -250,7 +250,7 @@ fn issue_with_every_optional_answered() {
     assert_eq!(issue.confidential, Some(true));
     assert_eq!(
         summary,
-        "Create issue in project `group/app`?\n\n**Title**: `Crash on save`\n**Description**: `Steps: 1. save`\n**Labels**: `bug, ui`\n**Confidential**: Yes"
+        "Create issue in project `group/app`?\n\n- Title: `Crash on save`\n- Description: `Steps: 1. save`\n- Labels: `bug, ui`\n- Confidential: Yes"
     );
 }
 
@@ -295,7 +295,7 @@ fn merge_request_with_every_optional_declined() {
     );
     assert_eq!(
         summary,
-        "Create merge request in project `42`?\n\n**Title**: `Add login`\n**Source**: `feature/login` -> **Target**: `main`"
+        "Create merge request in project `42`?\n\n- Title: `Add login`\n- Source branch: `feature/login`\n- Target branch: `main`"
     );
 }
 
@@ -327,7 +327,7 @@ fn merge_request_with_every_optional_answered() {
     assert_eq!(
         summary,
         format!(
-            "Create merge request in project `42`?\n\n**Title**: `Add login`\n**Source**: `feature/login` -> **Target**: `main`\n**Description**: `{cut}`\n**Labels**: `auth`\n**Remove source branch**: Yes\n**Squash commits**: Yes"
+            "Create merge request in project `42`?\n\n- Title: `Add login`\n- Source branch: `feature/login`\n- Target branch: `main`\n- Description: `{cut}`\n- Labels: `auth`\n- Remove source branch: Yes\n- Squash commits: Yes"
         )
     );
 }
@@ -357,7 +357,7 @@ fn release_name_must_be_answered_but_may_be_empty() {
     );
     assert_eq!(
         summary,
-        "Create release in project `42`?\n\n**Tag**: `v1.2.0`\n**Name**: ` `"
+        "Create release in project `42`?\n\n- Tag: `v1.2.0`\n- Name: ` `"
     );
 }
 
@@ -374,7 +374,7 @@ fn release_with_every_optional_answered() {
         ("Spring", Some("Notes"))
     );
     assert!(
-        summary.ends_with("**Name**: `Spring`\n**Description**: `Notes`"),
+        summary.ends_with("- Name: `Spring`\n- Description: `Notes`"),
         "{summary}"
     );
 }
@@ -406,7 +406,7 @@ fn project_readme_yes_asks_for_the_default_branch() {
     );
     assert_eq!(
         summary,
-        "Create new GitLab project?\n\n**Name**: `atlas`\n**Visibility**: `internal`\n**README**: Yes\n**Default Branch**: `trunk`"
+        "Create new GitLab project?\n\n- Name: `atlas`\n- Visibility: `internal`\n- README: Yes\n- Default branch: `trunk`"
     );
 }
 
@@ -419,7 +419,7 @@ fn project_readme_no_skips_the_default_branch() {
     assert_eq!(project.default_branch, None);
     assert_eq!(
         summary,
-        "Create new GitLab project?\n\n**Name**: `atlas`\n**Visibility**: `internal`"
+        "Create new GitLab project?\n\n- Name: `atlas`\n- Visibility: `internal`"
     );
 }
 
@@ -443,7 +443,7 @@ fn project_with_every_optional_answered() {
     assert_eq!(project.description.as_deref(), Some("A map of the world"));
     assert!(
         summary.contains(
-            "\n**Visibility**: `internal`\n**Description**: `A map of the world`\n**README**: Yes\n"
+            "\n- Visibility: `internal`\n- Description: `A map of the world`\n- README: Yes\n"
         ),
         "{summary}"
     );

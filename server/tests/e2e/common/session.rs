@@ -7,8 +7,11 @@ use std::fmt;
 use std::time::Duration;
 
 use gitlab_sandbox::Sandbox;
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult};
-use rmcp::service::{RoleClient, RunningService};
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest,
+    ServerResult,
+};
+use rmcp::service::{PeerRequestOptions, RoleClient, RunningService, ServiceError};
 use serde_json::{Map, Value};
 use wizard::testkit::Path;
 
@@ -242,6 +245,28 @@ impl Session {
                 self.launch,
                 self.context()
             ),
+        }
+    }
+
+    /// One `tools/call` sent with rmcp's request `options` (its own timeout, reset or not
+    /// by progress), as a client with a request timeout sends it: the call's error is
+    /// returned, not a panic. The legacy path's questions arrive inside this one call.
+    pub async fn call_with(
+        &self,
+        tool: &str,
+        arguments: Value,
+        options: PeerRequestOptions,
+    ) -> Result<CallToolResult, ServiceError> {
+        let request =
+            ClientRequest::CallToolRequest(CallToolRequest::new(request(tool, arguments)));
+        let handle = self
+            .service
+            .peer()
+            .send_request_with_option(request, options)
+            .await?;
+        match handle.await_response().await? {
+            ServerResult::CallToolResult(result) => Ok(result),
+            _ => Err(ServiceError::UnexpectedResponse),
         }
     }
 

@@ -15,6 +15,8 @@ pub enum Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Question {
     pub key: &'static str,
+    /// The field's label in the form.
+    pub title: &'static str,
     pub message: &'static str,
     pub kind: Kind,
     /// A decline ends the flow as a cancellation.
@@ -24,9 +26,10 @@ pub struct Question {
 }
 
 /// An optional text question.
-const fn text(key: &'static str, message: &'static str) -> Question {
+const fn text(key: &'static str, title: &'static str, message: &'static str) -> Question {
     Question {
         key,
+        title,
         message,
         kind: Kind::Text,
         required: false,
@@ -35,17 +38,18 @@ const fn text(key: &'static str, message: &'static str) -> Question {
 }
 
 /// A required text question.
-const fn required(key: &'static str, message: &'static str) -> Question {
+const fn required(key: &'static str, title: &'static str, message: &'static str) -> Question {
     Question {
         required: true,
-        ..text(key, message)
+        ..text(key, title, message)
     }
 }
 
 /// An optional yes/no.
-const fn yes_no(key: &'static str, message: &'static str) -> Question {
+const fn yes_no(key: &'static str, title: &'static str, message: &'static str) -> Question {
     Question {
         key,
+        title,
         message,
         kind: Kind::YesNo,
         required: false,
@@ -61,6 +65,8 @@ pub struct WizardSpec {
     pub id: &'static str,
     pub alternative: &'static str,
     pub noun: &'static str,
+    /// The summary yes/no's label.
+    pub confirm: &'static str,
     pub questions: &'static [Question],
 }
 
@@ -69,14 +75,24 @@ pub const ISSUE: WizardSpec = WizardSpec {
     id: "interactive.issue_create",
     alternative: "issue.create",
     noun: "Issue",
+    confirm: "Create the issue?",
     questions: &[
-        required("title", "Enter the issue title"),
+        required("title", "Title", "Enter the issue title"),
         text(
             "description",
+            "Description",
             "Enter the issue description (Markdown supported, or leave empty)",
         ),
-        text("labels", "Enter comma-separated labels (or leave empty)"),
-        yes_no("confidential", "Should this issue be confidential?"),
+        text(
+            "labels",
+            "Labels",
+            "Enter comma-separated labels (or leave empty)",
+        ),
+        yes_no(
+            "confidential",
+            "Confidential",
+            "Should this issue be confidential?",
+        ),
     ],
 };
 
@@ -85,20 +101,35 @@ pub const MERGE_REQUEST: WizardSpec = WizardSpec {
     id: "interactive.mr_create",
     alternative: "merge_request.create",
     noun: "Merge request",
+    confirm: "Create the merge request?",
     questions: &[
-        required("source_branch", "Enter the source branch name"),
+        required(
+            "source_branch",
+            "Source branch",
+            "Enter the source branch name",
+        ),
         required(
             "target_branch",
+            "Target branch",
             "Enter the target branch name (e.g. main, develop)",
         ),
-        required("title", "Enter the merge request title"),
+        required("title", "Title", "Enter the merge request title"),
         text(
             "description",
+            "Description",
             "Enter the MR description (Markdown supported, or leave empty)",
         ),
-        text("labels", "Enter comma-separated labels (or leave empty)"),
-        yes_no("remove_source_branch", "Remove source branch after merge?"),
-        yes_no("squash", "Squash commits on merge?"),
+        text(
+            "labels",
+            "Labels",
+            "Enter comma-separated labels (or leave empty)",
+        ),
+        yes_no(
+            "remove_source_branch",
+            "Remove source branch",
+            "Remove source branch after merge?",
+        ),
+        yes_no("squash", "Squash commits", "Squash commits on merge?"),
     ],
 };
 
@@ -107,9 +138,11 @@ pub const RELEASE: WizardSpec = WizardSpec {
     id: "interactive.release_create",
     alternative: "release.create",
     noun: "Release",
+    confirm: "Create the release?",
     questions: &[
         required(
             "tag_name",
+            "Tag name",
             "Enter the tag name for the release (must already exist)",
         ),
         // Must be answered, though the answer may be empty.
@@ -117,11 +150,13 @@ pub const RELEASE: WizardSpec = WizardSpec {
             may_be_empty: true,
             ..required(
                 "name",
+                "Name",
                 "Enter the release name (leave empty to use the tag name)",
             )
         },
         text(
             "description",
+            "Description",
             "Enter the release description/notes (Markdown supported, or leave empty)",
         ),
     ],
@@ -132,14 +167,17 @@ pub const PROJECT: WizardSpec = WizardSpec {
     id: "interactive.project_create",
     alternative: "project.create",
     noun: "Project",
+    confirm: "Create the project?",
     questions: &[
-        required("name", "Enter the project name"),
+        required("name", "Name", "Enter the project name"),
         text(
             "description",
+            "Description",
             "Enter the project description (or leave empty)",
         ),
         Question {
             key: "visibility",
+            title: "Visibility",
             message: "Select the project visibility",
             kind: Kind::Choice(&["private", "internal", "public"]),
             required: true,
@@ -147,10 +185,12 @@ pub const PROJECT: WizardSpec = WizardSpec {
         },
         yes_no(
             "initialize_with_readme",
+            "Initialize with a README",
             "Initialize the repository with a README file?",
         ),
         text(
             "default_branch",
+            "Default branch",
             "Enter the default branch name (or leave empty for the instance's default)",
         ),
     ],
@@ -177,37 +217,52 @@ impl WizardSpec {
 }
 
 impl Question {
-    /// The `requestedSchema` of this question, as clients were promised it.
+    /// The `requestedSchema` of this question, as clients were promised it: the field
+    /// labelled, and listed in `required` only when it must be filled in.
     pub fn schema(&self) -> Value {
+        let must_fill = self.required && !self.may_be_empty;
         match self.kind {
             // A required text must not be empty, and says so.
-            Kind::Text if self.required && !self.may_be_empty => form(
+            Kind::Text if must_fill => form(
                 self.key,
-                json!({"type": "string", "title": self.key, "description": self.message, "minLength": 1}),
+                json!({"type": "string", "title": self.title, "description": self.message, "minLength": 1}),
+                true,
             ),
             Kind::Text => form(
                 self.key,
-                json!({"type": "string", "title": self.key, "description": self.message}),
+                json!({"type": "string", "title": self.title, "description": self.message}),
+                false,
             ),
-            Kind::YesNo => yes_no_schema(self.message),
+            Kind::YesNo => form(
+                "confirmed",
+                json!({"type": "boolean", "title": self.title, "description": self.message, "default": false}),
+                false,
+            ),
             Kind::Choice(options) => form(
                 "selection",
-                json!({"type": "string", "title": "Selection", "description": self.message, "enum": options}),
+                json!({"type": "string", "title": self.title, "description": self.message, "enum": options}),
+                true,
             ),
         }
     }
 }
 
-/// The yes/no schema: the only one with a default, and that default is no.
-pub fn yes_no_schema(message: &str) -> Value {
+/// The schema of a yes/no that must be answered (a summary, a guard), labelled `title`:
+/// the only one with a default, and that default is no.
+pub fn yes_no_schema(title: &str, message: &str) -> Value {
     form(
         "confirmed",
-        json!({"type": "boolean", "title": "Confirm", "description": message, "default": false}),
+        json!({"type": "boolean", "title": title, "description": message, "default": false}),
+        true,
     )
 }
 
-fn form(property: &str, schema: Value) -> Value {
-    json!({"type": "object", "properties": {property: schema}, "required": [property]})
+fn form(property: &str, schema: Value, required: bool) -> Value {
+    let mut form = json!({"type": "object", "properties": {property: schema}});
+    if required {
+        form["required"] = json!([property]);
+    }
+    form
 }
 
 /// On the legacy path the key is not on the wire: the question with this message, else
