@@ -247,8 +247,13 @@ impl Transform for OptionalNotNull {
     }
 }
 
-/// `property` without its `null` alternative.
+/// `property` without its `null` alternative: in its type, its alternatives and its
+/// options (schemars lists `null` among an optional enum's values, which a form client
+/// would then offer, or fail on).
 fn without_null(property: &mut JsonObject) {
+    if let Some(Value::Array(options)) = property.get_mut("enum") {
+        options.retain(|option| !option.is_null());
+    }
     if let Some(Value::Array(types)) = property.get_mut("type") {
         types.retain(|t| t != "null");
         if let [only] = types.as_slice() {
@@ -309,6 +314,15 @@ mod tests {
         place: Option<Place>,
         kept: Option<String>,
         items: Vec<Inner>,
+        state: Option<State>,
+    }
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    #[serde(rename_all = "lowercase")]
+    enum State {
+        Opened,
+        Closed,
     }
 
     #[derive(schemars::JsonSchema)]
@@ -337,6 +351,11 @@ mod tests {
         assert_eq!(
             properties["items"]["items"]["properties"]["note"]["type"],
             "string"
+        );
+        // An optional enum offers its values, and no `null` among them.
+        assert_eq!(
+            properties["state"],
+            json!({"type": "string", "enum": ["opened", "closed"]})
         );
         assert!(!schema.to_string().contains("null"), "{schema}");
     }

@@ -24,6 +24,9 @@ use crate::question::Question;
 use crate::summary::render_summary;
 use crate::wizard::{Unusable, Wizard};
 
+/// The description of the summary's yes/no field.
+pub(crate) const SUMMARY_FIELD: &str = "Yes goes ahead as summarised; no changes nothing.";
+
 /// How far a wizard got: the answers so far and the position from which the next
 /// question is looked for (a declined optional question leaves its field unset, so the
 /// draft alone cannot say which questions were asked), the question being asked, and
@@ -201,9 +204,12 @@ impl<'a, W: Wizard> Machine<'a, W> {
                 None => summary,
             };
             let label = W::INFO.confirm_title();
+            // The message is the summary; the field says what its answer does, rather
+            // than the whole summary again beside the checkbox.
+            let field = Prompt::confirm(SUMMARY_FIELD).titled(label);
             return Turn {
                 key: CONFIRM_KEY,
-                schema: typed_schema(&Prompt::confirm(&message).titled(label)),
+                schema: typed_schema(&field),
                 message: Cow::Owned(message),
                 number: Turn::total::<W>(),
                 label: Cow::Borrowed(label),

@@ -65,7 +65,7 @@ struct Script {
     replies: VecDeque<Reply>,
     asked: Vec<Asked>,
     progress: Vec<Progress>,
-    /// How long the user thinks before each reply.
+    /// How long the user thinks before the next reply.
     thinking: Duration,
 }
 
@@ -115,8 +115,8 @@ impl ScriptedClient {
         script.asked.clear();
     }
 
-    /// Replies only `thinking` after each question, as a user who takes their time:
-    /// for tests of what a server does while a question stays open.
+    /// Replies to the next question only `thinking` after it was asked, as a user who
+    /// takes their time: for tests of what a server does while a question stays open.
     pub fn think(&self, thinking: Duration) {
         self.lock().thinking = thinking;
     }
@@ -236,7 +236,10 @@ impl ClientHandler for ScriptedClient {
                 message,
                 schema,
             });
-            (script.replies.pop_front(), script.thinking)
+            (
+                script.replies.pop_front(),
+                std::mem::take(&mut script.thinking),
+            )
         };
         tokio::time::sleep(thinking).await;
         match reply {

@@ -63,7 +63,7 @@ fn the_same_questions_go_out_on_every_path() {
     assert_eq!(
         summary.schema,
         json!({"type": "object", "required": ["confirmed"], "properties": {"confirmed": {
-            "type": "boolean", "title": "Go ahead?", "description": summary.message, "default": false}}})
+            "type": "boolean", "title": "Go ahead?", "description": "Yes goes ahead as summarised; no changes nothing.", "default": false}}})
     );
 }
 

@@ -224,7 +224,7 @@ async fn check(session: &Session, case: Case) {
     assert_eq!(summary.message, case.summary, "{at}: the summary");
     assert_eq!(
         summary.schema,
-        spec::yes_no_schema(case.wizard.confirm, &case.summary),
+        spec::summary_schema(case.wizard.confirm),
         "{at}: the summary's schema"
     );
 

@@ -277,7 +277,7 @@ fn access_levels_are_gitlabs_four() {
         "invalid parameters for `branch.protect`: `push_access_level`: must be 0 (no one), 30 (developers and maintainers), 40 (maintainers) or 60 (admins), got 35"
     );
     let schema = &action("branch.protect").input_schema()["properties"]["merge_access_level"];
-    assert_eq!(schema["enum"], json!([0, 30, 40, 60, null]));
+    assert_eq!(schema["enum"], json!([0, 30, 40, 60]));
 }
 
 #[test]

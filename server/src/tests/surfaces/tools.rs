@@ -290,19 +290,21 @@ fn wizard_tool_inputs_are_their_tool_arguments() {
 
 /// What a client shows and how it builds a form from a tool's input schema: every tool
 /// carries a `title` (clients show it, not `annotations.title`); no parameter is typed
-/// as a union with `null` (an optional parameter is simply not required), and a project
+/// as a union with `null` or offers `null` as a value (an optional parameter is simply not required), and a project
 /// is text, so that a form fills `group/project` without quotes.
 #[test]
 fn every_tool_is_titled_and_its_inputs_fill_as_plain_fields() {
-    /// Where `schema` offers `null` as a type.
+    /// Where `schema` offers `null`: as a type, or among an enum's values.
     fn nulls(schema: &Value, at: &str, found: &mut Vec<String>) {
         match schema {
             Value::Object(map) => {
-                let null = |t: &Value| t == "null";
-                if map
-                    .get("type")
-                    .is_some_and(|t| null(t) || t.as_array().is_some_and(|ts| ts.iter().any(null)))
-                {
+                let null = |t: &Value| t == "null" || t.is_null();
+                let lists_null = |key: &str| match map.get(key) {
+                    Some(Value::Array(values)) => values.iter().any(null),
+                    Some(value) => null(value),
+                    None => false,
+                };
+                if lists_null("type") || lists_null("enum") {
                     found.push(at.to_owned());
                 }
                 for (key, value) in map {

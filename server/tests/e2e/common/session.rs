@@ -232,8 +232,18 @@ impl Session {
 
     /// Calls `tool` with `arguments` (a JSON object), running every MRTR round.
     pub async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
+        self.call_within(tool, arguments, CALL_TIMEOUT).await
+    }
+
+    /// [`Session::call`], for a call that may take up to `limit` (a slow user's).
+    pub async fn call_within(
+        &self,
+        tool: &str,
+        arguments: Value,
+        limit: Duration,
+    ) -> CallToolResult {
         let request = request(tool, arguments);
-        match tokio::time::timeout(CALL_TIMEOUT, self.service.call_tool(request)).await {
+        match tokio::time::timeout(limit, self.service.call_tool(request)).await {
             Ok(Ok(result)) => result,
             Ok(Err(error)) => panic!(
                 "{}: calling `{tool}` failed: {error}; {}",
@@ -241,7 +251,7 @@ impl Session {
                 self.context()
             ),
             Err(_) => panic!(
-                "{}: `{tool}` did not finish within {CALL_TIMEOUT:?}; {}",
+                "{}: `{tool}` did not finish within {limit:?}; {}",
                 self.launch,
                 self.context()
             ),

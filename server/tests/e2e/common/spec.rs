@@ -257,6 +257,11 @@ pub fn yes_no_schema(title: &str, message: &str) -> Value {
     )
 }
 
+/// The summary's schema: the message is the summary, the field says what its answer does.
+pub fn summary_schema(title: &str) -> Value {
+    yes_no_schema(title, "Yes goes ahead as summarised; no changes nothing.")
+}
+
 fn form(property: &str, schema: Value, required: bool) -> Value {
     let mut form = json!({"type": "object", "properties": {property: schema}});
     if required {
