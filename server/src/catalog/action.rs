@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use super::asks::ArgumentGuard;
 use super::endpoint::Endpoint;
-use super::output::Output;
+use super::output::{Kind, Output};
 use super::params;
 use super::resource::Resource;
 use super::toolset::Toolset;
@@ -60,6 +60,9 @@ pub struct Action {
     )]
     pub endpoint: Option<Endpoint>,
     pub output: Output,
+    /// The kind of GitLab object it answers with, made compact; `None`: made compact
+    /// field by field.
+    pub kind: Option<&'static Kind>,
     pub run: Run,
     /// Built the first time it is read: making the schemas through schemars is most of
     /// what building the catalog costs, and a session on the default surface lists two

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::action::{Action, Described, Run};
 use super::asks::{ArgumentGuard, Asks};
 use super::endpoint::Endpoint;
-use super::output::Output;
+use super::output::{Kind, Output, RAW};
 use super::params::{Params, property_names, required_names};
 use super::resource::Resource;
 
@@ -131,8 +131,17 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
         let endpoint = entry.endpoint.clone();
         let check = entry.check;
         let is_update = verb == "update" || verb.ends_with("_update");
+        // Reads answering with GitLab objects take `raw`.
+        let has_raw = entry.read_only && entry.output.has_raw();
         let build = move |args: &Map<String, Value>| {
-            let params = P::parse(args)?;
+            // `raw` says how to shape the answer, not what to ask GitLab.
+            let params = if has_raw && args.contains_key(RAW) {
+                let mut args = args.clone();
+                args.remove(RAW);
+                P::parse(&args)?
+            } else {
+                P::parse(args)?
+            };
             if let Some(check) = check {
                 check(&params)?;
             }
@@ -148,8 +157,15 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
         let asks_when = guard.as_ref().map(|guard| guard.when);
         let endpoint = entry.endpoint.clone();
         let output = entry.output;
+        let kind = match output {
+            Output::Object | Output::List => Kind::of_path(entry.endpoint.path),
+            _ => None,
+        };
         let describe = move || {
-            let (input_schema, mut description) = P::schema_and_doc();
+            let (mut input_schema, mut description) = P::schema_and_doc();
+            if has_raw {
+                add_raw(&mut input_schema);
+            }
             assert!(
                 !description.is_empty(),
                 "catalog action `{id}`: its parameter struct needs a doc comment, the description"
@@ -160,7 +176,7 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
                     " Asks the user first when the call would {when}, on every surface; send `confirm: true` only after the user explicitly approved that."
                 ));
             }
-            Described::new(description, input_schema, output.schema(resource))
+            Described::new(description, input_schema, output.schema(kind, resource))
         };
         Action {
             id,
@@ -176,10 +192,25 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
             idempotent: entry.endpoint.method != Method::POST,
             across_projects: entry.across_projects,
             output: entry.output,
+            kind,
             endpoint: Some(entry.endpoint),
             run: Run::GitLab(Box::new(build)),
             described: LazyLock::new(Box::new(describe)),
         }
+    }
+}
+
+/// Adds the `raw` parameter of an action answering with GitLab objects.
+fn add_raw(schema: &mut std::sync::Arc<Map<String, Value>>) {
+    let schema = std::sync::Arc::make_mut(schema);
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.insert(
+            RAW.to_owned(),
+            serde_json::json!({
+                "type": "boolean",
+                "description": "true: GitLab's whole answer, not the compact one"
+            }),
+        );
     }
 }
 

@@ -69,7 +69,7 @@ mod tests {
                 .to_string()
                 .contains("$ref")
         );
-        assert_eq!(schema["required"], json!(["items", "next_page", "total"]));
+        assert_eq!(schema["required"], json!(["items"]));
     }
 
     // Documented parameter structs give their doc comment as the description.

@@ -10,6 +10,7 @@ use wizard::state::Caller;
 
 use crate::access::Access;
 use crate::catalog::Prepared;
+use crate::catalog::output::Objects;
 use crate::gitlab::GitLab;
 use crate::registry::{ActionId, catalog};
 
@@ -117,7 +118,9 @@ impl<'a> Reads<'a> {
         } else {
             Value::Null
         };
-        let shaped = action.output.shape(&what, response, &params);
+        let shaped = action
+            .output
+            .shape(&what, response, Objects::Whole, &params);
         let text: String = shaped
             .content
             .iter()

@@ -8,7 +8,7 @@ use wizard::Flow;
 
 use super::guard::{self, Guarded};
 use crate::access::Access;
-use crate::catalog::output::{error_result, send};
+use crate::catalog::output::{Objects, error_result, send};
 use crate::catalog::wizard::WizardCall;
 use crate::catalog::{Action, Prepared};
 use crate::gitlab::GitLab;
@@ -77,7 +77,13 @@ impl ToolCall<'_> {
             return response;
         }
         // A confirmed guard's round acts once, however often it is repeated.
-        let act = send(self.gitlab, request, self.action.output, &self.params);
+        let act = send(
+            self.gitlab,
+            request,
+            self.action.output,
+            Objects::Compact(self.action.kind),
+            &self.params,
+        );
         self.flow.once(self.request, act).await.into()
     }
 }

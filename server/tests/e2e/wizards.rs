@@ -252,10 +252,12 @@ async fn check(session: &Session, case: Case) {
         .as_ref()
         .unwrap_or_else(|| panic!("{at}: no structuredContent"));
     for (field, value) in case.created.as_object().expect("an object") {
-        assert_eq!(
-            &created[field], value,
-            "{at}: the created object's `{field}`"
-        );
+        // A compact answer sends a flag only when true.
+        let sent = match &created[field] {
+            Value::Null if *value == Value::Bool(false) => value,
+            sent => sent,
+        };
+        assert_eq!(sent, value, "{at}: the created object's `{field}`");
     }
 }
 

@@ -16,11 +16,37 @@ pub struct DiffPage {
     /// `truncated: true` marks a diff cut or left out to stay under the cap.
     pub items: Vec<Map<String, Value>>,
     /// The next page of files, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_page: Option<u32>,
     /// How many files change in all, when GitLab says.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
     /// What was cut, and how to read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// GitLab's flags that say nothing when false, left out then.
+const FLAGS: &[&str] = &[
+    "new_file",
+    "renamed_file",
+    "deleted_file",
+    "generated_file",
+    "collapsed",
+    "too_large",
+];
+
+/// One file's diff, compact: a flag only when true, the old path only when renamed, the
+/// modes only when they changed.
+pub fn brief(file: &mut Map<String, Value>) {
+    file.retain(|key, value| !(FLAGS.contains(&key.as_str()) && *value == Value::Bool(false)));
+    if file.get("old_path") == file.get("new_path") {
+        file.remove("old_path");
+    }
+    if file.get("a_mode") == file.get("b_mode") {
+        file.remove("a_mode");
+        file.remove("b_mode");
+    }
 }
 
 /// Cuts the `diff` texts of `files` to [`MAX_DIFF_BYTES`] together, in order: the file

@@ -23,16 +23,22 @@ pub struct FileContent {
     /// The last commit that changed the file: give it as `last_commit_id` when updating.
     pub last_commit_id: String,
     pub blob_id: String,
-    /// Whether the file is binary; its bytes are then not shown.
+    /// Whether the file is binary (its bytes are then not shown); left out for text.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub binary: bool,
     /// The text (of the lines asked for), or none for a binary or oversized file.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
     /// Lines in the whole file (text files only).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total_lines: Option<usize>,
     /// The first and last line shown, from 1, when a window was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_line: Option<usize>,
     /// What was not shown, and how to read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// Who wrote the content, and so how to read it.
     pub untrusted: &'static str,

@@ -1,6 +1,7 @@
 //! What an action's answer becomes: the structured result (and its text), shaped the same
 //! way for every action of a kind, and the output schema that promises that shape.
 
+mod compact;
 mod diffs;
 mod file;
 mod log;
@@ -11,8 +12,9 @@ use std::sync::{Arc, LazyLock};
 use rmcp::model::{CallToolResult, ContentBlock};
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
+pub use compact::{Kind, RAW, brief};
 pub use diffs::DiffPage;
 pub use file::{FileContent, MAX_FILE_BYTES, Window};
 pub use log::{DEFAULT_TAIL_LINES, JobLog};
@@ -23,12 +25,23 @@ use super::resource::Resource;
 use super::schema::output_schema_of;
 use crate::gitlab::{ApiRequest, ApiResponse, GitLab};
 
+/// How the GitLab objects of an answer are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objects {
+    /// Compact, as the declared kind keeps them (field by field for `None`), or whole
+    /// under `raw` when the call asked for it: what a tool answers.
+    Compact(Option<&'static Kind>),
+    /// Whole, as GitLab sent them: for the server's own reads, which render their text
+    /// from GitLab's fields.
+    Whole,
+}
+
 /// How an answer becomes the tool's structured result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Output {
-    /// One GitLab object, returned as it came.
+    /// One GitLab object, compact ([`Kind::compact`]), or whole under `raw` when asked.
     Object,
-    /// A page of objects: `{items, next_page, total}`.
+    /// A page of objects, each compact: `{items, next_page, total}`.
     List,
     /// A deletion: `{deleted: true, status, message}`.
     Deleted,
@@ -47,11 +60,17 @@ pub enum Output {
 /// The structured result of a list action.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Page {
-    /// The objects on this page, as GitLab returned them.
+    /// The objects on this page, compact (each under `raw` when the call asked for it).
     pub items: Vec<Map<String, Value>>,
+    /// Fields every object on this page has with the same value (the project, the
+    /// pipeline of its jobs), given here once instead of in each.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub shared: Map<String, Value>,
     /// The next page to ask for, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_page: Option<u32>,
     /// How many objects match in all, when GitLab says.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
 }
 
@@ -103,42 +122,50 @@ pub fn error_result(text: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text.into())])
 }
 
-/// Sends `request` once (never retried) and shapes the answer as `output` says; `params`
-/// are the call's own parameters (some outputs read theirs, such as `tail_lines`).
+/// Sends `request` once (never retried) and shapes the answer as `output` says, its
+/// objects kept as `objects` says; `params` are the call's own parameters (some outputs read
+/// theirs, such as `tail_lines` or `raw`).
 pub async fn send(
     gitlab: &GitLab,
     request: ApiRequest,
     output: Output,
+    objects: Objects,
     params: &Map<String, Value>,
 ) -> CallToolResult {
     let what = format!("{} {}", request.method, request.path.join("/"));
     match gitlab.send(request).await {
-        Ok(response) => output.shape(&what, response, params),
+        Ok(response) => output.shape(&what, response, objects, params),
         Err(error) => error_result(error.to_string()),
     }
 }
 
 impl Output {
-    /// The output schema an action of this kind declares.
-    pub fn schema(self, resource: &Resource) -> Arc<Map<String, Value>> {
+    /// The output schema an action of this kind declares; `kind` is the kind of GitLab
+    /// object it answers with, when declared.
+    pub fn schema(self, kind: Option<&Kind>, resource: &Resource) -> Arc<Map<String, Value>> {
         let (noun, plural) = (resource.noun, resource.plural);
-        let any_object = |text: String| {
-            let schema =
-                json!({"type": "object", "description": text, "additionalProperties": true});
-            let Value::Object(schema) = schema else {
-                unreachable!("a JSON object literal")
-            };
-            Arc::new(schema)
+        let object = |what: String| match kind {
+            Some(kind) => kind.schema(&what),
+            None => compact::any_schema(&what),
         };
         let shapes = &*SHAPES;
         match self {
-            Output::Object => any_object(format!(
-                "The GitLab {noun} as the REST API v4 returns it (id, web_url, …)"
-            )),
+            Output::Object => Arc::new(object(format!(
+                "The {noun}, compact; with `raw: true`, GitLab's whole object under `raw`"
+            ))),
             Output::List => {
                 let mut schema = (*shapes.page).clone();
-                let text = format!("One page of {plural} as the REST API v4 returns them");
+                let text = format!("One page of {plural}, each compact");
                 schema.insert("description".to_owned(), Value::String(text));
+                if let Some(Value::Object(items)) = schema
+                    .get_mut("properties")
+                    .and_then(|properties| properties.get_mut("items"))
+                {
+                    items.insert(
+                        "items".to_owned(),
+                        Value::Object(object(format!("A {noun}"))),
+                    );
+                }
                 Arc::new(schema)
             }
             Output::Deleted => Arc::clone(&shapes.deleted),
@@ -146,11 +173,15 @@ impl Output {
             Output::JobLog => Arc::clone(&shapes.job_log),
             Output::File => Arc::clone(&shapes.file),
             Output::Diffs => Arc::clone(&shapes.diffs),
-            Output::Compare => any_object(
-                "GitLab's comparison (commit, commits, diffs, compare_same_ref, web_url); `diffs` capped like the diff actions, with `note` saying what was cut"
-                    .to_owned(),
-            ),
+            Output::Compare => Arc::new(compact::any_schema(
+                "GitLab's comparison (commit, commits, diffs, compare_same_ref, web_url), commits compact; `diffs` capped like the diff actions, with `note` saying what was cut",
+            )),
         }
+    }
+
+    /// Whether the call may ask for GitLab's whole answer with `raw: true`.
+    pub fn has_raw(self) -> bool {
+        matches!(self, Output::Object | Output::List | Output::Compare)
     }
 
     /// The structured result for a successful answer. Every shape is checked here, so what
@@ -160,6 +191,7 @@ impl Output {
         self,
         what: &str,
         response: ApiResponse,
+        kept: Objects,
         params: &Map<String, Value>,
     ) -> CallToolResult {
         let mut response = response;
@@ -169,13 +201,27 @@ impl Output {
         let unexpected = |expected: &str, body: &Value| {
             error_result(format!(
                 "{what}: GitLab answered {status} with {} where {expected} was expected",
-                kind(body)
+                shape_of(body)
             ))
         };
         let number = |key: &str| params.get(key).and_then(Value::as_u64).map(|n| n as usize);
+        let raw = params.get(RAW) == Some(&Value::Bool(true));
+        // One object as the call asked for it: compact, or whole under `raw`.
+        let raw = raw || kept == Objects::Whole;
+        let compact = |object: Map<String, Value>| -> Map<String, Value> {
+            match kept {
+                Objects::Whole => object,
+                _ if raw => Map::from_iter([(RAW.to_owned(), Value::Object(object))]),
+                Objects::Compact(Some(kind)) => kind.compact(&object),
+                Objects::Compact(None) => match brief(&Value::Object(object)) {
+                    Value::Object(object) => object,
+                    _ => unreachable!("an object stays an object"),
+                },
+            }
+        };
         match self {
             Output::Object => match response.body {
-                Value::Object(object) => CallToolResult::structured(Value::Object(object)),
+                Value::Object(object) => CallToolResult::structured(Value::Object(compact(object))),
                 other => unexpected("an object", &other),
             },
             Output::List | Output::Diffs => {
@@ -184,13 +230,19 @@ impl Output {
                     Err(other) => return unexpected("a list of objects", &other),
                 };
                 if self == Output::List {
+                    let mut items: Vec<_> = items.into_iter().map(compact).collect();
+                    let shared = if raw { Map::new() } else { shared(&mut items) };
                     return structured(&Page {
                         items,
+                        shared,
                         next_page: response.next_page,
                         total: response.total,
                     });
                 }
                 let mut items = items;
+                if !raw {
+                    items.iter_mut().for_each(diffs::brief);
+                }
                 let note = diffs::cap(&mut items);
                 structured(&DiffPage {
                     items,
@@ -217,7 +269,15 @@ impl Output {
                     other => other.to_string(),
                 };
                 let lines = number("tail_lines").unwrap_or(DEFAULT_TAIL_LINES);
-                structured(&log::tail(&text, lines))
+                let log = log::tail(&text, lines);
+                // A log is text: what the model reads is the log itself, the figures
+                // in the structured result beside it.
+                let mut result = structured(&log);
+                result.content = vec![ContentBlock::text(format!(
+                    "{}\n\n{}",
+                    log.untrusted, log.log
+                ))];
+                result
             }
             Output::File => match response.body {
                 Value::Object(object) => {
@@ -233,7 +293,29 @@ impl Output {
                 other => unexpected("a file object", &other),
             },
             Output::Compare => match response.body {
+                Value::Object(object) if raw => {
+                    CallToolResult::structured(Value::Object(compact(object)))
+                }
                 Value::Object(mut object) => {
+                    for commits in ["commit", "commits"] {
+                        if let Some(value) = object.get_mut(commits) {
+                            *value = match value.take() {
+                                Value::Object(commit) => {
+                                    Value::Object(compact::COMMIT.compact(&commit))
+                                }
+                                Value::Array(list) => list
+                                    .into_iter()
+                                    .map(|commit| match commit {
+                                        Value::Object(commit) => {
+                                            Value::Object(compact::COMMIT.compact(&commit))
+                                        }
+                                        other => brief(&other),
+                                    })
+                                    .collect(),
+                                other => other,
+                            };
+                        }
+                    }
                     if let Some(Value::Array(diffs)) = object.remove("diffs") {
                         let mut files = match objects(Value::Array(diffs)) {
                             Ok(files) => files,
@@ -251,6 +333,26 @@ impl Output {
             },
         }
     }
+}
+
+/// Takes out of `items` the fields they all have with the same value, and returns them
+/// (nothing for fewer than two items).
+fn shared(items: &mut [Map<String, Value>]) -> Map<String, Value> {
+    let Some((first, rest)) = items.split_first() else {
+        return Map::new();
+    };
+    if rest.is_empty() {
+        return Map::new();
+    }
+    let shared: Map<String, Value> = first
+        .iter()
+        .filter(|(name, value)| rest.iter().all(|item| item.get(*name) == Some(*value)))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
+    for item in items.iter_mut() {
+        item.retain(|name, _| !shared.contains_key(name));
+    }
+    shared
 }
 
 /// A JSON list of objects, or what came instead.
@@ -285,7 +387,7 @@ fn structured(value: &impl Serialize) -> CallToolResult {
     CallToolResult::structured(serde_json::to_value(value).expect("output structs serialise"))
 }
 
-fn kind(value: &Value) -> &'static str {
+fn shape_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "nothing",
         Value::Bool(_) => "a boolean",
@@ -298,6 +400,8 @@ fn kind(value: &Value) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     fn response(status: u16, body: Value) -> ApiResponse {
@@ -310,7 +414,12 @@ mod tests {
     }
 
     fn shape(output: Output, status: u16, body: Value) -> CallToolResult {
-        output.shape("GET x", response(status, body), &Map::new())
+        output.shape(
+            "GET x",
+            response(status, body),
+            Objects::Compact(None),
+            &Map::new(),
+        )
     }
 
     #[test]
@@ -351,7 +460,12 @@ mod tests {
 
     #[test]
     fn wrong_shapes_are_errors() {
-        let result = Output::Object.shape("GET projects/1", response(200, json!([1])), &Map::new());
+        let result = Output::Object.shape(
+            "GET projects/1",
+            response(200, json!([1])),
+            Objects::Whole,
+            &Map::new(),
+        );
         assert_eq!(result.is_error, Some(true));
         assert_eq!(
             result.content[0].as_text().unwrap().text,
@@ -364,7 +478,12 @@ mod tests {
     fn a_log_takes_the_calls_tail_lines() {
         let text: String = (1..=10).map(|n| format!("{n}\n")).collect();
         let params = json!({"tail_lines": 3}).as_object().unwrap().clone();
-        let result = Output::JobLog.shape("GET t", response(200, Value::String(text)), &params);
+        let result = Output::JobLog.shape(
+            "GET t",
+            response(200, Value::String(text)),
+            Objects::Whole,
+            &params,
+        );
         let log = result.structured_content.unwrap();
         assert_eq!(log["shown_lines"], 3);
         assert!(log["log"].as_str().unwrap().ends_with("8\n9\n10"));

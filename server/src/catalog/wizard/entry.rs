@@ -6,7 +6,7 @@ use super::description;
 use super::names::{GitLabWizard, WizardNames};
 use super::ready::WizardAction;
 use crate::catalog::action::{Action, Described, Run};
-use crate::catalog::output::Output;
+use crate::catalog::output::{Kind, Output};
 use crate::catalog::resource::Resource;
 use crate::catalog::schema::input_schema;
 
@@ -31,11 +31,13 @@ pub fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
     let verb = id
         .strip_prefix("interactive.")
         .expect("wizard ids start with `interactive.`");
+    // What the wizard makes, as its alternative answers it.
+    let kind = Kind::named(resource.id);
     let describe = move || {
         Described::new(
             description::tool_description::<W>(),
             input_schema::<W::Args>(),
-            Output::Object.schema(resource),
+            Output::Object.schema(kind, resource),
         )
     };
     Action {
@@ -53,6 +55,7 @@ pub fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         across_projects: false,
         endpoint: None,
         output: Output::Object,
+        kind,
         described: LazyLock::new(Box::new(describe)),
         run: Run::Wizard(wizard),
     }

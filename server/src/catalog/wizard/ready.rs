@@ -15,8 +15,9 @@ use wizard::question::Question;
 
 use super::names::{GitLabWizard, WizardNames};
 use super::texts::GitLabTexts;
-use crate::catalog::output::{Output, send};
+use crate::catalog::output::{Kind, Objects, Output, send};
 use crate::catalog::params;
+use crate::catalog::resource::Resource;
 use crate::gitlab::GitLab;
 
 /// One wizard call.
@@ -125,7 +126,13 @@ impl<W: GitLabWizard> Runs for Prepared<W> {
             match outcome.into_response() {
                 // The yes's round acts once, however often the client repeats it.
                 Ok(wizard) => {
-                    let act = send(call.gitlab, wizard.request(), Output::Object, call.params);
+                    let act = send(
+                        call.gitlab,
+                        wizard.request(),
+                        Output::Object,
+                        Objects::Compact(kind::<W>()),
+                        call.params,
+                    );
                     call.flow.once(call.request, act).await.into()
                 }
                 Err(response) => response,
@@ -140,9 +147,16 @@ impl<W: GitLabWizard> Runs for Prepared<W> {
     ) -> TerminalFuture<'a> {
         Box::pin(async move {
             match wizard::terminal::run_with::<W>(gitlab, self.0, &GitLabTexts).await {
-                Ok(Outcome::Finished(wizard)) => {
-                    InTerminal::Sent(send(gitlab, wizard.request(), Output::Object, params).await)
-                }
+                Ok(Outcome::Finished(wizard)) => InTerminal::Sent(
+                    send(
+                        gitlab,
+                        wizard.request(),
+                        Output::Object,
+                        Objects::Compact(kind::<W>()),
+                        params,
+                    )
+                    .await,
+                ),
                 Ok(ended) => InTerminal::Ended(ended.error_text().unwrap_or_default().to_owned()),
                 Err(not_a_terminal) => InTerminal::NotATerminal(not_a_terminal),
             }
@@ -175,6 +189,13 @@ impl WizardAction {
             prepare: prepare::<W>,
         }
     }
+}
+
+/// The kind of object wizard `W` makes: its alternative's resource (`issue.create` makes
+/// an issue).
+fn kind<W: GitLabWizard>() -> Option<&'static Kind> {
+    let alternative = WizardNames::of::<W>().alternative;
+    Resource::of(alternative).and_then(|resource| Kind::named(resource.id))
 }
 
 fn prepare<W: GitLabWizard>(args: &Map<String, Value>) -> Result<ReadyWizard, String> {

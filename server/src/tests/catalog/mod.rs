@@ -2,6 +2,7 @@
 
 mod actions;
 mod alternatives;
+mod compact;
 mod every_action;
 mod issues;
 mod merge_requests;

@@ -77,7 +77,10 @@ async fn files_are_text_binaries_are_described_and_large_ones_read_in_parts() {
             json!({"project_id": P, "file_path": "src/lib.rs", "ref": "main"}),
         )
         .await;
-    assert_eq!(file["binary"], false);
+    assert!(
+        file.get("binary").is_none(),
+        "a text file is not marked binary: {file}"
+    );
     assert!(
         file["content"]
             .as_str()
@@ -205,4 +208,22 @@ async fn diffs_are_capped_per_answer_and_say_what_was_cut() {
         compare["note"].as_str().is_some(),
         "the generated files are over the cap"
     );
+}
+
+/// A job log is text: what the model reads is the log itself, not JSON around it.
+#[tokio::test]
+async fn a_job_logs_text_is_the_log_itself() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let result = harness
+        .run("job.log", json!({"project_id": P, "job_id": 6}))
+        .await;
+    let text = crate::tests::common::mcp::text(&result);
+    assert!(
+        text.starts_with("Written by the job's own commands"),
+        "{text}"
+    );
+    assert!(text.contains("\nerror: test failed"), "{text}");
+    assert!(!text.contains("\\n") && !text.starts_with('{'), "{text}");
+    let log = result.structured_content.expect("the figures beside it");
+    assert!(text.ends_with(log["log"].as_str().unwrap()));
 }

@@ -61,7 +61,7 @@ fn who_am_i_and_other_users() {
     assert_eq!(action("user.current").title, "Get current user");
     assert_eq!(
         refused("user.current", json!({"user_id": 1})),
-        "invalid parameters for `user.current`: unknown parameter `user_id`; this action takes no parameters"
+        "invalid parameters for `user.current`: unknown parameter `user_id`; expected `raw`"
     );
     let search = prepared(
         "user.list",

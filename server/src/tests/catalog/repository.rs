@@ -291,7 +291,7 @@ fn branch_parameters_are_checked() {
             "branch.get",
             json!({"project_id": 1, "branch": "x", "name": "y"})
         ),
-        "invalid parameters for `branch.get`: unknown parameter `name`; expected `project_id`, `branch`"
+        "invalid parameters for `branch.get`: unknown parameter `name`; expected `project_id`, `branch`, `raw`"
     );
     let wrong = refused("branch.delete", json!({"project_id": 1, "branch": 7}));
     assert!(

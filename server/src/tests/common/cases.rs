@@ -453,7 +453,7 @@ async fn lookup(harness: &Harness, name: &str) -> Value {
                 .as_array()
                 .unwrap()
                 .iter()
-                .find(|d| d["individual_note"] == false);
+                .find(|d| d["individual_note"] != true);
             thread.expect("MR !1 has a thread")["id"].clone()
         }
         "$issue_thread" => {

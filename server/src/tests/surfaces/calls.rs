@@ -163,7 +163,7 @@ async fn validation_errors_name_the_field_and_send_nothing() {
             SurfaceKind::Individual,
             "gitlab_issue_get",
             json!({"project_id": 1, "issue_iid": 1, "confirm": true}),
-            "invalid parameters for `issue.get`: unknown parameter `confirm`; expected `project_id`, `issue_iid`",
+            "invalid parameters for `issue.get`: unknown parameter `confirm`; expected `project_id`, `issue_iid`, `raw`",
         ),
         (
             SurfaceKind::Meta,
