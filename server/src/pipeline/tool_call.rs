@@ -42,7 +42,17 @@ impl ToolCall<'_> {
         let prepared =
             match super::admit::admit(self.access, self.gitlab, self.action, &self.params).await {
                 Ok(prepared) => prepared,
-                Err(refusal) => return error_result(refusal).into(),
+                Err(mut refusal) => {
+                    // Where the client did not get the action's schema with its tool (it
+                    // found the action by a search), wrong parameters show it.
+                    if self.surface != SurfaceKind::Individual
+                        && self.action.prepare(&self.params).is_err()
+                    {
+                        let schema = Value::Object((**self.action.input_schema()).clone());
+                        refusal.push_str(&format!(" `params` schema: {schema}"));
+                    }
+                    return error_result(refusal).into();
+                }
             };
         let request = match prepared {
             Prepared::Wizard(wizard) => {

@@ -21,18 +21,31 @@ use crate::registry::Catalog;
 use index::Indexed;
 use query::query_terms;
 
-/// One match, with everything needed to call it through `gitlab_execute_action`.
+/// One match: what it does in a sentence and the parameters it takes; the best match also
+/// carries its whole input schema, another action's is one more search away (its id as the
+/// query), and `gitlab_execute_action` shows it when parameters are wrong.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FoundAction {
     /// The id to pass as `action`.
     pub id: String,
-    pub description: String,
+    /// What it does, in its first sentence.
+    pub does: String,
+    /// The parameters it needs (with no `input_schema`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub required: Vec<String>,
+    /// The parameters it may take (with no `input_schema`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<String>,
     /// Refused by `gitlab_execute_action` unless `confirm: true` (sent only after the
-    /// user explicitly approved) or the server runs in YOLO/AUTOPILOT mode.
+    /// user explicitly approved) or the server runs in YOLO/AUTOPILOT mode. Sent when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub destructive: bool,
+    /// Changes nothing. Sent when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub read_only: bool,
-    /// The schema of `params`.
-    pub input_schema: Map<String, Value>,
+    /// The schema of `params`: the best match's only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_schema: Option<Map<String, Value>>,
 }
 
 /// The structured result of `gitlab_find_action`.
@@ -42,7 +55,7 @@ pub struct FoundActions {
 }
 
 /// At most this many matches are returned for a non-empty query.
-const MAX_MATCHES: usize = 10;
+const MAX_MATCHES: usize = 5;
 
 /// The catalog's actions with their terms, read once: the texts do not change while the
 /// server runs.
@@ -61,9 +74,13 @@ impl ActionIndex {
             .iter()
             .filter(|indexed| access.offers(indexed.action))
             .collect();
+        // An action's own id finds it alone, with its schema.
+        if let Some(exact) = indexed.iter().find(|i| i.action.id == query.trim()) {
+            return vec![found(exact.action, true)];
+        }
         let query = query_terms(query);
         if query.is_empty() {
-            return indexed.iter().map(|i| found(i.action)).collect();
+            return indexed.iter().map(|i| found(i.action, false)).collect();
         }
         // How many actions carry a term anywhere: rare terms decide more than common ones.
         let mut carriers: HashMap<&str, usize> = HashMap::new();
@@ -112,17 +129,45 @@ impl ActionIndex {
         scored
             .into_iter()
             .take(MAX_MATCHES)
-            .map(|(_, _, action)| found(action))
+            .enumerate()
+            .map(|(rank, (_, _, action))| found(action, rank == 0))
             .collect()
     }
 }
 
-fn found(action: &Action) -> FoundAction {
+fn found(action: &Action, with_schema: bool) -> FoundAction {
+    let schema = action.input_schema();
+    let required: Vec<String> = match schema.get("required") {
+        Some(Value::Array(names)) => names
+            .iter()
+            .filter_map(|name| name.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let optional = action
+        .parameters()
+        .iter()
+        .filter(|name| !required.contains(name))
+        .cloned()
+        .collect();
+    // The schema, when given, says the parameters already.
+    let (required, optional) = if with_schema {
+        (Vec::new(), Vec::new())
+    } else {
+        (required, optional)
+    };
     FoundAction {
         id: action.id.to_owned(),
-        description: action.description().to_owned(),
+        does: first_sentence(action.description()).to_owned(),
+        required,
+        optional,
         destructive: action.destructive,
         read_only: action.read_only,
-        input_schema: (**action.input_schema()).clone(),
+        input_schema: with_schema.then(|| (**schema).clone()),
     }
+}
+
+/// The first sentence of `text`: up to the first `. ` (or all of it).
+fn first_sentence(text: &str) -> &str {
+    text.find(". ").map_or(text, |end| &text[..=end])
 }

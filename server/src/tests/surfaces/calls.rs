@@ -109,13 +109,28 @@ async fn find_action_returns_ids_flags_and_schemas() {
     let found = find(json!({"query": "delete an issue"})).await;
     assert_eq!(found[0]["id"], "issue.delete");
     assert_eq!(found[0]["destructive"], true);
+    assert_eq!(found[1]["required"][0], "project_id", "{found:?}");
+    // The best few, the best with its schema, the others in a line each.
+    assert!(found.len() <= 5, "{found:?}");
     assert_eq!(
         found[0]["input_schema"]["required"],
         json!(["project_id", "issue_iid"])
     );
+    assert!(found[1..].iter().all(|a| a.get("input_schema").is_none()));
+    let text = serde_json::to_string(&found).unwrap();
+    assert!(text.len() < 2048, "{} bytes: {text}", text.len());
+    // An action's id gives it alone, with its schema.
+    let one = find(json!({"query": "merge_request.get"})).await;
+    assert_eq!(one.len(), 1);
+    assert_eq!(
+        one[0]["input_schema"]["required"],
+        json!(["project_id", "merge_request_iid"])
+    );
     let found = find(json!({"query": "mr merge"})).await;
     assert_eq!(found[0]["id"], "merge_request.merge");
     let found = find(json!({"query": "create issue step by step"})).await;
+    assert_eq!(found[0]["id"], "interactive.issue_create");
+    let found = find(json!({"query": "create an issue"})).await;
     let ids: Vec<&Value> = found.iter().map(|a| &a["id"]).collect();
     assert!(ids.contains(&&json!("interactive.issue_create")), "{ids:?}");
     assert!(ids.contains(&&json!("issue.create")), "{ids:?}");
@@ -175,7 +190,26 @@ async fn validation_errors_name_the_field_and_send_nothing() {
     for (surface, tool, arguments, expected) in cases {
         let setup = setup(surface, false).await;
         let result = plain(&setup, tool, arguments).await;
-        assert_eq!(error_text(result), expected);
+        let text = error_text(result);
+        // Where the tool did not carry the action's schema, wrong parameters show it.
+        let (said, schema) = text
+            .split_once(" `params` schema: ")
+            .map_or((text.as_str(), None), |(said, schema)| (said, Some(schema)));
+        assert_eq!(said, expected);
+        let shown = schema.map(|schema| serde_json::from_str::<Value>(schema).expect("JSON"));
+        let action = expected
+            .strip_prefix("invalid parameters for `")
+            .and_then(|rest| rest.split('`').next());
+        match (surface, action) {
+            (SurfaceKind::Individual, _) | (_, None) => assert!(shown.is_none(), "{text}"),
+            (_, Some(id)) => assert_eq!(
+                shown,
+                Some(Value::Object(
+                    (**crate::tests::catalog_support::action(id).input_schema()).clone()
+                )),
+                "{text}"
+            ),
+        }
         assert!(setup.sandbox.requests().is_empty(), "{expected}");
     }
 }
