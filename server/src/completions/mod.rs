@@ -94,7 +94,16 @@ impl Completions {
         .await;
         let mut listings = Vec::with_capacity(answers.len());
         for answer in answers {
-            listings.push(answer.map_err(|error| completion_error(&project_key, error))?);
+            match answer {
+                // A folder typed that is not there at the ref holds nothing to offer (at
+                // the top, a 404 is the project's or the ref's, and said so).
+                Err(ReadError::NotFound(_)) if target.kind == Kind::Path && typed.contains('/') => {
+                    return Ok(matching::nothing());
+                }
+                answer => {
+                    listings.push(answer.map_err(|error| completion_error(&project_key, error))?)
+                }
+            }
         }
         let listings: Vec<&Listing> = listings.iter().map(AsRef::as_ref).collect();
         Ok(matching::complete(&listings, typed))

@@ -74,8 +74,8 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
     let titled = request.titled;
     match request.kind {
         Kind::Project => {
-            // GitLab searches names and paths, not the namespace before the last `/`.
-            let term = typed.rsplit('/').next().unwrap_or(typed).trim();
+            // The group's path counts too: `demo` finds `demo/sandbox`.
+            let term = typed.trim_matches('/');
             let term = (!term.is_empty()).then(|| term.to_owned());
             vec![list(
                 ids::PROJECT_LIST,
@@ -85,6 +85,7 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
                     ("membership", json!(true)),
                     ("order_by", json!("last_activity_at")),
                     ("search", json!(term)),
+                    ("search_namespaces", json!(term.is_some())),
                     ("per_page", json!(PER_PAGE)),
                 ]),
                 Shape::Project,

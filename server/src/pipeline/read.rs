@@ -10,7 +10,7 @@ use wizard::state::Caller;
 
 use crate::access::Access;
 use crate::catalog::Prepared;
-use crate::catalog::output::Objects;
+use crate::catalog::output::{Objects, Output};
 use crate::gitlab::GitLab;
 use crate::registry::{ActionId, catalog};
 
@@ -118,6 +118,8 @@ impl<'a> Reads<'a> {
         } else {
             Value::Null
         };
+        // A file GitLab sent fails to shape only for the window of lines asked for.
+        let window_refused = action.output == Output::File && response.body.is_object();
         let shaped = action
             .output
             .shape(&what, response, Objects::Whole, &params);
@@ -128,6 +130,7 @@ impl<'a> Reads<'a> {
             .collect::<Vec<_>>()
             .join("\n");
         match (shaped.is_error, shaped.structured_content) {
+            (Some(true), _) if window_refused => Err(ReadError::Invalid(text)),
             (Some(true), _) => Err(ReadError::Failed(text)),
             (_, Some(result)) => Ok(WithBody { result, body }),
             (_, None) => Err(ReadError::Failed(format!(

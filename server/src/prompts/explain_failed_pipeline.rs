@@ -43,7 +43,7 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
     let what = format!("pipeline #{id} of `{project}`");
     let read = pipeline::fetch(reads, &project, id)
         .await
-        .map_err(|error| Failure::read(&what, error))?;
+        .map_err(|error| Failure::read(&what, &["project", "pipeline"], error))?;
     let overview = Target::Pipeline {
         project: project.clone(),
         id,
@@ -68,7 +68,9 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
         ),
     ];
     for log in logs {
-        messages.push(embedded(log.map_err(|error| Failure::read(&what, error))?));
+        messages.push(embedded(log.map_err(|error| {
+            Failure::read(&what, &["project", "pipeline"], error)
+        })?));
     }
     let mut instructions = String::new();
     let status = text(&read.pipeline, "status");
@@ -110,9 +112,9 @@ async fn latest_failed(reads: &Reads<'_>, project: &ProjectId) -> Result<u64, Fa
         .await
         .map_err(|error| match error {
             ReadError::NotFound(why) => Failure::Argument(format!(
-                "GitLab found no pipeline on the default branch of `{project}` ({why}); give `pipeline` to explain one of another branch"
+                "`project`: GitLab found no pipeline on the default branch of `{project}` ({why}); give `pipeline` to explain one of another branch"
             )),
-            other => Failure::read(&format!("the latest pipeline of `{project}`"), other),
+            other => Failure::read(&format!("the latest pipeline of `{project}`"), &["project"], other),
         })?;
     let id = latest.get("id").and_then(Value::as_u64).unwrap_or_default();
     if text(&latest, "status") == "failed" {
@@ -130,7 +132,13 @@ async fn latest_failed(reads: &Reads<'_>, project: &ProjectId) -> Result<u64, Fa
             ]),
         )
         .await
-        .map_err(|error| Failure::read(&format!("the pipelines of `{project}`"), error))?;
+        .map_err(|error| {
+            Failure::read(
+                &format!("the pipelines of `{project}`"),
+                &["project"],
+                error,
+            )
+        })?;
     items(&failed)
         .first()
         .and_then(|pipeline| pipeline.get("id").and_then(Value::as_u64))

@@ -15,11 +15,13 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// `what` (such as "merge request !7 of `demo/sandbox`") was read and `error` came back.
-    pub fn read(what: &str, error: ReadError) -> Failure {
+    /// `what` (such as "merge request !7 of `demo/sandbox`"), named by the prompt's
+    /// `arguments`, was read and `error` came back: a 404 blames those arguments, by name.
+    pub fn read(what: &str, arguments: &[&str], error: ReadError) -> Failure {
         match error {
             ReadError::NotFound(why) => Failure::Argument(format!(
-                "GitLab does not know {what}, or the token cannot see it ({why})"
+                "{}: GitLab does not know {what}, or the token cannot see it ({why})",
+                named(arguments)
             )),
             ReadError::Refused(why) | ReadError::Invalid(why) => Failure::Argument(why),
             ReadError::Failed(why) => Failure::GitLab(format!("reading {what} failed: {why}")),
@@ -36,6 +38,12 @@ impl Failure {
             }
         }
     }
+}
+
+/// `` `project`, `iid` ``: the arguments an error is about.
+fn named(arguments: &[&str]) -> String {
+    let names: Vec<String> = arguments.iter().map(|name| format!("`{name}`")).collect();
+    names.join(", ")
 }
 
 /// A message from the user.

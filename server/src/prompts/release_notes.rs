@@ -70,18 +70,26 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
     );
     tag.map_err(|error| match error {
         ReadError::NotFound(why) => Failure::Argument(format!(
-            "`from_tag`: `{project}` has no tag `{from}` ({why}); complete it from the project's tags"
+            "`project`, `from_tag`: `{project}` has no tag `{from}` ({why}); complete it from the project's tags"
         )),
-        other => Failure::read(&format!("the tag `{from}` of `{project}`"), other),
+        other => Failure::read(&format!("the tag `{from}` of `{project}`"), &["project", "from_tag"], other),
     })?;
     let compare = compare.map_err(|error| match error {
         ReadError::NotFound(why) => Failure::Argument(format!(
-            "`to_ref`: `{project}` has no branch, tag or commit `{to}` ({why})"
+            "`project`, `to_ref`: `{project}` has no branch, tag or commit `{to}` ({why})"
         )),
-        other => Failure::read(&format!("the changes from `{from}` to `{to}`"), other),
+        other => Failure::read(
+            &format!("the changes from `{from}` to `{to}`"),
+            &["project", "to_ref"],
+            other,
+        ),
     })?;
     let merged = merged.map_err(|error| {
-        Failure::read(&format!("the merged merge requests of `{project}`"), error)
+        Failure::read(
+            &format!("the merged merge requests of `{project}`"),
+            &["project"],
+            error,
+        )
     })?;
     let changes = Changes::new(&compare, &merged);
     let what = format!("`{project}` from `{from}` to `{to}`");
@@ -101,7 +109,7 @@ async fn default_branch(reads: &Reads<'_>, project: &ProjectId) -> Result<String
     let found = reads
         .read(ids::PROJECT_GET, params([("project_id", json!(project))]))
         .await
-        .map_err(|error| Failure::read(&format!("the project `{project}`"), error))?;
+        .map_err(|error| Failure::read(&format!("the project `{project}`"), &["project"], error))?;
     match text(&found, "default_branch") {
         "" => Err(Failure::Argument(format!(
             "`{project}` has no default branch (its repository is empty); give `to_ref`"

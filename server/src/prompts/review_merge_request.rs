@@ -15,6 +15,9 @@ pub const NEEDS: &[ActionId] = &[
     ids::MERGE_REQUEST_DIFF_LIST,
 ];
 
+/// The arguments that name the merge request: a 404 is theirs.
+const ARGUMENTS: &[&str] = &["project", "iid"];
+
 const INSTRUCTIONS: &str = "Review this merge request carefully, as a senior reviewer would:
 
 1. Read the description to learn what the change is meant to do, then the whole diff.
@@ -46,8 +49,8 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
         resources::contents(reads, &described),
         resources::contents(reads, &changes),
     );
-    let described = described.map_err(|error| Failure::read(&what, error))?;
-    let changes = changes.map_err(|error| Failure::read(&what, error))?;
+    let described = described.map_err(|error| Failure::read(&what, ARGUMENTS, error))?;
+    let changes = changes.map_err(|error| Failure::read(&what, ARGUMENTS, error))?;
     Ok(GetPromptResult::new(vec![
         user(format!(
             "Review {what}. Its description and discussion come first, then its diff."

@@ -68,11 +68,17 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
         members,
     );
     let what = format!("the open issues of `{project}`");
-    let issues = issues.map_err(|error| Failure::read(&what, error))?;
-    let project_labels = project_labels
-        .map_err(|error| Failure::read(&format!("the labels of `{project}`"), error))?;
-    let milestones = milestones
-        .map_err(|error| Failure::read(&format!("the milestones of `{project}`"), error))?;
+    let issues = issues.map_err(|error| Failure::read(&what, &["project"], error))?;
+    let project_labels = project_labels.map_err(|error| {
+        Failure::read(&format!("the labels of `{project}`"), &["project"], error)
+    })?;
+    let milestones = milestones.map_err(|error| {
+        Failure::read(
+            &format!("the milestones of `{project}`"),
+            &["project"],
+            error,
+        )
+    })?;
     let names: Vec<&str> = items(&project_labels)
         .iter()
         .map(|l| text(l, "name"))

@@ -38,7 +38,13 @@ pub async fn file(
                 ("last_line", json!(lines.last_line)),
             ]),
         )
-        .await?;
+        .await
+        .map_err(|error| match error {
+            ReadError::NotFound(why) => {
+                ReadError::NotFound(slash_hint(why, project, reference, path, lines))
+            }
+            other => other,
+        })?;
     let file = read.result;
     let uri = Target::File {
         project: project.clone(),
@@ -67,6 +73,28 @@ pub async fn file(
             &file, project, reference, path,
         ))),
     }
+}
+
+/// A file not found under a path of several parts may be a ref with a raw `/` read as a
+/// shorter ref (`feature/x` as `feature` and a path starting `x/`): say how to write it.
+fn slash_hint(
+    why: String,
+    project: &ProjectId,
+    reference: &str,
+    path: &str,
+    lines: Lines,
+) -> String {
+    let Some((first, rest)) = path.split_once('/') else {
+        return why;
+    };
+    let encoded = Target::File {
+        project: project.clone(),
+        reference: format!("{reference}/{first}"),
+        path: rest.to_owned(),
+        lines,
+    }
+    .uri();
+    format!("{why}; if the ref has a `/`, write it as `%2F`, such as `{encoded}`")
 }
 
 /// Why a text file is not shown whole, and the URI of the first window of lines that fits.

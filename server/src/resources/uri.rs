@@ -137,6 +137,8 @@ pub fn parse(uri: &str) -> Result<Target, String> {
             "this server's resources start with `{PREFIX}` (as in `{PREFIX}demo%2Fsandbox`)"
         ));
     };
+    // A fragment (`#L3`, as GitLab's pages link a line) is the reader's, never sent.
+    let rest = rest.split_once('#').map_or(rest, |(rest, _)| rest);
     let (path, query) = match rest.split_once('?') {
         Some((path, query)) => (path, Some(query)),
         None => (rest, None),
@@ -234,6 +236,8 @@ fn parse_plain(uri: &str) -> Result<Target, String> {
     let Some(rest) = uri.strip_prefix(PREFIX) else {
         return Err(String::new());
     };
+    // A fragment (`#L3`, as GitLab's pages link a line) is the reader's, never sent.
+    let rest = rest.split_once('#').map_or(rest, |(rest, _)| rest);
     let (path, query) = match rest.split_once('?') {
         Some((path, query)) => (path, Some(query)),
         None => (rest, None),

@@ -75,7 +75,7 @@ async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Response
     })
 }
 
-/// Filters: `search` (name or path), `visibility`, `archived`, `membership` (projects the
+/// Filters: `search` (name or path; with `search_namespaces`, the full path too), `visibility`, `archived`, `membership` (projects the
 /// user is a member of, through a group too), `owned` (those the user owns), `min_access_level`;
 /// `order_by` id, name, path, created_at (default), updated_at or last_activity_at (which
 /// every change to a project's content moves), newest first unless `sort=asc`.
@@ -86,6 +86,7 @@ async fn list(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let search = params.text("search")?.map(|s| s.to_lowercase());
+        let namespaces = params.bool("search_namespaces")?.unwrap_or(false);
         let visibility = params.choice("visibility", VISIBILITIES)?;
         let order_by = params.choice(
             "order_by",
@@ -116,7 +117,9 @@ async fn list(
             .values()
             .filter(|p| {
                 search.as_deref().is_none_or(|s| {
-                    p.name.to_lowercase().contains(s) || p.path.to_lowercase().contains(s)
+                    p.name.to_lowercase().contains(s)
+                        || p.path.to_lowercase().contains(s)
+                        || (namespaces && store.full_path(p).to_lowercase().contains(s))
                 })
             })
             .filter(|p| visibility.as_deref().is_none_or(|v| v == p.visibility))

@@ -129,6 +129,9 @@ pub struct ProjectGet {
 pub struct ProjectList {
     /// Only projects whose name or path contains this text.
     pub search: Option<String>,
+    /// With `search`: match the group's path too (`demo` or `demo/sa` finds
+    /// `demo/sandbox`).
+    pub search_namespaces: Option<bool>,
     /// Only projects you own.
     pub owned: Option<bool>,
     /// Only projects you are a member of.

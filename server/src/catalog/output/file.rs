@@ -103,9 +103,14 @@ pub fn decode(file: &Map<String, Value>, window: Window) -> Result<FileContent, 
     let first = window.first_line.unwrap_or(1).max(1);
     let last = window.last_line.unwrap_or(lines.len()).min(lines.len());
     if first > last.max(1) || (first > lines.len() && !lines.is_empty()) {
+        // The numbers as asked, not as clamped to the file.
+        let asked =
+            |line: Option<usize>| line.map_or_else(|| "unset".to_owned(), |n| n.to_string());
         return Err(format!(
-            "the file has {} lines; `first_line` {first} and `last_line` {last} select none of them",
-            lines.len()
+            "the file has {} lines; `first_line` {} and `last_line` {} select none of them",
+            lines.len(),
+            asked(window.first_line),
+            asked(window.last_line)
         ));
     }
     let shown: String = lines

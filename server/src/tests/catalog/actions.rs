@@ -269,6 +269,7 @@ fn parameters_carry_gitlab_names() {
         &[],
         &[
             "search",
+            "search_namespaces",
             "owned",
             "membership",
             "visibility",

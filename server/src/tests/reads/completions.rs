@@ -133,6 +133,10 @@ async fn every_kind_completes_on_both_revisions() {
         let at_branch = context(&[("project", "demo%2Fsandbox"), ("ref", "feature%2Fx")]);
         let info = template(&client, FILE, "path", "docs/", at_branch).await;
         assert_eq!(info.values, ["docs/guide.md"]);
+        // A folder that is not there at the ref has nothing in it to offer: no error.
+        let at_main = context(&[("project", "demo/sandbox"), ("ref", "main")]);
+        let info = template(&client, FILE, "path", "nowhere/de", at_main).await;
+        assert_eq!(all(&info), (vec![], Some(0), Some(false)));
 
         // Pipelines and jobs: failed ones first.
         let info = prompt(
@@ -160,6 +164,19 @@ async fn every_kind_completes_on_both_revisions() {
         client.close().await;
     }
     harness.nothing_written();
+}
+
+/// A project is found by its group too, on the first keystrokes: GitLab is asked to
+/// match the namespace (`search_namespaces`), not only the project's own name.
+#[tokio::test]
+async fn a_project_is_found_by_its_group() {
+    for typed in ["de", "demo", "demo/"] {
+        // A new server each time: nothing listed before to match against.
+        let harness = Harness::new(SurfaceKind::Dynamic).await;
+        let client = harness.client(Path::Sync).await;
+        let info = prompt(&client, "review_merge_request", "project", typed, None).await;
+        assert_eq!(info.values, ["demo/sandbox"], "{typed}");
+    }
 }
 
 #[tokio::test]

@@ -346,7 +346,7 @@ async fn bad_arguments_say_what_was_wrong() {
         (
             "review_merge_request",
             json!({"project": "demo/sandbox", "iid": 99}),
-            "GitLab does not know merge request !99 of `demo/sandbox`",
+            "prompt `review_merge_request`: `project`, `iid`: GitLab does not know merge request !99 of `demo/sandbox`",
         ),
         (
             "review_merge_request",
@@ -356,7 +356,22 @@ async fn bad_arguments_say_what_was_wrong() {
         (
             "explain_failed_pipeline",
             json!({"project": "nobody/nothing"}),
-            "GitLab found no pipeline on the default branch of `nobody/nothing`",
+            "prompt `explain_failed_pipeline`: `project`: GitLab found no pipeline on the default branch of `nobody/nothing`",
+        ),
+        (
+            "explain_failed_pipeline",
+            json!({"project": "demo/sandbox", "pipeline": "99"}),
+            "prompt `explain_failed_pipeline`: `project`, `pipeline`: GitLab does not know pipeline #99 of `demo/sandbox`",
+        ),
+        (
+            "triage_issues",
+            json!({"project": "nobody/nothing"}),
+            "prompt `triage_issues`: `project`: GitLab does not know the open issues of `nobody/nothing`",
+        ),
+        (
+            "release_notes",
+            json!({"project": "nobody/nothing", "from_tag": "v1.0.0", "to_ref": "main"}),
+            "prompt `release_notes`: `project`, `from_tag`: `nobody/nothing` has no tag `v1.0.0`",
         ),
         (
             "release_notes",

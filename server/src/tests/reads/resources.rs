@@ -319,6 +319,52 @@ async fn logs_diffs_and_files_are_capped_as_the_tools_cap_them() {
     client.close().await;
 }
 
+/// A file URI as people write it: a `#fragment` (a line, as GitLab's pages link them) is
+/// the reader's, not part of the path; a ref with a raw `/` reads as a shorter ref and a
+/// longer path, and the error says how to write it; a window of lines past the end is
+/// the caller's mistake.
+#[tokio::test]
+async fn a_file_uri_with_a_fragment_or_a_raw_slash_in_its_ref() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let client = harness.client(Path::Sync).await;
+    let result = client
+        .client
+        .read_resource(ReadResourceRequestParams::new(format!(
+            "{PROJECT}/files/main/README.md#L3"
+        )))
+        .await
+        .expect("a fragment is the reader's");
+    let ResourceContents::TextResourceContents { uri, text, .. } = &result.contents[0] else {
+        panic!("{result:?}");
+    };
+    // The resource read is the file, named without the fragment.
+    assert_eq!(uri, &format!("{PROJECT}/files/main/README.md"));
+    assert!(text.starts_with("# sandbox"), "{text}");
+    let error = read_error(&client, &format!("{PROJECT}/files/feature/x/docs/guide.md")).await;
+    assert!(
+        error
+            .message
+            .contains("`gitlab://projects/demo%2Fsandbox/files/feature%2Fx/docs/guide.md`"),
+        "{}",
+        error.message
+    );
+    // A window past the end is the caller's mistake, told with the numbers as asked.
+    let error = read_error(
+        &client,
+        &format!("{PROJECT}/files/main/README.md?first_line=50&last_line=60"),
+    )
+    .await;
+    assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{error:?}");
+    assert!(
+        error
+            .message
+            .contains("the file has 13 lines; `first_line` 50 and `last_line` 60 select none"),
+        "{}",
+        error.message
+    );
+    client.close().await;
+}
+
 #[tokio::test]
 async fn the_operators_settings_apply_before_gitlab_is_asked() {
     // Toolsets: only the repository's templates, and nothing else reaches GitLab.
