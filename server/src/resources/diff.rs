@@ -1,11 +1,13 @@
 //! `gitlab://projects/{project}/merge_requests/{iid}/diff`: what a merge request changes,
 //! as one unified diff (`text/x-diff`) built from GitLab's per-file diffs and capped as
-//! `merge_request.diff_list` caps them. What was cut or left out is said in the lines
-//! before the first `diff --git`, where patch tools allow free text.
+//! `merge_request.diff_list` caps them, the whole text (headers too) within the cap. What
+//! was cut or left out is said in the lines before the first `diff --git`, where patch
+//! tools allow free text.
 
 use serde_json::{Value, json};
 
 use super::markdown::text;
+use crate::catalog::output::MAX_DIFF_BYTES;
 use crate::gitlab::ProjectId;
 use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
@@ -48,12 +50,43 @@ pub fn unified(iid: u64, page: &Value) -> String {
     if let Some(note) = page.get("note").and_then(Value::as_str) {
         out.push_str(&format!("Note: {note}.\n"));
     }
+    // The cap holds for the whole text: each file's header lines count too. Files that
+    // would go over it are left out, and a note before the first diff says so.
+    let mut body = String::new();
+    let mut shown = 0;
     for file in files {
-        out.push('\n');
-        file_diff(&mut out, file);
+        let mut one = String::from("\n");
+        file_diff(&mut one, file);
+        if out.len() + body.len() + one.len() + NOTE_ROOM > MAX_DIFF_BYTES {
+            break;
+        }
+        body.push_str(&one);
+        shown += 1;
     }
+    if shown < files.len() {
+        let names: Vec<String> = files[shown..]
+            .iter()
+            .map(|file| format!("`{}`", text(file, "new_path")))
+            .collect();
+        let mut note = format!(
+            "Note: {} more file{} left out to stay under {} KiB: read {} with `merge_request.diff_list`",
+            names.len(),
+            super::markdown::plural(names.len()),
+            MAX_DIFF_BYTES / 1024,
+            if names.len() == 1 { "it" } else { "them" },
+        );
+        if note.len() + names.iter().map(|n| n.len() + 2).sum::<usize>() < NOTE_ROOM {
+            note.push_str(&format!(" ({})", names.join(", ")));
+        }
+        out.push_str(&note);
+        out.push_str(".\n");
+    }
+    out.push_str(&body);
     out
 }
+
+/// Room kept under the cap for the note of files left out.
+const NOTE_ROOM: usize = 400;
 
 fn file_diff(out: &mut String, file: &Value) {
     let old = text(file, "old_path");

@@ -49,11 +49,25 @@ pub fn brief(file: &mut Map<String, Value>) {
     }
 }
 
+/// Bytes of one file's lines around its diff, besides its paths.
+const HEADER_BYTES: usize = 110;
+/// Bytes of a page's own lines (what changed, the notes).
+const PAGE_BYTES: usize = 1024;
+
 /// Cuts the `diff` texts of `files` to [`MAX_DIFF_BYTES`] together, in order: the file
 /// that crosses the cap keeps its first part, the ones after it keep only their names.
 /// The note says which, or `None` when everything fit.
 pub fn cap(files: &mut [Map<String, Value>]) -> Option<String> {
-    let mut budget = MAX_DIFF_BYTES;
+    // What surrounds the diffs counts too: each file's names and header lines (twice the
+    // paths and a line or two, in a unified diff as in JSON), and the page's own lines.
+    let path = |file: &Map<String, Value>, key: &str| {
+        file.get(key).and_then(Value::as_str).map_or(0, str::len)
+    };
+    let headers: usize = files
+        .iter()
+        .map(|file| 2 * (path(file, "old_path") + path(file, "new_path")) + HEADER_BYTES)
+        .sum();
+    let mut budget = MAX_DIFF_BYTES.saturating_sub(PAGE_BYTES + headers);
     let mut cut: Vec<String> = Vec::new();
     for file in files.iter_mut() {
         let Some(Value::String(diff)) = file.get_mut("diff") else {

@@ -16,10 +16,11 @@ use serde_json::{Map, Value};
 
 pub use compact::{Kind, RAW, brief};
 pub use diffs::DiffPage;
+pub use diffs::MAX_DIFF_BYTES;
 pub use file::{FileContent, MAX_FILE_BYTES, Window};
-pub use log::{DEFAULT_TAIL_LINES, JobLog};
 #[cfg(test)]
-pub use {diffs::MAX_DIFF_BYTES, log::MAX_LOG_BYTES};
+pub use log::MAX_LOG_BYTES;
+pub use log::{DEFAULT_TAIL_LINES, JobLog};
 
 use super::resource::Resource;
 use super::schema::output_schema_of;

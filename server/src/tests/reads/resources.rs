@@ -12,7 +12,7 @@ use gitlab_sandbox::FaultSpec;
 use reqwest::Method;
 use rmcp::ServiceError;
 use rmcp::model::{ErrorCode, ReadResourceRequestParams, ResourceContents};
-use serde_json::json;
+use serde_json::{Value, json};
 use wizard::testkit::{Pair, Path};
 
 const PROJECT: &str = "gitlab://projects/demo%2Fsandbox";
@@ -299,6 +299,30 @@ async fn logs_diffs_and_files_are_capped_as_the_tools_cap_them() {
     assert!(diff.contains("\\ Diff cut here"), "the cut file says so");
     assert!(diff.contains("diff --git a/gen/b.txt b/gen/b.txt\nnew file mode"));
     assert!(diff.contains("Diff not shown: left out to stay under the size cap"));
+
+    // A merge request of many small files: the headers count too, within the cap.
+    let small: String = (0..34)
+        .map(|n| format!("line {n:>3} of a small file\n"))
+        .collect();
+    let actions: Vec<Value> = (0..120)
+        .map(|n| json!({"action": "create", "file_path": format!("many/file_{n:03}.txt"), "content": small}))
+        .collect();
+    harness
+        .ok(
+            "commit.create",
+            json!({"project_id": "demo/sandbox", "branch": "many", "start_branch": "main", "commit_message": "Many files", "actions": actions}),
+        )
+        .await;
+    let many = harness
+        .ok(
+            "merge_request.create",
+            json!({"project_id": "demo/sandbox", "source_branch": "many", "target_branch": "main", "title": "Many files"}),
+        )
+        .await;
+    let iid = many["iid"].as_u64().unwrap();
+    let (diff, _) = read(&client, &format!("{PROJECT}/merge_requests/{iid}/diff")).await;
+    assert!(diff.len() <= MAX_DIFF_BYTES, "{} bytes", diff.len());
+    assert!(diff.contains("left out to stay under"), "{}", &diff[..400]);
 
     // A text file larger than an answer: refused with the URI of a window that fits.
     let error = read_error(&client, &format!("{PROJECT}/files/big/gen/a.txt")).await;
