@@ -5,38 +5,10 @@
 
 use crate::support::redis::{Redis, free_port};
 use crate::support::rpc::{Reply, Rpc};
-use crate::support::wizard::{
-    Asked, ISSUE_TOOL, asked, issue_answer, issue_args, issue_body, round,
-};
+use crate::support::wizard::{asked, issue_body, say_yes, up_to_the_summary};
 use crate::support::{KEY_A, Launch};
 use gitlab_sandbox::Sandbox;
 use serde_json::{Value, json};
-
-/// Answers the issue wizard at `url` up to its summary; the summary's round.
-async fn up_to_the_summary(rpc: &Rpc, url: &str) -> Asked {
-    let mut previous = None;
-    loop {
-        let reply = round(rpc, url, previous.as_ref()).await;
-        let question = asked(&reply).unwrap_or_else(|| panic!("ended early: {reply:?}"));
-        if question.key == "confirm" {
-            return question;
-        }
-        previous = Some(question);
-    }
-}
-
-/// The yes to the summary `summary` asked, sent to `url`.
-async fn say_yes(rpc: &Rpc, url: &str, summary: &Asked) -> Reply {
-    let responses = json!({"confirm": {"action": "accept", "content": issue_answer("confirm")}});
-    rpc.call_2026(
-        url,
-        ISSUE_TOOL,
-        issue_args(),
-        Some(responses),
-        Some(&summary.state),
-    )
-    .await
-}
 
 fn created(reply: &Reply) -> &Value {
     assert!(!reply.is_error(), "{reply:?}");

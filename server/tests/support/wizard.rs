@@ -85,6 +85,24 @@ pub async fn round(rpc: &Rpc, url: &str, previous: Option<&Asked>) -> Reply {
     .await
 }
 
+/// Answers the issue wizard at `url` up to its summary; the summary's round.
+pub async fn up_to_the_summary(rpc: &Rpc, url: &str) -> Asked {
+    let mut previous = None;
+    loop {
+        let reply = round(rpc, url, previous.as_ref()).await;
+        let question = asked(&reply).unwrap_or_else(|| panic!("ended early: {reply:?}"));
+        if question.key == "confirm" {
+            return question;
+        }
+        previous = Some(question);
+    }
+}
+
+/// The yes to the summary asked at `url`.
+pub async fn say_yes(rpc: &Rpc, url: &str, summary: &Asked) -> Reply {
+    round(rpc, url, Some(summary)).await
+}
+
 /// Runs the wizard to the end, round `n` at `urls[n % urls.len()]`; the final reply and
 /// the keys asked.
 pub async fn run_issue(rpc: &Rpc, urls: &[&str]) -> (Reply, Vec<String>) {

@@ -9,9 +9,7 @@ use serde_json::{Value, json};
 use crate::support::client::{answering, call, connect_as};
 use crate::support::redis::Redis;
 use crate::support::rpc::{LEGACY, Reply, Rpc};
-use crate::support::wizard::{
-    Asked, ISSUE_TOOL, asked, issue_answer, issue_args, issue_body, round,
-};
+use crate::support::wizard::{asked, issue_body, say_yes, up_to_the_summary};
 use crate::support::{KEY_A, Launch, Replica, SERVER_TOKEN};
 
 const TOKEN_A: &str = "glpat-caller-a";
@@ -19,31 +17,6 @@ const TOKEN_B: &str = "glpat-caller-b";
 
 fn as_caller(token: &str) -> Rpc {
     Rpc::with_headers(&[("PRIVATE-TOKEN", token)])
-}
-
-/// The issue wizard answered up to its summary at `url`; the summary's round.
-async fn up_to_the_summary(rpc: &Rpc, url: &str) -> Asked {
-    let mut previous = None;
-    loop {
-        let reply = round(rpc, url, previous.as_ref()).await;
-        let question = asked(&reply).unwrap_or_else(|| panic!("ended early: {reply:?}"));
-        if question.key == "confirm" {
-            return question;
-        }
-        previous = Some(question);
-    }
-}
-
-async fn say_yes(rpc: &Rpc, url: &str, summary: &Asked) -> Reply {
-    let responses = json!({"confirm": {"action": "accept", "content": issue_answer("confirm")}});
-    rpc.call_2026(
-        url,
-        ISSUE_TOOL,
-        issue_args(),
-        Some(responses),
-        Some(&summary.state),
-    )
-    .await
 }
 
 fn token_of(request: &RecordedRequest) -> &gitlab_sandbox::RecordedSecret {

@@ -206,9 +206,9 @@ impl Output {
             ))
         };
         let number = |key: &str| params.get(key).and_then(Value::as_u64).map(|n| n as usize);
-        let raw = params.get(RAW) == Some(&Value::Bool(true));
-        // One object as the call asked for it: compact, or whole under `raw`.
-        let raw = raw || kept == Objects::Whole;
+        // Whole objects: the server's own reads, or a call that asked for `raw`.
+        let raw = kept == Objects::Whole || params.get(RAW) == Some(&Value::Bool(true));
+        // One object as kept: as GitLab sent it, whole under `raw`, or compact.
         let compact = |object: Map<String, Value>| -> Map<String, Value> {
             match kept {
                 Objects::Whole => object,

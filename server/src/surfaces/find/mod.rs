@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 
 use crate::access::Access;
 use crate::catalog::Action;
+use crate::catalog::params::required_names;
 use crate::registry::Catalog;
 use index::Indexed;
 use query::query_terms;
@@ -137,24 +138,16 @@ impl ActionIndex {
 
 fn found(action: &Action, with_schema: bool) -> FoundAction {
     let schema = action.input_schema();
-    let required: Vec<String> = match schema.get("required") {
-        Some(Value::Array(names)) => names
-            .iter()
-            .filter_map(|name| name.as_str().map(str::to_owned))
-            .collect(),
-        _ => Vec::new(),
-    };
-    let optional = action
-        .parameters()
-        .iter()
-        .filter(|name| !required.contains(name))
-        .cloned()
-        .collect();
     // The schema, when given, says the parameters already.
     let (required, optional) = if with_schema {
         (Vec::new(), Vec::new())
     } else {
-        (required, optional)
+        let required = required_names(schema);
+        action
+            .parameters()
+            .iter()
+            .cloned()
+            .partition(|name| required.contains(&name.as_str()))
     };
     FoundAction {
         id: action.id.to_owned(),
