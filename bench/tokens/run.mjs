@@ -8,7 +8,7 @@
 // as JSON (content + structuredContent), for both servers, and the ratio ours/peer of the
 // text bytes; then the median ratio, the bytes of `tools/list` on each of our three tool
 // surfaces (dynamic, meta, individual) and on the peer's, and the bytes of three typical
-// `gitlab_find_action` searches.
+// `gitlab_find_action` searches, and the calls and bytes of one question answered end to end.
 //
 // Each task also declares facts its answer must hold (a title, a branch, an author, a log's
 // last line...), read from the sandbox's REST API at the start of the run, so nothing here is
@@ -93,7 +93,10 @@ const bytes = (value) => Buffer.byteLength(typeof value === "string" ? value : J
 async function toolsListBytes(conn) {
   conn.last = null;
   const { tools } = await conn.client.listTools();
-  return { tools: tools.length, bytes: bytes(conn.last.result) };
+  // What a client passes on to the model: each tool's name, description and input schema
+  // (output schemas and hints are for the client).
+  const forModel = conn.last.result.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  return { tools: tools.length, bytes: bytes(conn.last.result), model_bytes: bytes(forModel) };
 }
 
 // Calls a tool and measures its answer; a JSON-RPC error counts as a tool error too.
@@ -264,6 +267,27 @@ async function main() {
       finds.push({ query, text_bytes: answer.textBytes, full_bytes: answer.fullBytes });
     }
 
+    // One question end to end, as a model would ask it: "why did the last pipeline on main
+    // fail?". Ours: find the action, run it without a project (under --sandbox the default
+    // project is the demo). The peer: the latest pipeline of main, its failed jobs, a log.
+    const question = { ours: { calls: 0, text_bytes: 0 }, peer: { calls: 0, text_bytes: 0 } };
+    const ask = async (side, conn, tool, args) => {
+      const answer = await call(conn, tool, args);
+      question[side].calls += 1;
+      question[side].text_bytes += answer.textBytes;
+      if (answer.isError) failures.push(`${side} question: ${tool}: tool error: ${answer.text.slice(0, 300)}`);
+      return answer;
+    };
+    const found = await ask("ours", ours, "gitlab_find_action", { query: "why did the last pipeline on main fail" });
+    const top = JSON.parse(found.text).actions?.[0]?.id;
+    const why = await ask("ours", ours, "gitlab_execute_action", { action: top, params: { ref: "main" } });
+    const whyFacts = [picked.job.name, ...facts.job_log.slice(1)];
+    for (const fact of whyFacts.filter((f) => !contains(why.text, f))) failures.push(`ours question: FAIL missing fact ${JSON.stringify(fact)}`);
+    const latest = await ask("peer", peer, "list_pipelines", { project_id: PROJECT, ref: "main", per_page: 1 });
+    const latestId = String(JSON.parse(latest.text)[0]?.id ?? picked.pipeline.id);
+    await ask("peer", peer, "list_pipeline_jobs", { project_id: PROJECT, pipeline_id: latestId, scope: "failed" });
+    await ask("peer", peer, "get_pipeline_job_output", { project_id: PROJECT, job_id: String(picked.job.id) });
+
     const status = (r) => (r.error ? "ERROR" : r.missing.length ? `FAIL ${r.missing.length}` : "ok");
     console.log(`Same sandbox GitLab at ${base} — ours: ${bin}; peer: @zereight/mcp-gitlab (GITLAB_TOOLSETS=all)\n`);
     console.log(table(
@@ -274,14 +298,18 @@ async function main() {
     const med = median(results.map((r) => r.ratio));
     const sum = (side, key) => results.reduce((n, r) => n + r[side][key], 0);
     console.log(`\ntotal text bytes: ours ${sum("ours", "text_bytes")}, peer ${sum("peer", "text_bytes")}; median ratio ours/peer (text): ${med.toFixed(2)}\n`);
-    console.log(table(["tools/list", "tools", "bytes", "bytes/tool"],
-      Object.entries(surfaces).map(([s, v]) => [s === "peer" ? "peer (all toolsets)" : `ours ${s}`, v.tools, v.bytes, Math.round(v.bytes / v.tools)])));
+    console.log(table(["tools/list", "tools", "bytes", "bytes/tool", "model bytes/tool"],
+      Object.entries(surfaces).map(([s, v]) => [s === "peer" ? "peer (all toolsets)" : `ours ${s}`, v.tools, v.bytes,
+        Math.round(v.bytes / v.tools), Math.round(v.model_bytes / v.tools)])));
+    console.log("");
+    console.log(table(["\"why did the last pipeline on main fail?\"", "calls", "text bytes"],
+      ["ours", "peer"].map((side) => [side, question[side].calls, question[side].text_bytes])));
     console.log("");
     console.log(table(["gitlab_find_action query", "text bytes", "full bytes"], finds.map((f) => [JSON.stringify(f.query), f.text_bytes, f.full_bytes])));
     if (failures.length) console.log(`\n${failures.join("\n")}`);
 
     if (opts.json) {
-      const report = { sandbox: base, binary: bin, tasks: results, median_ratio: med, tools_list: surfaces, find_action: finds, facts };
+      const report = { sandbox: base, binary: bin, tasks: results, median_ratio: med, tools_list: surfaces, find_action: finds, question, facts };
       writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
     }
     const oursFailed = failures.some((f) => f.startsWith("ours "));

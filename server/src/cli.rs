@@ -10,7 +10,7 @@ use crate::access::{Access, AllowedProjects};
 use crate::catalog::Toolset;
 use crate::config::values::{ConfigError, parse_bool, parse_size, parse_timeout};
 use crate::config::{RedisUrl, Settings, Transport, autonomy};
-use crate::gitlab::{Token, parse_base_url};
+use crate::gitlab::{ProjectId, Token, parse_base_url};
 use crate::http::{HttpArgs, Tokenless};
 use crate::surfaces::SurfaceKind;
 
@@ -89,6 +89,12 @@ pub struct Cli {
     /// other is refused before anything is sent. Default: any project.
     #[arg(long, env = "GITLAB_MCP_ALLOWED_PROJECTS")]
     pub allowed_projects: Option<String>,
+
+    /// The project a call means when it names none (`group/project` or an id). Default: on
+    /// stdio, the project of the client's workspace — the git remote on GitLab's host of its
+    /// first root, else of the working directory; under `--sandbox`, `demo/sandbox`.
+    #[arg(long, env = "GITLAB_MCP_DEFAULT_PROJECT")]
+    pub default_project: Option<String>,
 
     /// Timeout of one GitLab request (`30s`, `2m`, `1500ms`).
     #[arg(long, env = "GITLAB_MCP_REQUEST_TIMEOUT", default_value = "30s")]
@@ -192,6 +198,22 @@ impl Cli {
                     ConfigError::new("GITLAB_MCP_ALLOWED_PROJECTS", "allowed-projects", problem)
                 })?,
         };
+        let default_project = self
+            .default_project
+            .as_deref()
+            .map(|project| {
+                serde_json::from_value::<ProjectId>(serde_json::Value::String(
+                    project.trim().to_owned(),
+                ))
+                .map_err(|problem| {
+                    ConfigError::new(
+                        "GITLAB_MCP_DEFAULT_PROJECT",
+                        "default-project",
+                        problem.to_string(),
+                    )
+                })
+            })
+            .transpose()?;
         let request_timeout = parse_timeout(
             &self.request_timeout,
             "GITLAB_MCP_REQUEST_TIMEOUT",
@@ -236,6 +258,7 @@ impl Cli {
             sandbox: self.sandbox,
             #[cfg(feature = "conformance")]
             conformance: self.conformance,
+            default_project,
             request_timeout,
             elicitation_timeout,
             elicitation_keepalive,

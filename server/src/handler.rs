@@ -11,22 +11,26 @@ use std::time::Duration;
 use axum::http::request::Parts;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
-    GetPromptRequestParams, GetPromptResponse, Implementation, InitializeRequestParams,
-    InitializeResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
-    ReadResourceResponse, ServerCapabilities, ServerConfig, SubscribeRequestParams,
-    SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    ContentBlock, GetPromptRequestParams, GetPromptResponse, Implementation,
+    InitializeRequestParams, InitializeResult, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
+use rmcp::service::NotificationContext;
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData as McpError, ServerHandler};
+use serde_json::{Value, json};
 use wizard::{Flow, Serve};
 
 use crate::access::Access;
+use crate::catalog::PROJECT_ID;
 use crate::catalog::output::error_result;
 use crate::catalog::wizard::GitLabTexts;
 use crate::completions::Completions;
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
+use crate::default_project::{DefaultProject, SessionDefault};
 use crate::gitlab::GitLab;
 use crate::http::caller::RequestToken;
 use crate::pipeline::{ReadError, Reads, ToolCall};
@@ -43,6 +47,8 @@ struct Core {
     autonomous: bool,
     /// The completions' short-lived cache, shared by every session.
     completions: Completions,
+    /// Where the project a call leaves out is looked for.
+    default_project: DefaultProject,
 }
 
 /// How a [`GitLabMcp`] behaves, apart from the GitLab client it talks through.
@@ -54,6 +60,8 @@ pub struct Options {
     pub flow: Flow,
     /// [`autonomy`](crate::config::autonomy) of `GITLAB_MCP_YOLO_MODE` and `AUTOPILOT`.
     pub autonomous: bool,
+    /// Where the project a call leaves out is looked for.
+    pub default_project: DefaultProject,
 }
 
 /// The server handler, the same on stdio and HTTP. Cloning is cheap; clones share the
@@ -67,6 +75,8 @@ pub struct GitLabMcp {
     versions: Cow<'static, [ProtocolVersion]>,
     /// This session's `resources/subscribe` subscriptions.
     subscriptions: Arc<subscriptions::Session>,
+    /// This session's default project, once looked for.
+    default_project: Arc<SessionDefault>,
     /// How often subscribed resources are read again.
     polling: Duration,
     /// Whether `initialize` advertises `resources.subscribe`: not where no notification
@@ -84,6 +94,7 @@ impl Clone for GitLabMcp {
             gitlab: self.gitlab.clone(),
             versions: self.versions.clone(),
             subscriptions: Arc::default(),
+            default_project: Arc::default(),
             polling: self.polling,
             legacy_subscriptions: self.legacy_subscriptions,
             #[cfg(feature = "conformance")]
@@ -101,10 +112,12 @@ impl GitLabMcp {
                 flow: options.flow.with_texts(GitLabTexts),
                 autonomous: options.autonomous,
                 completions: Completions::new(),
+                default_project: options.default_project,
             }),
             gitlab,
             versions: Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS),
             subscriptions: Arc::default(),
+            default_project: Arc::default(),
             polling: subscriptions::POLL_INTERVAL,
             legacy_subscriptions: true,
             #[cfg(feature = "conformance")]
@@ -237,7 +250,7 @@ impl GitLabMcp {
         };
         // Every round of this call is sealed for, and claimed by, the caller it acts as.
         let flow = self.core.flow.for_caller(gitlab.caller());
-        let (action, params, confirm, may_elicit) = match resolved {
+        let (action, mut params, confirm, may_elicit) = match resolved {
             Resolved::Found(actions) => {
                 let found = serde_json::to_value(FoundActions { actions })
                     .expect("found actions serialise");
@@ -250,6 +263,21 @@ impl GitLabMcp {
                 may_elicit,
             } => (action, params, confirm, may_elicit),
         };
+        // A project left out is the default project, and the answer says which it was.
+        let mut defaulted = None;
+        if action.takes_default_project() && params.get(PROJECT_ID).is_none_or(Value::is_null) {
+            let looks = &self.core.default_project;
+            match self.default_project.get(looks, &context.peer).await {
+                Ok(found) => {
+                    params.insert(PROJECT_ID.to_owned(), json!(found.project));
+                    defaulted = Some(found);
+                }
+                Err(why) => {
+                    let text = format!("invalid parameters for `{}`: {why}", action.id);
+                    return Ok(error_result(text).into());
+                }
+            }
+        }
         let call = ToolCall {
             action,
             params,
@@ -263,7 +291,14 @@ impl GitLabMcp {
             request: &request,
             context: &context,
         };
-        Ok(call.run().await)
+        let mut response = call.run().await;
+        if let (Some(found), CallToolResponse::Complete(result)) = (defaulted, &mut response) {
+            result.content.push(ContentBlock::text(format!(
+                "project: `{}`, the default project ({})",
+                found.project, found.from
+            )));
+        }
+        Ok(response)
     }
 }
 
@@ -474,6 +509,10 @@ impl ServerHandler for GitLabMcp {
             .complete(&reads, &request)
             .await
             .map(CompleteResult::new)
+    }
+
+    async fn on_roots_list_changed(&self, _context: NotificationContext<RoleServer>) {
+        self.default_project.forget().await;
     }
 
     async fn call_tool(

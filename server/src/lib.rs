@@ -25,6 +25,7 @@ mod completions;
 mod config;
 #[cfg(feature = "conformance")]
 mod conformance;
+mod default_project;
 #[cfg(test)]
 mod docs;
 mod gitlab;

@@ -10,7 +10,8 @@ use wizard::{Flow, StateKeys};
 use crate::config::{Settings, Transport};
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
-use crate::gitlab::{self, GitLab, GitLabConfig};
+use crate::default_project::DefaultProject;
+use crate::gitlab::{self, GitLab, GitLabConfig, ProjectId};
 use crate::handler::{GitLabMcp, Options};
 use gitlab_sandbox::Sandbox;
 
@@ -48,6 +49,20 @@ async fn warn_of_persistence(claims: &RedisClaims) {
             "could not read what Redis keeps on disk (CONFIG GET); exactly-once across a \
              restart of Redis needs `appendonly yes`"
         ),
+    }
+}
+
+/// Where the server looks for the project a call leaves out: the setting; the client's
+/// workspace on stdio, where the server runs beside it; the demo project in the sandbox.
+fn default_project(settings: &Settings, gitlab_url: &Url) -> DefaultProject {
+    let setting = settings.default_project.clone().or_else(|| {
+        settings
+            .sandbox
+            .then(|| ProjectId::Path(gitlab_sandbox::DEMO_PROJECT.to_owned()))
+    });
+    DefaultProject {
+        setting,
+        workspace: matches!(settings.transport, Transport::Stdio).then(|| gitlab_url.clone()),
     }
 }
 
@@ -108,6 +123,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
             access: settings.access.clone(),
             flow,
             autonomous: settings.autonomous,
+            default_project: default_project(settings, &gitlab_url),
         },
     );
     #[cfg(feature = "conformance")]

@@ -10,8 +10,10 @@ use std::time::Duration;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationCapability,
     ErrorData, FormElicitationCapability, Implementation, NumberOrString,
-    ProgressNotificationParam, ProtocolVersion, UrlElicitationCapability,
+    ProgressNotificationParam, ProtocolVersion, RootsCapabilities, UrlElicitationCapability,
 };
+#[expect(deprecated, reason = "roots: see `list_roots`")]
+use rmcp::model::{ListRootsResult, Root};
 use rmcp::service::{
     ClientInitializeError, NotificationContext, RequestContext, RoleClient, RoleServer,
     RunningService, Service,
@@ -78,6 +80,8 @@ pub type KeyOf = fn(&str, &Value) -> String;
 #[derive(Clone)]
 pub struct ScriptedClient {
     capabilities: ClientCapabilities,
+    /// The `file://` roots it lists, when it declares roots.
+    roots: Vec<String>,
     version: ProtocolVersion,
     script: Arc<Mutex<Script>>,
     keys: KeyOf,
@@ -92,6 +96,7 @@ impl ScriptedClient {
     ) -> Self {
         let client = ScriptedClient {
             capabilities: capabilities.into(),
+            roots: Vec::new(),
             version: ProtocolVersion::V_2025_11_25,
             script: Arc::default(),
             keys: |message, _schema| message.to_owned(),
@@ -105,6 +110,14 @@ impl ScriptedClient {
     #[must_use]
     pub fn with_keys(mut self, keys: KeyOf) -> Self {
         self.keys = keys;
+        self
+    }
+
+    /// Declares roots and lists these URIs (`file:///…`) as the open workspace.
+    #[must_use]
+    pub fn with_roots(mut self, roots: impl IntoIterator<Item = String>) -> Self {
+        self.capabilities.roots = Some(RootsCapabilities::default());
+        self.roots = roots.into_iter().collect();
         self
     }
 
@@ -190,6 +203,18 @@ impl ClientHandler for ScriptedClient {
             Implementation::new("wizard-testkit", "0.0.0"),
         )
         .with_protocol_version(self.version.clone())
+    }
+
+    #[expect(
+        deprecated,
+        reason = "roots leave the protocol after 2025-11-25 (SEP-2577); servers of that revision still ask"
+    )]
+    async fn list_roots(
+        &self,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ListRootsResult, ErrorData> {
+        let roots = self.roots.iter().map(|uri| Root::new(uri.clone()));
+        Ok(ListRootsResult::new(roots.collect()))
     }
 
     async fn on_progress(

@@ -103,6 +103,9 @@ use tokio::task::JoinHandle;
 use url::Url;
 
 pub use faults::{FaultReply, FaultSpec};
+
+/// The path of the demo project, the one most things in the sandbox happen in.
+pub const DEMO_PROJECT: &str = "demo/sandbox";
 pub use recording::{RecordedRequest, RecordedSecret};
 
 use app::App;

@@ -14,6 +14,9 @@ use super::toolset::Toolset;
 use super::wizard::ready::{ReadyWizard, WizardAction};
 use crate::gitlab::ApiRequest;
 
+/// The parameter naming an action's project, which a call may leave to the default project.
+pub const PROJECT_ID: &str = "project_id";
+
 /// Validates a call's arguments into the typed parameters and builds the GitLab request.
 pub type Build = Box<dyn Fn(&Map<String, Value>) -> Result<ApiRequest, String> + Send + Sync>;
 
@@ -51,13 +54,6 @@ pub struct Action {
     /// Reads the content of projects it does not name (instance- or group-wide search).
     pub across_projects: bool,
     /// GitLab's method and path; `None` for wizards, which call their alternative's.
-    #[cfg_attr(
-        not(test),
-        allow(
-            dead_code,
-            reason = "shown in the README's action table, which a test writes"
-        )
-    )]
     pub endpoint: Option<Endpoint>,
     pub output: Output,
     /// The kind of GitLab object it answers with, made compact; `None`: made compact
@@ -121,6 +117,14 @@ impl Action {
     #[cfg(test)]
     pub(crate) fn is_described(&self) -> bool {
         LazyLock::get(&self.described).is_some()
+    }
+
+    /// Whether a call may leave out `project_id` for the default project: a GitLab call
+    /// whose path names the project. (A wizard asks the user instead.)
+    pub fn takes_default_project(&self) -> bool {
+        self.endpoint
+            .as_ref()
+            .is_some_and(|endpoint| endpoint.path_fields().contains(&PROJECT_ID))
     }
 
     pub fn is_wizard(&self) -> bool {

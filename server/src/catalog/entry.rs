@@ -9,10 +9,10 @@ use std::sync::LazyLock;
 use reqwest::Method;
 use serde_json::{Map, Value};
 
-use super::action::{Action, Described, Run};
+use super::action::{Action, Described, PROJECT_ID, Run};
 use super::asks::{ArgumentGuard, Asks};
 use super::endpoint::Endpoint;
-use super::output::{Kind, Output, RAW};
+use super::output::{Kind, Output, PIPELINE, RAW};
 use super::params::{Params, property_names, required_names};
 use super::resource::Resource;
 
@@ -159,6 +159,7 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
         let output = entry.output;
         let kind = match output {
             Output::Object | Output::List => Kind::of_path(entry.endpoint.path),
+            Output::Pipeline => Some(&PIPELINE),
             _ => None,
         };
         let describe = move || {
@@ -171,6 +172,9 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
                 "catalog action `{id}`: its parameter struct needs a doc comment, the description"
             );
             endpoint.check_fields(id, &required_names(&input_schema));
+            if endpoint.path_fields().contains(&PROJECT_ID) {
+                leave_project_to_default(&mut input_schema);
+            }
             if let Some(when) = asks_when {
                 description.push_str(&format!(
                     " Asks the user first when the call would {when}, on every surface; send `confirm: true` only after the user explicitly approved that."
@@ -197,6 +201,30 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
             run: Run::GitLab(Box::new(build)),
             described: LazyLock::new(Box::new(describe)),
         }
+    }
+}
+
+/// `project_id` becomes optional, said once the same way for every action: a call that
+/// leaves it out means the default project (`crate::default_project`).
+fn leave_project_to_default(schema: &mut std::sync::Arc<Map<String, Value>>) {
+    let schema = std::sync::Arc::make_mut(schema);
+    if let Some(Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|name| name != PROJECT_ID);
+        if required.is_empty() {
+            schema.remove("required");
+        }
+    }
+    if let Some(Value::Object(project)) = schema
+        .get_mut("properties")
+        .and_then(|properties| properties.get_mut(PROJECT_ID))
+    {
+        project.insert(
+            "description".to_owned(),
+            Value::String(
+                "The project's id or path (`group/project`); left out: the default project"
+                    .to_owned(),
+            ),
+        );
     }
 }
 

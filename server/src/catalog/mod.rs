@@ -19,7 +19,7 @@ mod title;
 mod toolset;
 pub mod wizard;
 
-pub use action::{Action, Prepared, Run};
+pub use action::{Action, PROJECT_ID, Prepared, Run};
 pub use entry::{delete, get, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};

@@ -12,6 +12,8 @@ use crate::resources::markdown::text;
 
 /// Items asked of GitLab per list.
 pub const PER_PAGE: u64 = 100;
+/// The pages of a folder read at most: a thousand entries.
+const MAX_TREE_PAGES: u32 = 10;
 
 /// One GitLab list that answers a kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,9 +154,28 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
             } else {
                 ids::MERGE_REQUEST_LIST
             };
-            // Numbers are matched here against the latest ones; words are GitLab's to
-            // search in titles and descriptions.
-            let query = search.filter(|_| words);
+            // Words are GitLab's to search in titles and descriptions. A number is asked
+            // for with the ten after it (`1`: 1 and 10-19), GitLab's `iids[]`: the latest
+            // hundred may not reach back to it. (`#1#` in the cache: an answer for `1`
+            // does not hold 120, so it must not serve `12` as a text search's answer
+            // serves any longer text.)
+            let number = typed
+                .trim_start_matches(['!', '#'])
+                .parse::<u64>()
+                .ok()
+                .filter(|_| !words);
+            let iids = number.map(|n| {
+                let tens = n.checked_mul(10).filter(|&tens| tens < u64::MAX - 10);
+                let next = tens.map(|tens| tens..tens + 10).into_iter().flatten();
+                std::iter::once(n)
+                    .chain(next.filter(|&iid| iid != n))
+                    .collect::<Vec<_>>()
+            });
+            let query = match number {
+                Some(n) => Some(format!("#{n}#")),
+                None => search.filter(|_| words),
+            };
+            let text = query.as_ref().filter(|_| number.is_none());
             vec![list(
                 action,
                 query.clone(),
@@ -162,7 +183,8 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
                 params([
                     ("project_id", project),
                     ("state", json!("all")),
-                    ("search", json!(query)),
+                    ("search", json!(text)),
+                    ("iids", json!(iids)),
                     ("per_page", json!(PER_PAGE)),
                 ]),
                 Shape::Numbered { titled },
@@ -193,11 +215,29 @@ impl List {
         format!("{} {} {:?}", self.action, self.scope, self.shape)
     }
 
-    /// Asks GitLab, through the catalog.
+    /// Asks GitLab, through the catalog. A folder is read page after page, up to
+    /// [`MAX_TREE_PAGES`]: GitLab cannot search one by name, so an entry past the first
+    /// hundred is found only by reading on.
     pub async fn fetch(&self, reads: &Reads<'_>) -> Result<Listing, ReadError> {
-        let page = reads.read(self.action, self.params.clone()).await?;
+        let pages = if self.shape == Shape::TreeEntry {
+            MAX_TREE_PAGES
+        } else {
+            1
+        };
+        let mut entries = Vec::new();
+        let mut complete = false;
+        for number in 1..=pages {
+            let mut params = self.params.clone();
+            params["page"] = json!(number);
+            let page = reads.read(self.action, params).await?;
+            entries.extend_from_slice(items(&page));
+            if !has_next_page(&page) {
+                complete = true;
+                break;
+            }
+        }
         let allowed = reads.access().projects.as_ref();
-        let candidates = items(&page)
+        let candidates = entries
             .iter()
             .filter(|item| match (self.shape, allowed) {
                 // Only the projects this server may work on are offered.
@@ -211,7 +251,7 @@ impl List {
             .collect();
         Ok(Listing {
             candidates,
-            complete: !has_next_page(&page),
+            complete,
             query: self.query.clone(),
         })
     }

@@ -9,7 +9,7 @@ use url::Url;
 use wizard::StateKeys;
 
 use crate::access::Access;
-use crate::gitlab::Token;
+use crate::gitlab::{ProjectId, Token};
 use crate::surfaces::SurfaceKind;
 use values::{ConfigError, parse_bool};
 
@@ -39,6 +39,8 @@ pub struct Settings {
     /// `--conformance`: offer the conformance suite's fixtures.
     #[cfg(feature = "conformance")]
     pub conformance: bool,
+    /// `GITLAB_MCP_DEFAULT_PROJECT`.
+    pub default_project: Option<ProjectId>,
     pub request_timeout: Duration,
     pub elicitation_timeout: Duration,
     /// How often a waiting question sends progress.

@@ -10,6 +10,7 @@
 //! 5. GitLab is called once and its answer shaped as the action's output says.
 
 mod admit;
+mod failed_jobs;
 pub mod guard;
 mod read;
 mod tool_call;

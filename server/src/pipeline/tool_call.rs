@@ -7,8 +7,9 @@ use serde_json::{Map, Value};
 use wizard::Flow;
 
 use super::guard::{self, Guarded};
+use super::{Reads, failed_jobs};
 use crate::access::Access;
-use crate::catalog::output::{Objects, error_result, send};
+use crate::catalog::output::{Objects, Output, error_result, send};
 use crate::catalog::wizard::WizardCall;
 use crate::catalog::{Action, Prepared};
 use crate::gitlab::GitLab;
@@ -87,13 +88,23 @@ impl ToolCall<'_> {
             return response;
         }
         // A confirmed guard's round acts once, however often it is repeated.
-        let act = send(
-            self.gitlab,
-            request,
-            self.action.output,
-            Objects::Compact(self.action.kind),
-            &self.params,
-        );
+        let act = async {
+            let result = send(
+                self.gitlab,
+                request,
+                self.action.output,
+                Objects::Compact(self.action.kind),
+                &self.params,
+            )
+            .await;
+            match (self.action.output, self.params.get("project_id")) {
+                (Output::Pipeline, Some(project)) => {
+                    let reads = Reads::new(self.gitlab, self.access);
+                    failed_jobs::add(&reads, project, result).await
+                }
+                _ => result,
+            }
+        };
         self.flow.once(self.request, act).await.into()
     }
 }

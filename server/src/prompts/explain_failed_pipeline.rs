@@ -32,7 +32,7 @@ const INSTRUCTIONS: &str = "Explain why this pipeline failed, for the person who
 3. Give the root cause in a sentence or two, then the fix: the file and line to change when the log shows them, or the setting to change.
 4. Jobs allowed to fail did not fail the pipeline: mention them last, briefly.
 
-If a log was cut before the error (its first line says what was left out), say so and read more of it through its URI with a larger `tail_lines`.";
+Each log shows the lines around its first error and its end; a bracketed line says where lines were left out. If what you need was left out, say so and read more of it through its URI with `tail_lines`.";
 
 pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptResult, Failure> {
     let project = arguments.project();

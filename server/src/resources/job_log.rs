@@ -1,6 +1,7 @@
-//! `gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}`: the end of a CI job's log
-//! as plain text, exactly as `job.log` shapes it — colour codes gone, its last 200 lines
-//! unless `tail_lines` says otherwise, 64 KiB at most, a first line saying what was left out.
+//! `gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}`: a CI job's log as plain
+//! text, exactly as `job.log` shapes it — colour codes gone, the lines around its first
+//! error and its end unless `tail_lines` asks for the last n, 64 KiB at most, a bracketed
+//! line wherever lines were left out.
 
 use serde_json::json;
 

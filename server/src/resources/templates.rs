@@ -99,7 +99,7 @@ pub const TEMPLATES: &[Template] = &[
         name: "job_log",
         title: "GitLab CI job log",
         uri_template: JOB_LOG,
-        description: "The end of a CI job's log as plain text without colour codes: its last 200 lines unless `tail_lines` (1-10000) says otherwise, 64 KiB at most, the first line saying what was left out.",
+        description: "A CI job's log as plain text without colour codes: the lines around its first error and its end, or its last `tail_lines` (1-10000); 64 KiB at most, a bracketed line wherever lines were left out.",
         mime_type: Some("text/plain"),
         needs: job_log::NEEDS,
         variables: &[

@@ -4,14 +4,15 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use rmcp::model::{Tool, ToolAnnotations};
+use rmcp::model::Tool;
 use serde_json::{Map, Value, json};
 
 use super::route::{Entry, EnvelopeError, Resolved, Route};
 use super::tools::{
-    ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, parameter_list, takes_confirm,
+    ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, hints, parameter_line, takes_confirm,
 };
 use crate::access::Access;
+use crate::catalog::output::RAW;
 use crate::catalog::{Action, RESOURCES, Resource};
 use crate::registry::Catalog;
 
@@ -68,18 +69,19 @@ fn domain_tool(
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // Every action in a line: what it does in its first sentence, and its parameters
+    // but those every read or list takes, which are said once here.
     let mut description = format!(
-        "GitLab {}. Set `action` to one of {} and put that action's parameters in `params`.\n",
+        "GitLab {}: `action`, and its `params` (`*`: required; `project_id`, id or `group/project`, may be left out for the default project; reads take `raw: true` for GitLab's whole object, lists `page`, `per_page`).\n",
         resource.plural,
-        quoted(&verbs)
     );
     for action in actions {
         let _ = write!(
             description,
-            "\n- `{}`: {} Parameters: {}.",
+            "\n- `{}`: {} {}",
             action.verb,
-            action.description(),
-            parameter_list(action.input_schema())
+            first_sentence(action.description()),
+            parameter_line(action.input_schema(), &[RAW, "page", "per_page"])
         );
     }
     let destructive: Vec<&str> = actions
@@ -90,7 +92,7 @@ fn domain_tool(
     if !destructive.is_empty() {
         let _ = write!(
             description,
-            "\n\nDestructive actions ({}) ask the user to confirm when the client supports elicitation; otherwise send `confirm: true` only after the user explicitly approved.",
+            "\n\nDestructive ({}): the user is asked to confirm; a client without elicitation sends `confirm: true` only after the user approved.",
             quoted(&destructive)
         );
     }
@@ -130,12 +132,32 @@ fn domain_tool(
         unreachable!("a JSON object literal")
     };
     let read_only = actions.iter().all(|a| a.read_only);
-    let hints = ToolAnnotations::with_title(format!("GitLab {}", resource.plural))
-        .read_only(read_only)
-        .destructive(actions.iter().any(|a| a.destructive_hint))
-        .idempotent(actions.iter().all(|a| a.idempotent))
-        .open_world(true);
+    let hints = hints(
+        format!("GitLab {}", resource.plural),
+        read_only,
+        actions.iter().any(|a| a.destructive_hint),
+        actions.iter().all(|a| a.idempotent),
+    );
     Tool::new(tool_name(resource), description, Arc::new(schema)).with_annotations(hints)
+}
+
+/// The first sentence of a description, up to its first `. ` or `: ` outside code, ending
+/// in a full stop.
+fn first_sentence(description: &str) -> String {
+    let mut in_code = false;
+    let mut end = description.len();
+    let mut chars = description.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '`' => in_code = !in_code,
+            '.' | ':' if !in_code && chars.peek().is_some_and(|(_, next)| *next == ' ') => {
+                end = at;
+                break;
+            }
+            _ => {}
+        }
+    }
+    format!("{}.", description[..end].trim_end_matches('.'))
 }
 
 pub(super) fn resolve(

@@ -39,11 +39,34 @@ pub struct ActionCall {
 /// else that loses work destructive; GET, PUT and DELETE idempotent; everything reaches
 /// GitLab, an open world.
 pub fn annotations(action: &Action) -> ToolAnnotations {
-    ToolAnnotations::with_title(action.title.clone())
-        .read_only(action.read_only)
-        .destructive(action.destructive_hint)
-        .idempotent(action.idempotent)
-        .open_world(true)
+    hints(
+        action.title.clone(),
+        action.read_only,
+        action.destructive_hint,
+        action.idempotent,
+    )
+}
+
+/// MCP's tool hints, leaving out what the spec's defaults already say (not read-only,
+/// destructive, not idempotent, open world) and what a read-only tool does not need (the
+/// other two hints are about changes): every listed tool pays for each byte.
+pub fn hints(
+    title: String,
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+) -> ToolAnnotations {
+    let mut hints = ToolAnnotations::with_title(title);
+    if read_only {
+        return hints.read_only(true);
+    }
+    if !destructive {
+        hints = hints.destructive(false);
+    }
+    if idempotent {
+        hints = hints.idempotent(true);
+    }
+    hints
 }
 
 /// Whether a call to `action` may carry `confirm`: it is destructive, or its arguments
@@ -79,24 +102,26 @@ pub fn action_tool(action: &Action, name: String, description: String) -> Tool {
         .with_annotations(annotations(action))
 }
 
-/// `` `project_id` (required), `title` (required), `labels` `` from an object schema.
-pub fn parameter_list(schema: &Map<String, Value>) -> String {
+/// `` `project_id`, `title`*, `labels` ``: an object schema's parameters, `*` marking the
+/// required ones, leaving out those in `said`.
+pub fn parameter_line(schema: &Map<String, Value>, said: &[&str]) -> String {
     let required = params::required_names(schema);
-    let names = params::property_names(schema);
-    if names.is_empty() {
-        return "none".to_owned();
-    }
-    names
-        .iter()
+    let names: Vec<String> = params::property_names(schema)
+        .into_iter()
+        .filter(|name| !said.contains(&name.as_str()))
         .map(|name| {
-            if required.contains(&name.as_str()) {
-                format!("`{name}` (required)")
+            let star = if required.contains(&name.as_str()) {
+                "*"
             } else {
-                format!("`{name}`")
-            }
+                ""
+            };
+            format!("`{name}`{star}")
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    if names.is_empty() {
+        return "No parameters.".to_owned();
+    }
+    names.join(", ")
 }
 
 /// Reads a call's envelope into `T`, naming the field at fault.

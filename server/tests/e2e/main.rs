@@ -9,6 +9,7 @@ mod alternatives;
 mod bad_messages;
 mod cancellations;
 mod common;
+mod default_project;
 mod destructive;
 mod gitlab_errors;
 mod no_elicitation;

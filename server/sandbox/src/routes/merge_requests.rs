@@ -144,6 +144,7 @@ async fn list(
         let source = params.str("source_branch")?;
         let target = params.str("target_branch")?;
         let search = params.text("search")?.map(|s| s.to_lowercase());
+        let iids = params.labels("iids")?;
         let order = Order::read(&params)?;
         let project = store.project(&id)?;
         let items = project
@@ -160,6 +161,10 @@ async fn list(
                             .as_deref()
                             .is_some_and(|d| d.to_lowercase().contains(s))
                 })
+            })
+            .filter(|m| {
+                iids.as_ref()
+                    .is_none_or(|wanted| wanted.contains(&m.iid.to_string()))
             })
             .map(|m| store.merge_request_json(project, m))
             .collect();

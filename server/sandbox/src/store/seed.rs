@@ -260,7 +260,7 @@ fn seed(store: &mut Store) {
         merged_refs: None,
     });
 
-    let path = "demo/sandbox";
+    let path = crate::DEMO_PROJECT;
     let runs = [
         (
             "main",

@@ -125,6 +125,8 @@ pub struct IssueList {
     pub labels: Option<CommaList>,
     /// Only issues whose title or description contains this text.
     pub search: Option<String>,
+    /// Only the issues with these numbers (iids).
+    pub iids: Option<Vec<u64>>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }

@@ -183,6 +183,8 @@ pub struct MergeRequestList {
     pub labels: Option<CommaList>,
     /// Only merge requests whose title or description contains this text.
     pub search: Option<String>,
+    /// Only the merge requests with these numbers (iids).
+    pub iids: Option<Vec<u64>>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }

@@ -32,9 +32,8 @@ pub struct JobGet {
     pub job_id: u64,
 }
 
-/// Read a CI job's log (trace, build output) as plain text without colour codes: its last
-/// lines, 200 unless `tail_lines` says otherwise, where the error that failed the job
-/// usually is.
+/// Read a CI job's log (trace, build output) as plain text without colour codes: the lines
+/// around its first error and its last lines, or its last `tail_lines`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JobLogTail {
@@ -42,7 +41,7 @@ pub struct JobLogTail {
     pub project_id: ProjectId,
     /// The job's id.
     pub job_id: u64,
-    /// How many of the log's last lines to show (1-10000, default 200; 64 KiB at most).
+    /// Show the last n lines instead (1-10000; 64 KiB at most).
     #[serde(skip_serializing)]
     #[allow(
         dead_code,

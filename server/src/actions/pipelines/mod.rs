@@ -20,8 +20,10 @@ pub fn actions() -> Vec<Action> {
         get::<PipelineGet>(
             "pipeline.get",
             "projects/{project_id}/pipelines/{pipeline_id}"
-        ),
+        )
+        .output(Output::Pipeline),
         get::<PipelineLatest>("pipeline.latest", "projects/{project_id}/pipelines/latest")
+            .output(Output::Pipeline)
             .title("Get latest pipeline"),
         // GitLab's path is singular here.
         post::<PipelineCreate>("pipeline.create", "projects/{project_id}/pipeline"),

@@ -14,13 +14,13 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-pub use compact::{Kind, RAW, brief};
+pub use compact::{Kind, PIPELINE, RAW, brief};
 pub use diffs::DiffPage;
 pub use diffs::MAX_DIFF_BYTES;
 pub use file::{FileContent, MAX_FILE_BYTES, Window};
 #[cfg(test)]
 pub use log::MAX_LOG_BYTES;
-pub use log::{DEFAULT_TAIL_LINES, JobLog};
+pub use log::{JobLog, first_error};
 
 use super::resource::Resource;
 use super::schema::output_schema_of;
@@ -44,11 +44,16 @@ pub enum Output {
     Object,
     /// A page of objects, each compact: `{items, next_page, total}`.
     List,
+    /// A pipeline, as [`Output::Object`]; a tool call's answer for a failed one also
+    /// carries its failed jobs (`crate::pipeline::failed_jobs`), so that why it failed is
+    /// not three more calls away.
+    Pipeline,
     /// A deletion: `{deleted: true, status, message}`.
     Deleted,
     /// An action GitLab answers with no object: `{done: true, status, message}`.
     Done,
-    /// A job's log: its last lines as plain text ([`JobLog`]); the call's `tail_lines`.
+    /// A job's log as plain text ([`JobLog`]): its first error's lines and its end, or the
+    /// call's `tail_lines`.
     JobLog,
     /// A repository file decoded ([`FileContent`]); the call's `first_line`, `last_line`.
     File,
@@ -154,6 +159,15 @@ impl Output {
             Output::Object => Arc::new(object(format!(
                 "The {noun}, compact; with `raw: true`, GitLab's whole object under `raw`"
             ))),
+            Output::Pipeline => {
+                let mut schema = object(format!(
+                    "The {noun}, compact, with its failed jobs when it failed; with `raw: true`, GitLab's whole object under `raw`"
+                ));
+                if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+                    properties.extend(failed_jobs_schema());
+                }
+                Arc::new(schema)
+            }
             Output::List => {
                 let mut schema = (*shapes.page).clone();
                 let text = format!("One page of {plural}, each compact");
@@ -182,7 +196,10 @@ impl Output {
 
     /// Whether the call may ask for GitLab's whole answer with `raw: true`.
     pub fn has_raw(self) -> bool {
-        matches!(self, Output::Object | Output::List | Output::Compare)
+        matches!(
+            self,
+            Output::Object | Output::Pipeline | Output::List | Output::Compare
+        )
     }
 
     /// The structured result for a successful answer. Every shape is checked here, so what
@@ -221,7 +238,7 @@ impl Output {
             }
         };
         match self {
-            Output::Object => match response.body {
+            Output::Object | Output::Pipeline => match response.body {
                 Value::Object(object) => CallToolResult::structured(Value::Object(compact(object))),
                 other => unexpected("an object", &other),
             },
@@ -269,8 +286,10 @@ impl Output {
                     // A log that happens to read as JSON is still a log.
                     other => other.to_string(),
                 };
-                let lines = number("tail_lines").unwrap_or(DEFAULT_TAIL_LINES);
-                let log = log::tail(&text, lines);
+                let log = match number("tail_lines") {
+                    Some(lines) => log::tail(&text, lines),
+                    None => log::excerpt(&text),
+                };
                 // A log is text: what the model reads is the log itself, the figures
                 // in the structured result beside it.
                 let mut result = structured(&log);
@@ -333,6 +352,34 @@ impl Output {
                 other => unexpected("a comparison", &other),
             },
         }
+    }
+}
+
+/// The properties a failed pipeline's answer adds to the pipeline.
+fn failed_jobs_schema() -> Map<String, Value> {
+    let schema = serde_json::json!({
+        "failed_jobs": {
+            "type": "array",
+            "description": "The jobs that failed, each with the lines around the first error of its log (for the first few)",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "integer"},
+                    "name": {"type": "string"},
+                    "stage": {"type": "string"},
+                    "failure_reason": {"type": "string"},
+                    "allow_failure": {"type": "boolean"},
+                    "first_error": {"type": "string"},
+                },
+            },
+        },
+        "more_failed_jobs": {"type": "integer", "description": "Failed jobs not listed"},
+        "failed_jobs_error": {"type": "string", "description": "Why the failed jobs could not be read"},
+        "untrusted": {"type": "string"},
+    });
+    match schema {
+        Value::Object(properties) => properties,
+        _ => unreachable!("a JSON object literal"),
     }
 }
 

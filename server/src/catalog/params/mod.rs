@@ -20,6 +20,7 @@ pub use numbers::check_numbers;
 pub use types::{CommaList, Date, DateTime, PageNumber, PerPage, TailLines};
 pub use variables::{JobVariable, PipelineVariable, VariableKey};
 
+use super::action::PROJECT_ID;
 use super::endpoint::Endpoint;
 use super::schema::input_schema_and_doc;
 use crate::gitlab::ApiRequest;
@@ -114,17 +115,21 @@ pub fn required_names(schema: &Map<String, Value>) -> Vec<&str> {
 }
 
 /// The top-level property names of an object schema (flattened parts included): the
-/// required ones in field order, then the others.
+/// project first — what a call is about, even where it may be left out —, then the required
+/// ones in field order, then the others.
 pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
     let properties = schema.get("properties").and_then(Value::as_object);
-    let mut names: Vec<String> = required_names(schema)
+    let mut names: Vec<String> = Vec::new();
+    let first = std::iter::once(PROJECT_ID).chain(required_names(schema));
+    let keys = properties
         .into_iter()
-        .filter(|name| properties.is_some_and(|props| props.contains_key(*name)))
-        .map(str::to_owned)
-        .collect();
-    for name in properties.into_iter().flat_map(|props| props.keys()) {
-        if !names.contains(name) {
-            names.push(name.clone());
+        .flat_map(|props| props.keys().map(String::as_str));
+    for name in first
+        .filter(|name| properties.is_some_and(|p| p.contains_key(*name)))
+        .chain(keys)
+    {
+        if !names.iter().any(|known| known == name) {
+            names.push(name.to_owned());
         }
     }
     for part in ["allOf", "anyOf", "oneOf"] {

@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize, Serializer};
 use wizard::summary::SummaryValue;
 
 use super::fixed_schema::fixed_schema;
-use crate::catalog::output::DEFAULT_TAIL_LINES;
 
 /// `per_page`: GitLab serves at most 100 objects a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -223,8 +222,7 @@ fixed_schema!(TailLines, {
     "type": "integer",
     "minimum": 1,
     "maximum": MAX_TAIL_LINES,
-    "default": DEFAULT_TAIL_LINES,
-    "description": "How many of the log's last lines to show"
+    "description": "Show the log's last n lines instead of its first error's lines and its end"
 });
 
 /// A list of names GitLab takes as one comma-separated string (`labels=bug,ui`): asked as

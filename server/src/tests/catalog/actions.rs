@@ -190,10 +190,14 @@ fn parameters_carry_gitlab_names() {
     let expect = |id: &str, required: &[&str], optional: &[&str]| {
         let action = action(id);
         let schema = schema_value(action);
-        let listed: Vec<&str> = schema["required"]
+        let mut listed: Vec<&str> = schema["required"]
             .as_array()
             .map(|names| names.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
+        // Required by GitLab, though a call may leave it to the default project.
+        if action.takes_default_project() {
+            listed.insert(0, "project_id");
+        }
         assert_eq!(listed, required, "required parameters of {id}");
         for name in optional {
             assert!(
@@ -222,7 +226,7 @@ fn parameters_carry_gitlab_names() {
     expect(
         "issue.list",
         &["project_id"],
-        &["state", "labels", "search", "page", "per_page"],
+        &["state", "labels", "search", "iids", "page", "per_page"],
     );
     expect(
         "issue.update",
@@ -347,6 +351,11 @@ fn output_schemas_follow_the_verb() {
             Output::File => assert!(schema["properties"]["content"].is_object()),
             Output::Diffs => assert_eq!(schema["properties"]["items"]["type"], "array"),
             Output::Compare => assert_eq!(schema["additionalProperties"], true),
+            Output::Pipeline => {
+                assert_eq!(action.kind.map(|kind| kind.name), Some("pipeline"));
+                assert_eq!(schema["properties"]["status"]["type"], "string");
+                assert_eq!(schema["properties"]["failed_jobs"]["type"], "array");
+            }
         }
     }
     assert_eq!(action("merge_request.merge").output, Output::Object);

@@ -58,8 +58,9 @@ fn cases() -> Vec<Case> {
             ],
         },
         Case {
+            // The one that passed: a failed one also carries its failed jobs.
             action: "pipeline.get",
-            params: json!({"project_id": P, "pipeline_id": 2}),
+            params: json!({"project_id": P, "pipeline_id": 1}),
             facts: &[
                 ("/id", "/id"),
                 ("/status", "/status"),

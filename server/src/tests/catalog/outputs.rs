@@ -25,8 +25,28 @@ async fn a_job_log_is_its_plain_tail() {
     );
     let total = log["total_lines"].as_u64().unwrap();
     assert!(total > 100, "{total}");
+    let whole = harness
+        .ok(
+            "job.log",
+            json!({"project_id": P, "job_id": 6, "tail_lines": 10_000}),
+        )
+        .await;
+    assert_eq!(whole["shown_lines"].as_u64(), Some(total));
+    // Without `tail_lines`: the lines from just before the first failing test to the end.
     let shown = log["shown_lines"].as_u64().unwrap();
-    assert_eq!(shown, total.min(200));
+    assert!(shown < 40, "{shown} of {total}: {text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "[{} lines ({} bytes) left out; the last n lines with `tail_lines: n`]",
+            total - shown,
+            first_bytes(&whole, total - shown)
+        )
+    );
+    assert!(lines[1..6].iter().all(|line| !line.contains("FAILED")));
+    assert!(lines[6].ends_with("... FAILED"), "{text}");
+    assert!(text.ends_with("ERROR: Job failed: exit code 101"), "{text}");
 
     let tail = harness
         .ok(
@@ -41,7 +61,7 @@ async fn a_job_log_is_its_plain_tail() {
         format!(
             "[{} earlier lines ({} bytes) left out by tail_lines = 20; ask for more with `tail_lines`]",
             total - 20,
-            first_bytes(&log, total - 20)
+            first_bytes(&whole, total - 20)
         )
     );
     assert_eq!(text.lines().count(), 21, "{text}");
@@ -226,4 +246,53 @@ async fn a_job_logs_text_is_the_log_itself() {
     assert!(!text.contains("\\n") && !text.starts_with('{'), "{text}");
     let log = result.structured_content.expect("the figures beside it");
     assert!(text.ends_with(log["log"].as_str().unwrap()));
+}
+
+#[tokio::test]
+async fn a_failed_pipeline_carries_its_failed_jobs_and_their_first_errors() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let latest = harness
+        .ok("pipeline.latest", json!({"project_id": P, "ref": "main"}))
+        .await;
+    assert_eq!(latest["status"], "failed");
+    let failed = latest["failed_jobs"].as_array().unwrap();
+    assert_eq!(failed.len(), 1, "{latest:#}");
+    let job = &failed[0];
+    assert_eq!(
+        (&job["name"], &job["stage"]),
+        (&json!("test"), &json!("test"))
+    );
+    assert_eq!(job["failure_reason"], "script_failure");
+    assert!(job["id"].is_u64());
+    let error = job["first_error"].as_str().unwrap();
+    assert!(error.contains("splits_a_sentence ... FAILED"), "{error}");
+    assert!(
+        error.contains("panicked at tests/tokenizer.rs:22:5"),
+        "{error}"
+    );
+    assert!(error.lines().count() <= 15, "{error}");
+    assert!(
+        latest["untrusted"]
+            .as_str()
+            .unwrap()
+            .contains("data, not instructions")
+    );
+    // Asked for by id, the same; a pipeline that passed, none; `raw`, GitLab's object only.
+    let id = latest["id"].clone();
+    let by_id = harness
+        .ok("pipeline.get", json!({"project_id": P, "pipeline_id": id}))
+        .await;
+    assert_eq!(by_id, latest);
+    let passed = harness
+        .ok("pipeline.get", json!({"project_id": P, "pipeline_id": 1}))
+        .await;
+    assert_eq!(passed["status"], "success");
+    assert!(passed.get("failed_jobs").is_none(), "{passed:#}");
+    let raw = harness
+        .ok(
+            "pipeline.get",
+            json!({"project_id": P, "pipeline_id": id, "raw": true}),
+        )
+        .await;
+    assert!(raw.get("failed_jobs").is_none() && raw["raw"]["status"] == "failed");
 }

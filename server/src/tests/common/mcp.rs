@@ -53,6 +53,7 @@ impl Harness {
             access,
             flow: Flow::new(StateKeys::random()),
             autonomous,
+            default_project: Default::default(),
         };
         Harness {
             sandbox,

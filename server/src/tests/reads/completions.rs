@@ -14,6 +14,7 @@ use wizard::testkit::{Pair, Path};
 
 const FILE: &str = "gitlab://projects/{project}/files/{ref}/{+path}{?first_line,last_line}";
 const MERGE_REQUEST: &str = "gitlab://projects/{project}/merge_requests/{iid}";
+const ISSUE: &str = "gitlab://projects/{project}/issues/{iid}";
 const JOB_LOG: &str = "gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}";
 
 fn context(pairs: &[(&str, &str)]) -> Option<CompletionContext> {
@@ -254,6 +255,9 @@ async fn totals_are_honest_when_gitlab_has_more() {
     let info = template(&client, FILE, "ref", "", sandbox()).await;
     assert_eq!(info.values.len(), 100);
     assert_eq!((info.total, info.has_more), (None, Some(true)));
+    // A branch past the first hundred is found by what is typed.
+    let info = template(&client, FILE, "ref", "mai", sandbox()).await;
+    assert!(info.values.iter().any(|v| v == "main"), "{info:?}");
     // A search GitLab answers whole is counted exactly.
     let info = template(&client, FILE, "ref", "topic-10", sandbox()).await;
     assert_eq!(
@@ -344,5 +348,76 @@ async fn what_cannot_be_completed_says_why() {
     assert_eq!(info.values, ["demo/sandbox"]);
     let info = template(&client, FILE, "ref", "m", sandbox()).await;
     assert_eq!(info.values, ["main"]);
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_number_is_asked_for_past_the_latest_hundred() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    for n in 0..125 {
+        let issue =
+            serde_json::json!({"project_id": "demo/sandbox", "title": format!("Issue {n}")});
+        harness.ok("issue.create", issue).await;
+    }
+    for path in [Path::Sync, Path::Mrtr] {
+        let client = harness.client(path).await;
+        // The latest hundred start well above 1: 1 and 10-19 are asked for by number;
+        // the exact match first, then newest first, as GitLab lists them.
+        let info = template(&client, ISSUE, "iid", "1", sandbox()).await;
+        let expected: Vec<String> = std::iter::once(1)
+            .chain((10..20).rev())
+            .map(|n: u64| n.to_string())
+            .collect();
+        assert_eq!(info.values, expected, "{path:?}");
+        let sent = harness.last();
+        assert!(
+            sent.query.contains(&("iids[]".to_owned(), "1".to_owned())),
+            "{sent:?}"
+        );
+        // `12` is not served from the answer for `1`, which cannot hold 120-124.
+        let info = template(&client, ISSUE, "iid", "12", sandbox()).await;
+        // (The sandbox's 2 issues and 125 more: 120-127 exist.)
+        let expected = ["12", "127", "126", "125", "124", "123", "122", "121", "120"];
+        assert_eq!(info.values, expected, "{path:?}");
+        // A prompt's argument shows the title after the number.
+        let info = prompt(&client, "review_merge_request", "iid", "1", sandbox()).await;
+        assert_eq!(
+            info.values.first().map(String::as_str),
+            Some("1 — Fix off-by-one in tokenizer"),
+            "{info:?}"
+        );
+        client.close().await;
+    }
+}
+
+#[tokio::test]
+async fn a_folder_is_read_past_its_first_hundred_entries() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let actions: Vec<serde_json::Value> = (0..105)
+        .map(|n| serde_json::json!({"action": "create", "file_path": format!("many/f-{n:03}.txt"), "content": "x"}))
+        .collect();
+    let commit = serde_json::json!({"project_id": "demo/sandbox", "branch": "main", "commit_message": "Many files", "actions": actions});
+    harness.ok("commit.create", commit).await;
+    let client = harness.client(Path::Mrtr).await;
+    let at_main = context(&[("project", "demo/sandbox"), ("ref", "main")]);
+    let info = template(&client, FILE, "path", "many/f-10", at_main.clone()).await;
+    assert_eq!(
+        all(&info),
+        (
+            vec![
+                "many/f-100.txt",
+                "many/f-101.txt",
+                "many/f-102.txt",
+                "many/f-103.txt",
+                "many/f-104.txt"
+            ],
+            Some(5),
+            Some(false)
+        )
+    );
+    // Two pages read, once: the folder's answer then serves what is typed next.
+    let pages = harness.sandbox.requests().len();
+    template(&client, FILE, "path", "many/f-09", at_main).await;
+    assert_eq!(harness.sandbox.requests().len(), pages);
     client.close().await;
 }

@@ -255,15 +255,23 @@ async fn logs_diffs_and_files_are_capped_as_the_tools_cap_them() {
     let harness = Harness::new(SurfaceKind::Dynamic).await;
     let client = harness.client(Path::Mrtr).await;
 
-    // A huge log: its last 200 lines at most, within the byte cap, saying what was left.
+    // A huge log with no error: its last 60 lines; with `tail_lines`, as many as fit the
+    // byte cap; each saying what was left out.
     let long_line = format!("\u{1b}[32m{}\u{1b}[0m", "x".repeat(900));
     let huge: String = (0..5_000).map(|n| format!("{n} {long_line}\n")).collect();
-    harness.sandbox.fail_matching(
-        Method::GET,
-        "/projects/demo/sandbox/jobs/6/trace",
-        FaultSpec::raw(200, huge).header("content-type", "text/plain"),
-    );
+    let huge_log = || {
+        harness.sandbox.fail_matching(
+            Method::GET,
+            "/projects/demo/sandbox/jobs/6/trace",
+            FaultSpec::raw(200, huge.clone()).header("content-type", "text/plain"),
+        );
+    };
+    huge_log();
     let (log, _) = read(&client, &format!("{PROJECT}/jobs/6/log")).await;
+    assert!(log.starts_with("[4940 lines ("), "{}", &log[..80]);
+    assert!(log.ends_with(&format!("4999 {}", "x".repeat(900))));
+    huge_log();
+    let (log, _) = read(&client, &format!("{PROJECT}/jobs/6/log?tail_lines=200")).await;
     assert!(log.len() <= MAX_LOG_BYTES + 200, "{}", log.len());
     assert!(log.starts_with("[4"), "{}", &log[..80]);
     assert!(log.contains("64 KiB cap"), "{}", &log[..200]);

@@ -29,6 +29,7 @@ async fn setup(surface: SurfaceKind, autonomous: bool) -> Setup {
         access: Default::default(),
         flow: Flow::new(StateKeys::random()),
         autonomous,
+        default_project: Default::default(),
     };
     Setup {
         sandbox,
@@ -109,13 +110,11 @@ async fn find_action_returns_ids_flags_and_schemas() {
     let found = find(json!({"query": "delete an issue"})).await;
     assert_eq!(found[0]["id"], "issue.delete");
     assert_eq!(found[0]["destructive"], true);
-    assert_eq!(found[1]["required"][0], "project_id", "{found:?}");
+    // The project may be left to the default project.
+    assert_eq!(found[1]["optional"][0], "project_id", "{found:?}");
     // The best few, the best with its schema, the others in a line each.
     assert!(found.len() <= 5, "{found:?}");
-    assert_eq!(
-        found[0]["input_schema"]["required"],
-        json!(["project_id", "issue_iid"])
-    );
+    assert_eq!(found[0]["input_schema"]["required"], json!(["issue_iid"]));
     assert!(found[1..].iter().all(|a| a.get("input_schema").is_none()));
     let text = serde_json::to_string(&found).unwrap();
     assert!(text.len() < 2048, "{} bytes: {text}", text.len());
@@ -124,7 +123,7 @@ async fn find_action_returns_ids_flags_and_schemas() {
     assert_eq!(one.len(), 1);
     assert_eq!(
         one[0]["input_schema"]["required"],
-        json!(["project_id", "merge_request_iid"])
+        json!(["merge_request_iid"])
     );
     let found = find(json!({"query": "mr merge"})).await;
     assert_eq!(found[0]["id"], "merge_request.merge");

@@ -16,9 +16,30 @@ fn names(surface: &Surface) -> Vec<String> {
     surface.tools().iter().map(|t| t.name.to_string()).collect()
 }
 
-fn hints(tool: &Tool) -> (Option<bool>, Option<bool>) {
+/// What a tool's hints say, read as a client reads them: what is left out is the spec's
+/// default (not read-only, destructive, not idempotent, open world), and a read-only tool
+/// changes nothing.
+struct Hints {
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+    open_world: bool,
+}
+
+fn effective(tool: &Tool) -> Hints {
     let annotations = tool.annotations.as_ref().expect("every tool is annotated");
-    (annotations.read_only_hint, annotations.destructive_hint)
+    let read_only = annotations.read_only_hint.unwrap_or(false);
+    Hints {
+        read_only,
+        destructive: !read_only && annotations.destructive_hint.unwrap_or(true),
+        idempotent: read_only || annotations.idempotent_hint.unwrap_or(false),
+        open_world: annotations.open_world_hint.unwrap_or(true),
+    }
+}
+
+fn hints(tool: &Tool) -> (bool, bool) {
+    let hints = effective(tool);
+    (hints.read_only, hints.destructive)
 }
 
 const WIZARD_TOOLS: [&str; 8] = [
@@ -41,11 +62,11 @@ fn dynamic_lists_find_and_execute() {
     );
     assert_eq!(
         hints(surface.tool("gitlab_find_action").unwrap()),
-        (Some(true), None)
+        (true, false)
     );
     assert_eq!(
         hints(surface.tool("gitlab_execute_action").unwrap()),
-        (Some(false), Some(true))
+        (false, true)
     );
     let execute = surface.tool("gitlab_execute_action").unwrap();
     let schema = Value::Object((*execute.input_schema).clone());
@@ -81,7 +102,7 @@ fn meta_lists_domain_tools_and_the_wizards() {
         let actions: Vec<_> = catalog().of(resource).collect();
         let read_only = actions.iter().all(|a| a.read_only);
         let destructive = actions.iter().any(|a| a.destructive_hint);
-        assert_eq!(hints(tool), (Some(read_only), Some(destructive)), "{name}");
+        assert_eq!(hints(tool), (read_only, destructive), "{name}");
         let schema = Value::Object((*tool.input_schema).clone());
         assert_eq!(schema["required"], json!(["action"]));
         let confirms = actions.iter().any(|a| a.destructive || a.guard.is_some());
@@ -130,7 +151,7 @@ fn meta_lists_domain_tools_and_the_wizards() {
     assert!(description.contains("- `merge`: "), "{description}");
     assert!(
         description.contains(
-            "`project_id` (required), `merge_request_iid` (required), `merge_commit_message`, `merge_when_pipeline_succeeds`, `sha`"
+            "- `merge`: Merge a merge request now, or when its pipeline succeeds, optionally only if its source branch is still at `sha` (destructive). `project_id`, `merge_request_iid`*, `merge_commit_message`, `merge_when_pipeline_succeeds`, `sha`"
         ),
         "{description}"
     );
@@ -173,32 +194,21 @@ fn individual_annotations_follow_the_catalog() {
     for action in catalog().actions() {
         let name = individual_tool_name(action);
         let tool = surface.tool(&name).unwrap();
-        let annotations = tool.annotations.as_ref().expect("every tool is annotated");
-        assert_eq!(annotations.read_only_hint, Some(action.read_only), "{name}");
-        assert_eq!(
-            annotations.destructive_hint,
-            Some(action.destructive_hint),
-            "{name}"
-        );
-        assert_eq!(
-            annotations.idempotent_hint,
-            Some(action.idempotent),
-            "{name}"
-        );
-        assert_eq!(annotations.open_world_hint, Some(true), "{name}");
+        let hints = effective(tool);
+        assert_eq!(hints.read_only, action.read_only, "{name}");
+        assert_eq!(hints.destructive, action.destructive_hint, "{name}");
+        assert_eq!(hints.idempotent, action.idempotent, "{name}");
+        assert!(hints.open_world, "{name}");
         assert!(tool.output_schema.is_some(), "{name} declares its output");
         let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
         let confirms = action.destructive || action.guard.is_some();
         assert_eq!(has_confirm, confirms, "{name}");
     }
     let hints_of = |name: &str| hints(surface.tool(name).unwrap());
-    assert_eq!(hints_of("gitlab_job_log"), (Some(true), Some(false)));
-    assert_eq!(
-        hints_of("gitlab_branch_unprotect"),
-        (Some(false), Some(true))
-    );
-    assert_eq!(hints_of("gitlab_job_erase"), (Some(false), Some(true)));
-    assert_eq!(hints_of("gitlab_mr_approve"), (Some(false), Some(false)));
+    assert_eq!(hints_of("gitlab_job_log"), (true, false));
+    assert_eq!(hints_of("gitlab_branch_unprotect"), (false, true));
+    assert_eq!(hints_of("gitlab_job_erase"), (false, true));
+    assert_eq!(hints_of("gitlab_mr_approve"), (false, false));
     let delete = surface.tool("gitlab_project_delete").unwrap();
     assert!(
         delete
@@ -249,7 +259,7 @@ fn wizard_descriptions_list_the_questions_in_order_and_name_the_alternative() {
             let destructive = name == "gitlab_interactive_mr_merge";
             assert_eq!(
                 hints(surface.tool(name).unwrap()),
-                (Some(false), Some(destructive)),
+                (false, destructive),
                 "{name}"
             );
         }

@@ -24,13 +24,17 @@ pub type Stream = (pipe::Receiver, pipe::Sender);
 
 impl ServerProcess {
     /// Starts `binary` with `env` set, after removing every inherited variable `cleared`
-    /// picks.
+    /// picks, in `dir` when given.
     pub fn spawn(
         binary: &Path,
         cleared: fn(&str) -> bool,
         env: &[(String, String)],
+        dir: Option<&Path>,
     ) -> std::io::Result<(ServerProcess, Stream)> {
         let mut command = Command::new(binary);
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
         for (name, _) in std::env::vars_os() {
             if name.to_str().is_some_and(cleared) {
                 command.env_remove(name);

@@ -94,6 +94,10 @@ pub struct Launch {
     pub revision: Revision,
     pub elicit: Elicit,
     pub env: Vec<(&'static str, &'static str)>,
+    /// The server's working directory; the test's own unless given.
+    pub dir: Option<std::path::PathBuf>,
+    /// The `file://` roots the client lists, when it declares roots.
+    pub roots: Option<Vec<String>>,
 }
 
 impl Launch {
@@ -103,12 +107,26 @@ impl Launch {
             revision,
             elicit: Elicit::Form,
             env: Vec::new(),
+            dir: None,
+            roots: None,
         }
     }
 
     #[must_use]
     pub fn elicit(mut self, elicit: Elicit) -> Self {
         self.elicit = elicit;
+        self
+    }
+
+    #[must_use]
+    pub fn in_dir(mut self, dir: &std::path::Path) -> Self {
+        self.dir = Some(dir.to_owned());
+        self
+    }
+
+    #[must_use]
+    pub fn roots(mut self, roots: Vec<String>) -> Self {
+        self.roots = Some(roots);
         self
     }
 
@@ -205,9 +223,13 @@ impl Session {
                 .iter()
                 .map(|(name, value)| ((*name).to_owned(), (*value).to_owned())),
         );
-        let (process, stream) = ServerProcess::spawn(&server_binary(), server_setting, &env)
+        let dir = launch.dir.as_deref();
+        let (process, stream) = ServerProcess::spawn(&server_binary(), server_setting, &env, dir)
             .unwrap_or_else(|error| panic!("{launch}: the server binary did not start: {error}"));
-        let client = scripted(launch.elicit);
+        let mut client = scripted(launch.elicit);
+        if let Some(roots) = &launch.roots {
+            client = client.with_roots(roots.clone());
+        }
         let connect = client.clone().connect_over(stream, launch.revision.path());
         let service = match tokio::time::timeout(STARTUP_TIMEOUT, connect).await {
             Ok(Ok(service)) => service,
