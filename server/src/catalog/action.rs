@@ -100,6 +100,26 @@ impl Action {
         &self.described.description
     }
 
+    /// What it does in its description's first sentence: up to the first `. ` or `: `
+    /// outside code, ending in a full stop.
+    pub fn summary(&self) -> String {
+        let description = self.description();
+        let mut in_code = false;
+        let mut end = description.len();
+        let mut chars = description.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            match c {
+                '`' => in_code = !in_code,
+                '.' | ':' if !in_code && chars.peek().is_some_and(|(_, next)| *next == ' ') => {
+                    end = at;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        format!("{}.", description[..end].trim_end_matches('.'))
+    }
+
     pub fn input_schema(&self) -> &Arc<Map<String, Value>> {
         &self.described.input_schema
     }

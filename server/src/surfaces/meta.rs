@@ -80,7 +80,7 @@ fn domain_tool(
             description,
             "\n- `{}`: {} {}",
             action.verb,
-            first_sentence(action.description()),
+            action.summary(),
             parameter_line(action.input_schema(), &[RAW, "page", "per_page"])
         );
     }
@@ -139,25 +139,6 @@ fn domain_tool(
         actions.iter().all(|a| a.idempotent),
     );
     Tool::new(tool_name(resource), description, Arc::new(schema)).with_annotations(hints)
-}
-
-/// The first sentence of a description, up to its first `. ` or `: ` outside code, ending
-/// in a full stop.
-fn first_sentence(description: &str) -> String {
-    let mut in_code = false;
-    let mut end = description.len();
-    let mut chars = description.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        match c {
-            '`' => in_code = !in_code,
-            '.' | ':' if !in_code && chars.peek().is_some_and(|(_, next)| *next == ' ') => {
-                end = at;
-                break;
-            }
-            _ => {}
-        }
-    }
-    format!("{}.", description[..end].trim_end_matches('.'))
 }
 
 pub(super) fn resolve(

@@ -23,8 +23,9 @@ use index::Indexed;
 use query::query_terms;
 
 /// One match: what it does in a sentence and the parameters it takes; the best match also
-/// carries its whole input schema, another action's is one more search away (its id as the
-/// query), and `gitlab_execute_action` shows it when parameters are wrong.
+/// carries its whole input schema when the answer stays within 2 KB; any action's is one
+/// more search away (its id as the query), and `gitlab_execute_action` shows it when
+/// parameters are wrong.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FoundAction {
     /// The id to pass as `action`.
@@ -44,7 +45,7 @@ pub struct FoundAction {
     /// Changes nothing. Sent when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub read_only: bool,
-    /// The schema of `params`: the best match's only.
+    /// The schema of `params`: the best match's only, within the answer's budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_schema: Option<Map<String, Value>>,
 }
@@ -57,6 +58,8 @@ pub struct FoundActions {
 
 /// At most this many matches are returned for a non-empty query.
 const MAX_MATCHES: usize = 5;
+/// What one search answers at most, with the best one's schema.
+const MAX_FOUND_BYTES: usize = 2048;
 
 /// The catalog's actions with their terms, read once: the texts do not change while the
 /// server runs.
@@ -127,12 +130,23 @@ impl ActionIndex {
             .filter(|(score, _, _)| *score > 0.0)
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        scored
+        let best: Vec<&Action> = scored
             .into_iter()
             .take(MAX_MATCHES)
+            .map(|(_, _, action)| action)
+            .collect();
+        let with_schema: Vec<FoundAction> = best
+            .iter()
             .enumerate()
-            .map(|(rank, (_, _, action))| found(action, rank == 0))
-            .collect()
+            .map(|(rank, action)| found(action, rank == 0))
+            .collect();
+        // A search costs the model what it answers: the best one's schema only while the
+        // answer stays within the budget; else its parameters by name, like the others.
+        let bytes = serde_json::to_string(&with_schema).map_or(usize::MAX, |text| text.len());
+        if bytes <= MAX_FOUND_BYTES {
+            return with_schema;
+        }
+        best.iter().map(|action| found(action, false)).collect()
     }
 }
 
@@ -151,16 +165,11 @@ fn found(action: &Action, with_schema: bool) -> FoundAction {
     };
     FoundAction {
         id: action.id.to_owned(),
-        does: first_sentence(action.description()).to_owned(),
+        does: action.summary(),
         required,
         optional,
         destructive: action.destructive,
         read_only: action.read_only,
         input_schema: with_schema.then(|| (**schema).clone()),
     }
-}
-
-/// The first sentence of `text`: up to the first `. ` (or all of it).
-fn first_sentence(text: &str) -> &str {
-    text.find(". ").map_or(text, |end| &text[..=end])
 }

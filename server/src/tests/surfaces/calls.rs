@@ -118,6 +118,22 @@ async fn find_action_returns_ids_flags_and_schemas() {
     assert!(found[1..].iter().all(|a| a.get("input_schema").is_none()));
     let text = serde_json::to_string(&found).unwrap();
     assert!(text.len() < 2048, "{} bytes: {text}", text.len());
+    // Every search within 2 KB: a long schema of the best one is left for its id's search.
+    for query in [
+        "list merge requests",
+        "job log",
+        "create issue",
+        "update an issue",
+    ] {
+        let found = find(json!({"query": query})).await;
+        let text = serde_json::to_string(&found).unwrap();
+        assert!(text.len() <= 2048, "{query}: {} bytes: {text}", text.len());
+        let said = ["required", "optional", "input_schema"];
+        assert!(
+            said.iter().any(|key| found[0].get(key).is_some()),
+            "{query}: {text}"
+        );
+    }
     // An action's id gives it alone, with its schema.
     let one = find(json!({"query": "merge_request.get"})).await;
     assert_eq!(one.len(), 1);
