@@ -42,7 +42,8 @@ impl Access {
 
     /// Why `action` may not run here, naming the setting; `None` when it may.
     pub fn refusal(&self, action: &Action) -> Option<String> {
-        if self.read_only && !action.read_only {
+        // The door decides per call (`check_request`): its reads run here too.
+        if self.read_only && !action.read_only && !action.method_in_call {
             return Some(format!(
                 "`{}` changes GitLab, and this server is read-only (GITLAB_MCP_READ_ONLY=true): only reads run here. Nothing was sent to GitLab.",
                 action.id
@@ -67,6 +68,36 @@ impl Access {
             ));
         }
         None
+    }
+
+    /// Refuses what the prepared request itself would do against the settings, whatever
+    /// the action: in read-only mode, any method but GET (so no action, the door
+    /// included, can write); with an allow list, a door request whose path names no
+    /// project, since what it reaches cannot be checked.
+    pub fn check_request(&self, action: &Action, prepared: &Prepared) -> Result<(), String> {
+        let Prepared::Request(request) = prepared else {
+            return Ok(());
+        };
+        let call = || format!("{} /{}", request.method, request.path.join("/"));
+        if self.read_only && request.method != reqwest::Method::GET {
+            return Err(format!(
+                "`{}` would send `{}`, which changes GitLab, and this server is read-only (GITLAB_MCP_READ_ONLY=true): only reads run here. Nothing was sent to GitLab.",
+                action.id,
+                call()
+            ));
+        }
+        if let Some(projects) = &self.projects
+            && action.method_in_call
+            && named_projects(prepared)?.is_empty()
+        {
+            return Err(format!(
+                "`{}`: `{}` names no project, and this server may only work on GITLAB_MCP_ALLOWED_PROJECTS={}, so what it would reach cannot be checked; only paths under `projects/<one of them>/` run here. Nothing was sent to GitLab.",
+                action.id,
+                call(),
+                projects.listed()
+            ));
+        }
+        Ok(())
     }
 
     /// Refuses a prepared call naming a project outside `GITLAB_MCP_ALLOWED_PROJECTS`.

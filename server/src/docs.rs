@@ -59,9 +59,16 @@ pub fn action_table() -> String {
                 .as_ref()
                 .map_or_else(String::new, |endpoint| {
                     let path = endpoint.path.replace('{', ":").replace('}', "");
-                    format!("`{} /{path}`", endpoint.method)
+                    let method = if action.method_in_call {
+                        "any".to_owned()
+                    } else {
+                        endpoint.method.to_string()
+                    };
+                    format!("`{method} /{path}`")
                 });
-            let kind = if action.destructive {
+            let kind = if action.method_in_call {
+                "read; other methods ask"
+            } else if action.destructive {
                 "destructive"
             } else if action.read_only {
                 "read"

@@ -6,6 +6,7 @@
 //! Adding an action: write its parameter struct (GitLab's parameter names, a doc comment
 //! saying what it does and returns) and add its line to its toolset's table.
 
+pub mod api;
 pub mod groups;
 pub mod issues;
 pub mod labels;
@@ -36,6 +37,7 @@ pub fn all() -> Vec<Action> {
         search::actions(),
         releases::actions(),
         projects::actions(),
+        api::actions(),
     ]
     .into_iter()
     .flatten()

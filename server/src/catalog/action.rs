@@ -53,6 +53,9 @@ pub struct Action {
     pub idempotent: bool,
     /// Reads the content of projects it does not name (instance- or group-wide search).
     pub across_projects: bool,
+    /// The call names GitLab's method and path itself (`api.request`): a GET is a read, in
+    /// read-only mode too; any other method writes.
+    pub method_in_call: bool,
     /// GitLab's method and path; `None` for wizards, which call their alternative's.
     pub endpoint: Option<Endpoint>,
     pub output: Output,

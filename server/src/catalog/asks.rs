@@ -17,16 +17,34 @@ pub struct Asks<P> {
     pub when: &'static str,
     /// Whether what it asks about loses work (the tools' `destructiveHint`).
     pub loses_work: bool,
-    /// The one GET reading the settings the call would change; `None` when these
-    /// arguments never need asking (then nothing is read).
-    pub read: fn(&P) -> Option<ApiRequest>,
+    /// What to do before asking: nothing, for arguments that never need asking; ask
+    /// outright; or read the settings the call would change with one GET first.
+    pub read: fn(&P) -> Before,
     /// The question to ask, given the settings read (`Null` when GitLab has none: a 404
     /// naming the thing read, not the project); `None` when the call needs no asking;
     /// `Err` when the settings read cannot be understood.
     pub question: fn(&P, &Value) -> Result<Option<String>, String>,
 }
 
-type Read = Box<dyn Fn(&Map<String, Value>) -> Result<Option<ApiRequest>, String> + Send + Sync>;
+/// What an argument guard does before it may ask.
+#[derive(Debug)]
+pub enum Before {
+    /// These arguments never need asking.
+    Nothing,
+    /// Ask with what the arguments say alone (the question gets `Null`).
+    Ask,
+    /// Read this first: the question gets GitLab's answer.
+    Read(ApiRequest),
+}
+
+impl Before {
+    /// `Read(request)` when there is a request, else `Nothing`.
+    pub fn read(request: Option<ApiRequest>) -> Before {
+        request.map_or(Before::Nothing, Before::Read)
+    }
+}
+
+type Read = Box<dyn Fn(&Map<String, Value>) -> Result<Before, String> + Send + Sync>;
 type Question =
     Box<dyn Fn(&Map<String, Value>, &Value) -> Result<Option<String>, String> + Send + Sync>;
 
@@ -57,8 +75,8 @@ impl ArgumentGuard {
         }
     }
 
-    /// The GET reading what the call would change, or `None` when it never asks.
-    pub fn read(&self, args: &Map<String, Value>) -> Result<Option<ApiRequest>, String> {
+    /// What to do before asking about these arguments.
+    pub fn read(&self, args: &Map<String, Value>) -> Result<Before, String> {
         (self.read)(args)
     }
 

@@ -28,6 +28,7 @@ pub struct Entry<P> {
     read_only: bool,
     destructive: bool,
     across_projects: bool,
+    method_in_call: bool,
     title: Option<&'static str>,
     check: Option<Check<P>>,
     asks: Option<Asks<P>>,
@@ -45,6 +46,7 @@ fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Ent
         // Deleting loses work; everything else that does is marked on its line.
         destructive: method == Method::DELETE,
         across_projects: false,
+        method_in_call: false,
         endpoint: Endpoint::new(method, path),
         output,
         title: None,
@@ -68,6 +70,17 @@ pub fn post<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
 /// A write: `PUT path` with the parameters as a JSON body.
 pub fn put<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
     entry(id, Method::PUT, path)
+}
+
+/// The guarded door: GitLab's method and path come with each call, so what the action does
+/// is decided per call (a GET reads; any other method writes, and asks first through the
+/// line's `.asks(…)`). `path` documents where the call's path goes.
+pub fn any_method<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
+    let mut entry = entry(id, Method::GET, path);
+    entry.read_only = false;
+    entry.method_in_call = true;
+    entry.output = Output::Any;
+    entry
 }
 
 /// A destructive action: `DELETE path`, the parameters in the query.
@@ -132,7 +145,7 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
         let check = entry.check;
         let is_update = verb == "update" || verb.ends_with("_update");
         // Reads answering with GitLab objects take `raw`.
-        let has_raw = entry.read_only && entry.output.has_raw();
+        let has_raw = (entry.read_only || entry.method_in_call) && entry.output.has_raw();
         let build = move |args: &Map<String, Value>| {
             // `raw` says how to shape the answer, not what to ask GitLab.
             let params = if has_raw && args.contains_key(RAW) {
@@ -193,8 +206,9 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
                 .map_or_else(|| super::title::title(resource, verb), str::to_owned),
             read_only: entry.read_only,
             destructive: entry.destructive,
-            idempotent: entry.endpoint.method != Method::POST,
+            idempotent: entry.endpoint.method != Method::POST && !entry.method_in_call,
             across_projects: entry.across_projects,
+            method_in_call: entry.method_in_call,
             output: entry.output,
             kind,
             endpoint: Some(entry.endpoint),

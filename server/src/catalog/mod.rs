@@ -9,7 +9,7 @@ mod action;
 pub mod alternative;
 pub mod asks;
 pub mod body;
-mod endpoint;
+pub mod endpoint;
 mod entry;
 pub mod output;
 pub mod params;
@@ -20,7 +20,7 @@ mod toolset;
 pub mod wizard;
 
 pub use action::{Action, PROJECT_ID, Prepared, Run};
-pub use entry::{delete, get, post, put};
+pub use entry::{any_method, delete, get, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
 pub use schema::{input_schema, output_schema_of};

@@ -102,6 +102,7 @@ pub static RESOURCES: &[Resource] = &[
         "projects",
         Toolset::Projects,
     ),
+    resource("api", "api", "API request", "API requests", Toolset::Api),
 ];
 
 impl Resource {

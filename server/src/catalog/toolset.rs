@@ -18,10 +18,12 @@ pub enum Toolset {
     Search,
     Releases,
     Projects,
+    /// The guarded door to the rest of the REST API (`api.request`).
+    Api,
 }
 
 impl Toolset {
-    pub const ALL: [Toolset; 12] = [
+    pub const ALL: [Toolset; 13] = [
         Toolset::Repository,
         Toolset::MergeRequests,
         Toolset::Issues,
@@ -34,6 +36,7 @@ impl Toolset {
         Toolset::Search,
         Toolset::Releases,
         Toolset::Projects,
+        Toolset::Api,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -50,6 +53,7 @@ impl Toolset {
             Toolset::Search => "search",
             Toolset::Releases => "releases",
             Toolset::Projects => "projects",
+            Toolset::Api => "api",
         }
     }
 
@@ -114,7 +118,7 @@ mod tests {
             Toolset::parse_list(" Issues , repository,issues").unwrap(),
             vec![Toolset::Repository, Toolset::Issues]
         );
-        assert_eq!(Toolset::parse_list("all").unwrap().len(), 12);
+        assert_eq!(Toolset::parse_list("all").unwrap().len(), 13);
         assert_eq!(
             Toolset::parse_list("merge-requests").unwrap(),
             vec![Toolset::MergeRequests]

@@ -18,6 +18,7 @@ pub async fn admit(
         return Err(refusal);
     }
     let prepared = action.prepare(params)?;
+    access.check_request(action, &prepared)?;
     access.check_projects(&prepared, gitlab).await?;
     Ok(prepared)
 }

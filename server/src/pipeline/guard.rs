@@ -22,7 +22,7 @@ use wizard::guard::{Destructive, guard};
 use wizard::summary::escape_value;
 
 use crate::catalog::Action;
-use crate::catalog::asks::ArgumentGuard;
+use crate::catalog::asks::{ArgumentGuard, Before};
 use crate::catalog::output::error_result;
 use crate::catalog::wizard::REAPPROVE;
 use crate::gitlab::{GitLab, GitLabError, text_without_credentials};
@@ -70,18 +70,11 @@ pub async fn arguments(
     if call.approved {
         return None;
     }
-    let tool = &call.request.name;
-    let id = call.action.id;
-    let refuse = |text: String| Some(CallToolResponse::Complete(error_result(text)));
-    let unreadable = |why: String| {
-        refuse(format!(
-            "{tool}: action \"{id}\" could not read what it would change ({why}), so it cannot \
-             tell whether to ask first and sent nothing. {REAPPROVE}"
-        ))
-    };
+    let unreadable = |why: String| unreadable(call, &why);
     let read = match guard.read(call.params) {
-        Ok(Some(read)) => read,
-        Ok(None) => return None,
+        Ok(Before::Read(read)) => read,
+        Ok(Before::Ask) => return ask(call, guard, &Value::Null).await,
+        Ok(Before::Nothing) => return None,
         Err(why) => return unreadable(why),
     };
     let current = match gitlab.send(read).await {
@@ -100,10 +93,22 @@ pub async fn arguments(
         }
         Err(error) => return unreadable(error.to_string()),
     };
-    let question = match guard.question(call.params, &current) {
+    ask(call, guard, &current).await
+}
+
+/// Asks the user the guard's question for what was read (`current`), or refuses where the
+/// client cannot be asked; `None` when the question says there is nothing to ask.
+async fn ask(
+    call: &Guarded<'_>,
+    guard: &ArgumentGuard,
+    current: &Value,
+) -> Option<CallToolResponse> {
+    let tool = &call.request.name;
+    let id = call.action.id;
+    let question = match guard.question(call.params, current) {
         Ok(Some(question)) => question,
         Ok(None) => return None,
-        Err(why) => return unreadable(why),
+        Err(why) => return unreadable(call, &why),
     };
     let refusal = format!(
         "{tool}: action \"{id}\" would {} and this client cannot be asked to confirm it (it \
@@ -119,6 +124,15 @@ pub async fn arguments(
         title: &title,
     };
     wizard::guard::guard(&mut call.flow.prompter(call.request, call.context), ask).await
+}
+
+/// The refusal of a call whose guard could not tell whether to ask.
+fn unreadable(call: &Guarded<'_>, why: &str) -> Option<CallToolResponse> {
+    let (tool, id) = (&call.request.name, call.action.id);
+    Some(CallToolResponse::Complete(error_result(format!(
+        "{tool}: action \"{id}\" could not read what it would change ({why}), so it cannot \
+         tell whether to ask first and sent nothing. {REAPPROVE}"
+    ))))
 }
 
 /// The refusal of a call that may not ask. On the dynamic surface:

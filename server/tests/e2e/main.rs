@@ -6,6 +6,7 @@
 mod support;
 
 mod alternatives;
+mod api_door;
 mod bad_messages;
 mod cancellations;
 mod common;

@@ -12,7 +12,7 @@ use serde_json::Value;
 use url::Url;
 use wizard::summary::escape_value;
 
-use crate::catalog::asks::Asks;
+use crate::catalog::asks::{Asks, Before};
 use crate::gitlab::text_without_credentials;
 use crate::gitlab::{ApiRequest, ProjectId};
 
@@ -163,11 +163,11 @@ pub const OVERWRITING_MIRROR: Asks<PullMirrorConfigure> = Asks {
 
 /// Disabling the mirror or clearing the flag can never leave it overwriting: nothing to
 /// read.
-fn read_pull_mirror(mirror: &PullMirrorConfigure) -> Option<ApiRequest> {
+fn read_pull_mirror(mirror: &PullMirrorConfigure) -> Before {
     if mirror.enabled == Some(false) || mirror.mirror_overwrites_diverged_branches == Some(false) {
-        return None;
+        return Before::Nothing;
     }
-    Some(
+    Before::Read(
         ApiRequest::get()
             .project(&mirror.project_id)
             .segment("mirror")
@@ -230,7 +230,7 @@ mod tests {
 
     fn asks(args: Value, current: Value) -> bool {
         let mirror = configure(args);
-        read_pull_mirror(&mirror).is_some()
+        matches!(read_pull_mirror(&mirror), Before::Read(_))
             && overwriting_question(&mirror, &current).unwrap().is_some()
     }
 

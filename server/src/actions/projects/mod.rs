@@ -9,7 +9,7 @@ use wizard::summary::escape_value;
 
 use super::releases::Sort;
 use crate::catalog::alternative::{Alternative, Extra};
-use crate::catalog::asks::Asks;
+use crate::catalog::asks::{Asks, Before};
 use crate::catalog::body::Body;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
@@ -54,9 +54,11 @@ const MAKING_PUBLIC: Asks<ProjectUpdate> = Asks {
     question: publicizing_question,
 };
 
-fn read_visibility(update: &ProjectUpdate) -> Option<ApiRequest> {
-    (update.visibility == Some(Visibility::Public))
-        .then(|| ApiRequest::get().project(&update.project_id))
+fn read_visibility(update: &ProjectUpdate) -> Before {
+    Before::read(
+        (update.visibility == Some(Visibility::Public))
+            .then(|| ApiRequest::get().project(&update.project_id)),
+    )
 }
 
 fn publicizing_question(update: &ProjectUpdate, project: &Value) -> Result<Option<String>, String> {

@@ -618,29 +618,35 @@ const NOISE: &[&str] = &[
 /// kept as its username, a milestone as its title.
 pub fn brief(value: &Value) -> Value {
     match value {
-        Value::Object(object) => {
-            // A user object (GitLab always sends its `username` and `state` or `name`).
-            if object.contains_key("username") && object.contains_key("avatar_url") {
-                return username(object);
-            }
-            let mut kept = Map::new();
-            for (name, value) in object {
-                if NOISE.contains(&name.as_str()) || name.ends_with("_avatar_url") {
-                    continue;
-                }
-                let value = match (name.as_str(), value) {
-                    ("milestone", Value::Object(milestone)) => field(milestone, "title"),
-                    _ => brief(value),
-                };
-                if has_value(&value) {
-                    kept.insert(name.clone(), value);
-                }
-            }
-            Value::Object(kept)
+        // A user object (GitLab always sends its `username` and `state` or `name`).
+        Value::Object(object)
+            if object.contains_key("username") && object.contains_key("avatar_url") =>
+        {
+            username(object)
         }
+        Value::Object(object) => Value::Object(brief_object(object)),
         Value::Array(items) => Value::Array(items.iter().map(brief).collect()),
         other => other.clone(),
     }
+}
+
+/// An answer's own object made compact field by field: kept an object even when it is a
+/// user (`GET /user`), the users inside it becoming usernames.
+pub fn brief_object(object: &Map<String, Value>) -> Map<String, Value> {
+    let mut kept = Map::new();
+    for (name, value) in object {
+        if NOISE.contains(&name.as_str()) || name.ends_with("_avatar_url") {
+            continue;
+        }
+        let value = match (name.as_str(), value) {
+            ("milestone", Value::Object(milestone)) => field(milestone, "title"),
+            _ => brief(value),
+        };
+        if has_value(&value) {
+            kept.insert(name.clone(), value);
+        }
+    }
+    kept
 }
 
 /// Whether a value says anything: not null, not an empty text, list or object.

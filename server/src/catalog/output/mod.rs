@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-pub use compact::{Kind, PIPELINE, RAW, brief};
+pub use compact::{Kind, PIPELINE, RAW, brief, brief_object};
 pub use diffs::DiffPage;
 pub use diffs::MAX_DIFF_BYTES;
 pub use file::{FileContent, MAX_FILE_BYTES, Window};
@@ -61,6 +61,9 @@ pub enum Output {
     Diffs,
     /// GitLab's comparison of two refs, its `diffs` capped like [`Output::Diffs`].
     Compare,
+    /// Whatever an endpoint answers (`api.request`): an object compact field by field, a
+    /// list of objects as a page, anything else under `value`.
+    Any,
 }
 
 /// The structured result of a list action.
@@ -188,6 +191,9 @@ impl Output {
             Output::JobLog => Arc::clone(&shapes.job_log),
             Output::File => Arc::clone(&shapes.file),
             Output::Diffs => Arc::clone(&shapes.diffs),
+            Output::Any => Arc::new(compact::any_schema(
+                "GitLab's answer: an object compact, a list of objects as a page (`items`, `next_page`, `total`), anything else under `value`; with `raw: true`, GitLab's whole answer under `raw`",
+            )),
             Output::Compare => Arc::new(compact::any_schema(
                 "GitLab's comparison (commit, commits, diffs, compare_same_ref, web_url), commits compact; `diffs` capped like the diff actions, with `note` saying what was cut",
             )),
@@ -198,7 +204,7 @@ impl Output {
     pub fn has_raw(self) -> bool {
         matches!(
             self,
-            Output::Object | Output::Pipeline | Output::List | Output::Compare
+            Output::Object | Output::Pipeline | Output::List | Output::Compare | Output::Any
         )
     }
 
@@ -231,10 +237,7 @@ impl Output {
                 Objects::Whole => object,
                 _ if raw => Map::from_iter([(RAW.to_owned(), Value::Object(object))]),
                 Objects::Compact(Some(kind)) => kind.compact(&object),
-                Objects::Compact(None) => match brief(&Value::Object(object)) {
-                    Value::Object(object) => object,
-                    _ => unreachable!("an object stays an object"),
-                },
+                Objects::Compact(None) => brief_object(&object),
             }
         };
         match self {
@@ -311,6 +314,22 @@ impl Output {
                     }
                 }
                 other => unexpected("a file object", &other),
+            },
+            Output::Any => match response.body {
+                Value::Object(object) => CallToolResult::structured(Value::Object(compact(object))),
+                Value::Array(items) if items.iter().all(Value::is_object) => {
+                    let items = objects(Value::Array(items)).unwrap_or_default();
+                    let mut items: Vec<_> = items.into_iter().map(compact).collect();
+                    let shared = if raw { Map::new() } else { shared(&mut items) };
+                    structured(&Page {
+                        items,
+                        shared,
+                        next_page: response.next_page,
+                        total: response.total,
+                    })
+                }
+                other if raw => structured(&serde_json::json!({ RAW: other })),
+                other => structured(&serde_json::json!({ "value": other })),
             },
             Output::Compare => match response.body {
                 Value::Object(object) if raw => {

@@ -424,6 +424,14 @@ pub fn cases() -> Vec<Case> {
                 "auth_method": "password"
             }),
         ),
+        case(
+            "api.request",
+            json!({"method": "GET", "path": "projects/demo%2Fsandbox/issues", "query": {"state": "opened", "per_page": 2}}),
+        ),
+        case(
+            "api.request",
+            json!({"method": "POST", "path": "/api/v4/projects/demo%2Fsandbox/labels", "body": {"name": "through-the-door", "color": "#00aa00"}}),
+        ),
     ]
 }
 

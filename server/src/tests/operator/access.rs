@@ -77,16 +77,32 @@ async fn read_only_lists_only_reads_and_refuses_every_write_unasked() {
         let harness = Harness::with_access(surface, read_only()).await;
         let offered = offered_ids(&harness).await;
         assert!(!offered.is_empty(), "{surface:?} offers the reads");
+        // The reads, and the door, whose GETs are reads.
+        let readable = |action: &Action| action.read_only || action.method_in_call;
         for id in &offered {
             let action = catalog().get(id).unwrap();
             assert!(
-                action.read_only,
+                readable(action),
                 "{surface:?} offers `{id}` in read-only mode"
             );
         }
-        let reads = catalog().actions().iter().filter(|a| a.read_only).count();
+        let reads = catalog().actions().iter().filter(|a| readable(a)).count();
         assert_eq!(offered.len(), reads, "{surface:?} offers every read");
-        for action in catalog().actions().iter().filter(|a| !a.read_only) {
+        // Through the door, a write is refused naming the setting; a read runs.
+        let write = json!({"method": "DELETE", "path": "projects/1/labels/1"});
+        let result = harness.run("api.request", write).await;
+        assert!(
+            text(&result).contains("GITLAB_MCP_READ_ONLY=true"),
+            "{}",
+            text(&result)
+        );
+        assert!(
+            text(&result).contains("`DELETE /projects/1/labels/1`"),
+            "{}",
+            text(&result)
+        );
+        assert!(harness.sandbox.requests().is_empty());
+        for action in catalog().actions().iter().filter(|a| !readable(a)) {
             let result = harness.run(action.id, json!({"project_id": 1})).await;
             assert_eq!(result.is_error, Some(true), "{}", action.id);
             let text = text(&result);

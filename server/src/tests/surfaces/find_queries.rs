@@ -132,6 +132,9 @@ const QUERIES: &[(&str, &str)] = &[
     ("trigger a pipeline", "pipeline.create"),
     ("sprint", "milestone.list"),
     ("read the docs page", "wiki.get"),
+    // The door
+    ("call the GitLab API directly", "api.request"),
+    ("send a raw REST request to an endpoint", "api.request"),
 ];
 
 #[test]
