@@ -1,6 +1,8 @@
 //! The `search` toolset: GitLab's search in one project, in a group, or everywhere the
 //! token can see (`/projects/:id/search`, `/groups/:id/search`, `/search`). Each level takes
-//! its own scopes, so a scope GitLab refuses there is refused before anything is sent.
+//! the scopes GitLab documents for it, so a scope GitLab never takes there is refused before
+//! anything is sent; the advanced scopes (code, commits, comments, wikis in a group or
+//! everywhere) are sent, and an instance without advanced search answers why not.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -39,7 +41,8 @@ pub enum ProjectScope {
     Users,
 }
 
-/// What to search in a group. Code, commits, comments and wikis are searched per project.
+/// What to search in a group. Code, commits, comments and wikis (`blobs`, `commits`,
+/// `notes`, `wiki_blobs`) need the instance's advanced search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GroupScope {
@@ -48,10 +51,14 @@ pub enum GroupScope {
     MergeRequests,
     Milestones,
     Users,
+    Blobs,
+    Commits,
+    Notes,
+    WikiBlobs,
 }
 
-/// What to search across GitLab. Code, commits, comments and wikis are searched per
-/// project.
+/// What to search across GitLab. Code, commits, comments and wikis (`blobs`, `commits`,
+/// `notes`, `wiki_blobs`) need the instance's advanced search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GlobalScope {
@@ -61,15 +68,20 @@ pub enum GlobalScope {
     Milestones,
     SnippetTitles,
     Users,
+    Blobs,
+    Commits,
+    Notes,
+    WikiBlobs,
 }
 
-/// A branch or tag picks the code or history searched; for any other scope GitLab would
-/// ignore it, so a `ref` there is most likely a misunderstanding.
+/// A branch or tag picks the code, history or wiki searched; for any other scope GitLab
+/// would ignore it, so a `ref` there is most likely a misunderstanding.
 fn ref_for_code(search: &SearchProject) -> Result<(), String> {
     match (&search.reference, search.scope) {
-        (Some(_), ProjectScope::Blobs | ProjectScope::Commits) | (None, _) => Ok(()),
+        (Some(_), ProjectScope::Blobs | ProjectScope::Commits | ProjectScope::WikiBlobs)
+        | (None, _) => Ok(()),
         (Some(_), _) => Err(
-            "`ref` applies only to the `blobs` and `commits` scopes (the code and the history of a branch or tag); leave it out for other scopes"
+            "`ref` applies only to the `blobs`, `commits` and `wiki_blobs` scopes (the code, the history or the wiki at a branch or tag); leave it out for other scopes"
                 .to_owned(),
         ),
     }
@@ -95,13 +107,14 @@ pub struct SearchProject {
 }
 
 /// Search a group and its projects for text, one scope at a time: projects, issues, merge
-/// requests, milestones or users. Returns one page of matches; search code and commits
-/// with `search.project`.
+/// requests, milestones or users; code, commits, comments and wikis where the instance has
+/// advanced search (else one project at a time with `search.project`). Returns one page of
+/// matches.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchGroup {
     pub group_id: GroupId,
-    /// What to search (code and commits: per project, with `search.project`).
+    /// What to search; `blobs`, `commits`, `notes` and `wiki_blobs` need advanced search.
     pub scope: GroupScope,
     /// The text to look for.
     pub search: String,
@@ -110,12 +123,13 @@ pub struct SearchGroup {
 }
 
 /// Search everything the token can see for text, one scope at a time: projects, issues,
-/// merge requests, milestones, snippet titles or users. Returns one page of matches;
-/// search code and commits with `search.project`.
+/// merge requests, milestones, snippet titles or users; code, commits, comments and wikis
+/// where the instance has advanced search (else one project at a time with
+/// `search.project`). Returns one page of matches.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchGlobal {
-    /// What to search (code and commits: per project, with `search.project`).
+    /// What to search; `blobs`, `commits`, `notes` and `wiki_blobs` need advanced search.
     pub scope: GlobalScope,
     /// The text to look for.
     pub search: String,

@@ -11,6 +11,7 @@ use url::Url;
 use wizard::state::Caller;
 
 use super::body::{MAX_ERROR_BODY, read_capped};
+use super::compat;
 use super::config::{ConfigError, GitLabConfig, Token};
 use super::config::{check_base_url, without_credentials};
 use super::error::{ApiError, GitLabError};
@@ -34,6 +35,9 @@ struct Shared {
     api_root: Url,
     timeout: Duration,
     max_response_body: usize,
+    /// The instance's `major.minor`, read once when a request first needs it
+    /// ([`compat`]); `None` inside when it could not be read.
+    version: tokio::sync::OnceCell<Option<(u32, u32)>>,
 }
 
 impl GitLab {
@@ -58,6 +62,7 @@ impl GitLab {
                 api_root: api_root(&config.base_url),
                 timeout: config.timeout,
                 max_response_body: config.max_response_body,
+                version: tokio::sync::OnceCell::new(),
             }),
             token: config.token,
         })
@@ -86,6 +91,25 @@ impl GitLab {
     /// Sends one request. Non-2xx answers, answers larger than the configured limit,
     /// timeouts and connection failures become a [`GitLabError`]; nothing is retried.
     pub async fn send(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
+        let mut request = request;
+        if compat::needs_version(&request) {
+            compat::adapt(&mut request, self.version().await);
+        }
+        self.send_as_is(request).await
+    }
+
+    /// The instance's `major.minor` (`GET /version`), read once; `None` when it cannot be
+    /// read (no token, an old instance, a proxy in the way).
+    async fn version(&self) -> Option<(u32, u32)> {
+        let read = || async {
+            let answer = self.send_as_is(ApiRequest::get().segment("version")).await;
+            let version = answer.ok()?.body.get("version")?.as_str()?.to_owned();
+            compat::parse_version(&version)
+        };
+        *self.shared.version.get_or_init(read).await
+    }
+
+    async fn send_as_is(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
         request.check()?;
         let url = self.url_for(&request);
         let method = request.method.clone();

@@ -7,6 +7,7 @@
 
 mod body;
 mod client;
+mod compat;
 mod config;
 mod error;
 mod error_body;

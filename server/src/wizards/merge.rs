@@ -44,13 +44,15 @@ pub struct MergeWizard {
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub should_remove_source_branch: Option<bool>,
-    /// Merge once the head pipeline succeeds instead of now (when a pipeline is running).
+    /// Merge once the head pipeline succeeds instead of now (when a pipeline is running):
+    /// GitLab's `auto_merge` (sent as `merge_when_pipeline_succeeds` to a GitLab before
+    /// 17.11).
     #[ask(
         "Merge when the pipeline succeeds?",
         summary = "Merge when pipeline succeeds"
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub merge_when_pipeline_succeeds: Option<bool>,
+    pub auto_merge: Option<bool>,
 }
 
 /// The merge wizard sends only the choices that were made.
@@ -62,10 +64,7 @@ impl GitLabWizard for MergeWizard {
                 "should_remove_source_branch",
                 self.should_remove_source_branch,
             )
-            .opt(
-                "merge_when_pipeline_succeeds",
-                self.merge_when_pipeline_succeeds,
-            );
+            .opt("auto_merge", self.auto_merge);
         ApiRequest::put()
             .project(&self.project_id)
             .segment("merge_requests")

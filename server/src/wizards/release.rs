@@ -49,12 +49,18 @@ pub struct ReleaseWizard {
     pub description: Option<String>,
 }
 
-/// The release wizard always sends `name`: an empty one lets GitLab use the tag name.
+/// The release wizard always sends `name`; left empty, the tag name, since GitLab keeps an
+/// empty name as sent instead of using the tag's.
 impl GitLabWizard for ReleaseWizard {
     fn request(&self) -> ApiRequest {
+        let name = if self.name.trim().is_empty() {
+            &self.tag_name
+        } else {
+            &self.name
+        };
         let body = Body::new()
             .set("tag_name", &self.tag_name)
-            .set("name", &self.name)
+            .set("name", name)
             .opt("description", self.description.as_ref());
         ApiRequest::post()
             .project(&self.project_id)

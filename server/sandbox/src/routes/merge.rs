@@ -38,7 +38,8 @@ fn cannot_merge() -> ApiError {
 /// merge commit with the source's changes (after one squash commit when squashing), and the
 /// source branch is removed when asked (here or on the merge request).
 ///
-/// `merge_when_pipeline_succeeds` with a head pipeline still running sets the merge request
+/// `auto_merge` (or the older `merge_when_pipeline_succeeds`) with a head pipeline still
+/// running sets the merge request
 /// to merge when it succeeds instead (200, still open, with the squash and removal choices
 /// kept); approvals are not needed yet for that, as they are awaited too. Pipelines never
 /// finish here, so such a merge request stays open. Without a running pipeline the flag
@@ -54,7 +55,11 @@ async fn merge(
         let remove_source = params.bool("should_remove_source_branch")?;
         let merge_message = params.text("merge_commit_message")?;
         let squash_message = params.text("squash_commit_message")?;
-        let when_pipeline_succeeds = params.bool("merge_when_pipeline_succeeds")?;
+        // `auto_merge` since GitLab 17.11; the older name still works.
+        let when_pipeline_succeeds = match params.bool("auto_merge")? {
+            Some(auto) => Some(auto),
+            None => params.bool("merge_when_pipeline_succeeds")?,
+        };
         let (project_id, iid) = find(store, &id, &mr_iid)?;
         let full_path = store.full_path(&store.projects[&project_id]);
         let user = store.user(CURRENT_USER);

@@ -36,6 +36,7 @@ mod search;
 mod tags;
 mod typed_params;
 mod users;
+mod version;
 mod wiki;
 
 use axum::Router;
@@ -75,6 +76,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(mirrors::routes())
         .merge(wiki::routes())
         .merge(users::routes())
+        .merge(version::routes())
         .merge(members::routes())
         .merge(groups::routes())
         .merge(forks::routes())

@@ -26,7 +26,8 @@ pub(crate) fn routes() -> Router<App> {
 }
 
 /// `POST`: the tag must exist, or `ref` names what to create it from (GitLab's 422 `Ref is not
-/// specified` otherwise); one release per tag (409); the name defaults to the tag.
+/// specified` otherwise); one release per tag (409); the name defaults to the tag when not
+/// sent, and is kept as sent when sent blank, as GitLab keeps it.
 async fn create(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -35,7 +36,7 @@ async fn create(
     app.with_store(|store| {
         params.require(&["tag_name"])?;
         let tag_name = params.str("tag_name")?.unwrap_or_default();
-        let name = params.text("name")?;
+        let name = params.str("name")?;
         let description = params.text("description")?;
         let reference = params.text("ref")?;
         let released_at = params.text("released_at")?;

@@ -5,6 +5,7 @@ mod compact;
 mod diffs;
 mod file;
 mod log;
+mod masked;
 pub mod untrusted;
 
 use std::sync::{Arc, LazyLock};
@@ -219,8 +220,9 @@ impl Output {
         params: &Map<String, Value>,
     ) -> CallToolResult {
         let mut response = response;
-        // What GitLab users wrote, as their GitLab page shows it.
+        // What GitLab users wrote, as their GitLab page shows it; no masked value.
         untrusted::clean(&mut response.body);
+        masked::hide(&mut response.body);
         let status = response.status;
         let unexpected = |expected: &str, body: &Value| {
             error_result(format!(

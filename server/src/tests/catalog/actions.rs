@@ -257,7 +257,7 @@ fn parameters_carry_gitlab_names() {
             "sha",
             "squash",
             "should_remove_source_branch",
-            "merge_when_pipeline_succeeds",
+            "auto_merge",
             "merge_commit_message",
             "squash_commit_message",
         ],

@@ -189,7 +189,7 @@ fn merge_request_bodies_hold_only_what_was_set() {
 }
 
 #[test]
-fn release_name_is_always_sent() {
+fn release_name_is_always_sent_and_never_empty() {
     let wizard = ReleaseWizard {
         project_id: ProjectId::Id(1),
         tag_name: "v1.0.0".into(),
@@ -200,7 +200,8 @@ fn release_name_is_always_sent() {
     assert_eq!(request.path, segments(&["projects", "1", "releases"]));
     assert_eq!(
         request.body,
-        Some(json!({"tag_name": "v1.0.0", "name": ""}))
+        // GitLab keeps an empty name as sent: left empty, it is the tag's.
+        Some(json!({"tag_name": "v1.0.0", "name": "v1.0.0"}))
     );
     let error = prepare(
         "release.create",

@@ -128,7 +128,13 @@ async fn run_case(case: Case, surface: SurfaceKind) {
     );
     let structured = result.structured_content.expect("structured content");
     assert_matches_output_schema(action, &structured);
-    let requests = harness.sandbox.requests();
+    // The instance's version, read once before a field an older GitLab names otherwise.
+    let requests: Vec<_> = harness
+        .sandbox
+        .requests()
+        .into_iter()
+        .filter(|sent| sent.path != "/api/v4/version")
+        .collect();
     // A failed pipeline's answer also reads its failed jobs and their logs.
     let follow_ups = requests.iter().skip(1);
     if action.output == Output::Pipeline {

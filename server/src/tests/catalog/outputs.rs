@@ -296,3 +296,52 @@ async fn a_failed_pipeline_carries_its_failed_jobs_and_their_first_errors() {
         .await;
     assert!(raw.get("failed_jobs").is_none() && raw["raw"]["status"] == "failed");
 }
+
+#[tokio::test]
+async fn an_advanced_search_scope_is_sent_and_gitlab_says_when_it_lacks_it() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let said = harness
+        .error(
+            "search.global",
+            json!({"scope": "blobs", "search": "tokenize"}),
+        )
+        .await;
+    // The sandbox is a Community Edition: GitLab's own refusal, passed on.
+    assert!(said.contains("scope does not have a valid value"), "{said}");
+    assert_eq!(
+        harness.last().query,
+        [
+            ("scope".to_owned(), "blobs".to_owned()),
+            ("search".to_owned(), "tokenize".to_owned())
+        ]
+    );
+}
+
+#[tokio::test]
+async fn auto_merge_goes_as_gitlab_of_the_day_names_it() {
+    // The sandbox answers as GitLab 18: `auto_merge`, read once after the version.
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let merge = json!({"project_id": P, "merge_request_iid": 1, "auto_merge": true});
+    harness.run("merge_request.merge", merge.clone()).await;
+    let requests = harness.sandbox.requests();
+    let paths: Vec<&str> = requests.iter().map(|r| r.path.as_str()).collect();
+    assert_eq!(paths[0], "/api/v4/version", "{paths:?}");
+    let sent = requests.last().unwrap();
+    assert_eq!(sent.body["auto_merge"], true, "{sent:?}");
+    assert!(sent.body.get("merge_when_pipeline_succeeds").is_none());
+    // A GitLab before 17.11 gets the older name.
+    let old = Harness::new(SurfaceKind::Dynamic).await;
+    old.sandbox.fail_matching(
+        reqwest::Method::GET,
+        "/version",
+        gitlab_sandbox::FaultSpec::raw(
+            200,
+            r#"{"version":"17.10.3-ee","revision":"x"}"#.to_owned(),
+        )
+        .header("content-type", "application/json"),
+    );
+    old.run("merge_request.merge", merge).await;
+    let sent = old.sandbox.requests().pop().unwrap();
+    assert_eq!(sent.body["merge_when_pipeline_succeeds"], true, "{sent:?}");
+    assert!(sent.body.get("auto_merge").is_none());
+}

@@ -220,8 +220,14 @@ fn project_search_takes_the_project_scopes_and_a_ref_for_code() {
             "search.project",
             json!({"project_id": 1, "scope": "issues", "search": "x", "ref": "main"})
         ),
-        "invalid parameters for `search.project`: `ref` applies only to the `blobs` and `commits` scopes (the code and the history of a branch or tag); leave it out for other scopes"
+        "invalid parameters for `search.project`: `ref` applies only to the `blobs`, `commits` and `wiki_blobs` scopes (the code, the history or the wiki at a branch or tag); leave it out for other scopes"
     );
+    // The wiki at a ref, as GitLab takes it.
+    let wiki = prepared(
+        "search.project",
+        json!({"project_id": 1, "scope": "wiki_blobs", "search": "x", "ref": "main"}),
+    );
+    assert!(wiki.query.contains(&("ref".to_owned(), "main".to_owned())));
     assert_eq!(
         refused("search.project", json!({"project_id": 1, "scope": "blobs"})),
         "invalid parameters for `search.project`: missing field `search`"
@@ -229,7 +235,7 @@ fn project_search_takes_the_project_scopes_and_a_ref_for_code() {
 }
 
 #[test]
-fn group_and_global_search_refuse_the_scopes_gitlab_refuses_there() {
+fn group_and_global_search_take_the_scopes_gitlab_documents_there() {
     let group = prepared(
         "search.group",
         json!({"group_id": "demo/platform", "scope": "merge_requests", "search": "flaky", "page": 2}),
@@ -243,12 +249,30 @@ fn group_and_global_search_refuse_the_scopes_gitlab_refuses_there() {
             ("search", "flaky")
         ])
     );
+    // The advanced scopes are GitLab's to refuse where advanced search is off.
+    for scope in ["blobs", "commits", "notes", "wiki_blobs"] {
+        let group = prepared(
+            "search.group",
+            json!({"group_id": 1, "scope": scope, "search": "x"}),
+        );
+        assert!(
+            group
+                .query
+                .contains(&("scope".to_owned(), scope.to_owned()))
+        );
+        let global = prepared("search.global", json!({"scope": scope, "search": "x"}));
+        assert!(
+            global
+                .query
+                .contains(&("scope".to_owned(), scope.to_owned()))
+        );
+    }
     assert_eq!(
         refused(
             "search.group",
-            json!({"group_id": 1, "scope": "blobs", "search": "x"})
+            json!({"group_id": 1, "scope": "snippet_titles", "search": "x"})
         ),
-        "invalid parameters for `search.group`: `scope`: unknown variant `blobs`, expected one of `projects`, `issues`, `merge_requests`, `milestones`, `users`"
+        "invalid parameters for `search.group`: `scope`: unknown variant `snippet_titles`, expected one of `projects`, `issues`, `merge_requests`, `milestones`, `users`, `blobs`, `commits`, `notes`, `wiki_blobs`"
     );
     let global = prepared(
         "search.global",
@@ -260,8 +284,8 @@ fn group_and_global_search_refuse_the_scopes_gitlab_refuses_there() {
         pairs(&[("scope", "snippet_titles"), ("search", "deploy script")])
     );
     assert_eq!(
-        refused("search.global", json!({"scope": "commits", "search": "x"})),
-        "invalid parameters for `search.global`: `scope`: unknown variant `commits`, expected one of `projects`, `issues`, `merge_requests`, `milestones`, `snippet_titles`, `users`"
+        refused("search.global", json!({"scope": "code", "search": "x"})),
+        "invalid parameters for `search.global`: `scope`: unknown variant `code`, expected one of `projects`, `issues`, `merge_requests`, `milestones`, `snippet_titles`, `users`, `blobs`, `commits`, `notes`, `wiki_blobs`"
     );
     assert!(
         refused(

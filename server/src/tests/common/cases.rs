@@ -141,7 +141,7 @@ pub fn cases() -> Vec<Case> {
         after(
             &mergeable,
             "merge_request.merge",
-            json!({"project_id": P, "merge_request_iid": 2, "squash": true, "should_remove_source_branch": false, "merge_when_pipeline_succeeds": true}),
+            json!({"project_id": P, "merge_request_iid": 2, "squash": true, "should_remove_source_branch": false, "auto_merge": true}),
         ),
         case(
             "merge_request.rebase",

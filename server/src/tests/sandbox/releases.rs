@@ -32,7 +32,7 @@ async fn a_release_of_an_existing_tag_has_gitlabs_shape() {
 }
 
 #[tokio::test]
-async fn the_name_defaults_to_the_tag() {
+async fn the_name_defaults_to_the_tag_and_a_blank_one_is_kept_as_gitlab_keeps_it() {
     let (_sandbox, gitlab) = setup().await;
     let absent = create(&gitlab, json!({"tag_name": "v1.0.0"}))
         .await
@@ -47,7 +47,7 @@ async fn the_name_defaults_to_the_tag() {
     )
     .await
     .unwrap();
-    assert_eq!(empty["name"], "v2.0.0");
+    assert_eq!(empty["name"], "");
 }
 
 #[tokio::test]

@@ -151,7 +151,7 @@ fn meta_lists_domain_tools_and_the_wizards() {
     assert!(description.contains("- `merge`: "), "{description}");
     assert!(
         description.contains(
-            "- `merge`: Merge a merge request now, or when its pipeline succeeds, optionally only if its source branch is still at `sha` (destructive). `project_id`, `merge_request_iid`*, `merge_commit_message`, `merge_when_pipeline_succeeds`, `sha`"
+            "- `merge`: Merge a merge request now, or when its pipeline succeeds, optionally only if its source branch is still at `sha` (destructive). `project_id`, `merge_request_iid`*, `auto_merge`, `merge_commit_message`, `sha`"
         ),
         "{description}"
     );

@@ -361,7 +361,7 @@ async fn a_merge_shows_the_merge_request_and_its_summary_is_the_confirmation() {
             [
                 "squash",
                 "should_remove_source_branch",
-                "merge_when_pipeline_succeeds",
+                "auto_merge",
                 "confirm"
             ],
             "{at}"
@@ -450,7 +450,7 @@ async fn a_merge_when_the_running_pipeline_succeeds_leaves_it_open() {
         assert_eq!(
             one_write(&harness).2,
             json!({"squash": false, "should_remove_source_branch": true,
-                   "merge_when_pipeline_succeeds": true})
+                   "auto_merge": true})
         );
         let mr = result.structured_content.unwrap();
         assert_eq!(

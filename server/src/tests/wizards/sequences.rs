@@ -75,11 +75,7 @@ const PROJECT_KEYS: [&str; 5] = [
 const PIPELINE_KEYS: [&str; 2] = ["ref", "variables"];
 const BRANCH_KEYS: [&str; 2] = ["branch", "ref"];
 const MILESTONE_KEYS: [&str; 4] = ["title", "description", "start_date", "due_date"];
-const MERGE_KEYS: [&str; 3] = [
-    "squash",
-    "should_remove_source_branch",
-    "merge_when_pipeline_succeeds",
-];
+const MERGE_KEYS: [&str; 3] = ["squash", "should_remove_source_branch", "auto_merge"];
 
 fn project_42<A: serde::de::DeserializeOwned>() -> A {
     serde_json::from_value(json!({ "project_id": 42 })).unwrap()
@@ -184,7 +180,7 @@ fn merge_yes_rows_only_and_every_choice_declined() {
     let run = Run::<MergeWizard>::new(&[
         ("squash", Give(json!(true))),
         ("should_remove_source_branch", Give(json!(false))),
-        ("merge_when_pipeline_succeeds", Give(json!(true))),
+        ("auto_merge", Give(json!(true))),
     ]);
     assert_eq!(run.asked, MERGE_KEYS);
     let (merge, summary) = run.finish(args());
@@ -201,7 +197,7 @@ fn merge_yes_rows_only_and_every_choice_declined() {
         (
             merge.squash,
             merge.should_remove_source_branch,
-            merge.merge_when_pipeline_succeeds
+            merge.auto_merge
         ),
         (None, None, None)
     );
