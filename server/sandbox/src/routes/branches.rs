@@ -33,7 +33,8 @@ pub(super) fn name_matches(name: &str, search: &str) -> bool {
 }
 
 /// Sorted by name (GitLab's default, `sort=name_asc`), or by the head commit's date with
-/// `updated_asc` / `updated_desc`; `search` filters by name.
+/// `updated_asc` / `updated_desc`; `search` filters by name, `regex` by a regular
+/// expression (an invalid one is a 400).
 async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -42,6 +43,13 @@ async fn list(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let search = params.text("search")?;
+        let regex = match params.text("regex")? {
+            Some(pattern) => Some(
+                regex::Regex::new(&pattern)
+                    .map_err(|_| ApiError::bad_request("400 Bad request - Regex is invalid"))?,
+            ),
+            None => None,
+        };
         let sort = params.choice("sort", &["name_asc", "updated_asc", "updated_desc"])?;
         let project = store.project(&id)?;
         let repository = &project.repository;
@@ -49,6 +57,7 @@ async fn list(
             .branches
             .keys()
             .filter(|name| search.as_deref().is_none_or(|s| name_matches(name, s)))
+            .filter(|name| regex.as_ref().is_none_or(|r| r.is_match(name)))
             .collect();
         let updated = |name: &String| repository.head(name).map(|c| c.committed);
         match sort.as_deref() {

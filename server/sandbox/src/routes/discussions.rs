@@ -8,7 +8,7 @@ use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post, put};
+use axum::routing::{get, post};
 use serde_json::{Map, Value};
 
 use super::lookups::{Target, record_not_found};
@@ -38,7 +38,7 @@ fn routes_on<const MR: bool>(router: Router<App>, noteable: &str) -> Router<App>
         .route(&format!("{one}/notes"), post(reply::<MR>))
         .route(
             &format!("{one}/notes/{{note_id}}"),
-            put(edit::<MR>).delete(delete::<MR>),
+            get(show_note::<MR>).put(edit::<MR>).delete(delete::<MR>),
         );
     // GitLab resolves threads on merge requests only: issues have no such route.
     if MR {
@@ -223,6 +223,19 @@ async fn edit<const MR: bool>(
                 found.resolved_at = resolved.then_some(at);
             }
         }
+        Ok(ok(StatusCode::OK, render_note(store, target, note)?))
+    })
+}
+
+/// `GET …/discussions/:discussion_id/notes/:note_id`: one note of a thread, looked up
+/// among all the noteable's notes as GitLab does.
+async fn show_note<const MR: bool>(
+    State(app): State<App>,
+    Path((id, noteable_id, _discussion, note)): Path<(String, String, String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let target = Target::find(store, &id, kind(MR), &noteable_id)?;
+        let note = note_id(&note)?;
         Ok(ok(StatusCode::OK, render_note(store, target, note)?))
     })
 }

@@ -30,6 +30,8 @@ pub struct BranchList {
     pub project_id: ProjectId,
     /// Only branches whose name contains this text (`^fix` for a prefix, `fix$` for a suffix).
     pub search: Option<String>,
+    /// Only branches whose name matches this regular expression (RE2: `^release/\d+`).
+    pub regex: Option<String>,
     /// `name_asc` (GitLab's default), `updated_desc` for the most recently pushed first.
     pub sort: Option<BranchSort>,
     pub page: Option<PageNumber>,

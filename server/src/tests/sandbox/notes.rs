@@ -261,6 +261,17 @@ async fn discussions_list_the_threads_oldest_first() {
     )
     .await;
     assert_eq!(one, discussions[0]);
+    // One note of the thread, by its id.
+    let note = get(
+        &gitlab,
+        merge_request(Method::GET, 1)
+            .segment("discussions")
+            .segment(id)
+            .segment("notes")
+            .segment(4),
+    )
+    .await;
+    assert_eq!(note, discussions[0]["notes"][1]);
     let err = call(
         &gitlab,
         merge_request(Method::GET, 1)

@@ -61,8 +61,13 @@ async fn branches_list_with_search_and_pages() {
     );
     assert_eq!(all[0]["protected"], false);
 
-    let cases: [(&[(&str, &str)], Value); 4] = [
+    let cases: [(&[(&str, &str)], Value); 6] = [
         (&[("search", "FIX")], json!(["fix/tokenizer"])),
+        (&[("regex", "^f.*/t")], json!(["fix/tokenizer"])),
+        (
+            &[("regex", "^(main|feature/.+)$")],
+            json!(["feature/x", "main"]),
+        ),
         (&[("search", "^f")], json!(["feature/x", "fix/tokenizer"])),
         (&[("search", "x$")], json!(["feature/x"])),
         (
@@ -90,6 +95,11 @@ async fn branches_list_with_search_and_pages() {
     assert_eq!(
         sandbox.requests().last().unwrap().raw_path,
         "/api/v4/projects/demo%2Fsandbox/repository/branches/feature%2Fx"
+    );
+    let bad = with_query(branches(Method::GET), &[("regex", "(")]);
+    assert_eq!(
+        refused(&gitlab, bad).await,
+        (400, "400 Bad request - Regex is invalid".to_owned())
     );
     let missing = at(Method::GET, &["repository", "branches", "nope"]);
     assert_eq!(
