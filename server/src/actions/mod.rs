@@ -10,6 +10,7 @@ pub mod api;
 pub mod groups;
 pub mod issues;
 pub mod labels;
+pub mod lists;
 pub mod merge_requests;
 pub mod milestones;
 pub mod pipelines;

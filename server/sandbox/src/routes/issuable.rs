@@ -1,9 +1,9 @@
 //! What the issue and merge request routes share (GitLab's "issuables"): the title rules,
-//! label edits and state events of an update.
+//! the people and milestone of a new one, label edits and state events of an update.
 
 use crate::params::Params;
 use crate::reply::ApiError;
-use crate::store::CURRENT_USER;
+use crate::store::{CURRENT_USER, Project, Store};
 
 /// The model's rules for a title: not blank, at most 255 characters.
 pub(super) fn checked_title(title: String) -> Result<String, ApiError> {
@@ -74,4 +74,21 @@ impl StateChange<'_> {
             _ => {}
         }
     }
+}
+
+/// The users of `key` (`assignee_ids`, `reviewer_ids`) who exist, as GitLab keeps them: an
+/// id of nobody is left out.
+pub(super) fn people(params: &Params, store: &Store, key: &str) -> Result<Vec<u64>, ApiError> {
+    let ids = params.numbers(key)?.unwrap_or_default();
+    Ok(ids
+        .into_iter()
+        .filter(|id| store.users.contains_key(id))
+        .collect())
+}
+
+/// `milestone_id` when it is one of the project's milestones, as GitLab keeps it.
+pub(super) fn milestone(params: &Params, project: &Project) -> Result<Option<u64>, ApiError> {
+    Ok(params
+        .u64("milestone_id")?
+        .filter(|id| project.milestones.values().any(|m| m.id == *id)))
 }

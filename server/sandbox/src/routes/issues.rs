@@ -7,18 +7,20 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::issuable::{LabelEdit, StateChange, checked_title};
+use super::issuable::{LabelEdit, StateChange, checked_title, milestone, people};
+use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
 use crate::pagination::{Order, paginate};
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::issues::Issue;
-use crate::store::{CURRENT_USER, Ids, Store, now};
+use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 
 pub(crate) fn routes() -> Router<App> {
     Router::new()
         .route("/projects/{id}/issues", get(list).post(create))
+        .route("/issues", get(list_all))
         .route(
             "/projects/{id}/issues/{issue_iid}",
             get(show).put(update).delete(remove),
@@ -52,6 +54,8 @@ async fn create(
         let discussion_locked = params.bool("discussion_locked")?;
         let project_id = store.project_id(&id)?;
         let title = checked_title(title)?;
+        let assignees = people(&params, store, "assignee_ids")?;
+        let milestone_id = milestone(&params, &store.projects[&project_id])?;
         let issue_id = Ids::next(&mut store.ids.issue);
         let project = store.project_mut(project_id);
         let iid = project.issue_iid();
@@ -61,6 +65,8 @@ async fn create(
         issue.confidential = confidential;
         issue.due_date = due_date;
         issue.discussion_locked = discussion_locked;
+        issue.assignee_ids = assignees;
+        issue.milestone_id = milestone_id;
         project.issues.insert(iid, issue);
         project.touch();
         Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
@@ -78,7 +84,8 @@ async fn show(
 }
 
 /// Filters: `state` (opened, closed, all), `labels` (all of them), `search` (title or
-/// description), `confidential`, `iids[]`; newest first unless `sort=asc`.
+/// description), `confidential`, `iids[]`, and those every issue list shares
+/// ([`Filters`]); newest first unless `sort=asc`. In a project, every issue (`scope=all`).
 async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -87,27 +94,71 @@ async fn list(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let project = store.project(&id)?;
-        let state = params.choice("state", &["opened", "closed", "all"])?;
-        let labels = params.labels("labels")?.unwrap_or_default();
-        let search = params.text("search")?.map(|s| s.to_lowercase());
-        let confidential = params.bool("confidential")?;
-        let iids = params.labels("iids")?;
-        let order = Order::read(&params)?;
-        let items = project
-            .issues
-            .values()
-            .filter(|i| state.as_deref().is_none_or(|s| s == "all" || s == i.state))
-            .filter(|i| labels.iter().all(|l| i.labels.contains(l)))
-            .filter(|i| search.as_deref().is_none_or(|s| matches_text(i, s)))
-            .filter(|i| confidential.is_none_or(|c| c == i.confidential))
-            .filter(|i| {
-                iids.as_ref()
-                    .is_none_or(|wanted| wanted.contains(&i.iid.to_string()))
-            })
-            .map(|i| store.issue_json(project, i))
-            .collect();
-        paginate(order.arrange(items), &params, &store.base, &uri)
+        listed(store, &[project], "all", &params, &uri)
     })
+}
+
+/// `GET /issues`: across every project, by default the current user's own
+/// (`scope=created_by_me`), as GitLab does.
+async fn list_all(
+    State(app): State<App>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let projects: Vec<&Project> = store.projects.values().collect();
+        listed(store, &projects, "created_by_me", &params, &uri)
+    })
+}
+
+/// An issue as the shared filters read it.
+fn view(i: &Issue) -> Issuable<'_> {
+    Issuable {
+        author_id: i.author_id,
+        assignee_ids: &i.assignee_ids,
+        reviewer_ids: None,
+        labels: &i.labels,
+        milestone_id: i.milestone_id,
+        created_at: &i.created_at,
+        updated_at: &i.updated_at,
+        title: &i.title,
+        draft: None,
+    }
+}
+
+fn listed(
+    store: &Store,
+    projects: &[&Project],
+    default_scope: &str,
+    params: &Params,
+    uri: &axum::http::Uri,
+) -> Result<Response, ApiError> {
+    let state = params.choice("state", &["opened", "closed", "all"])?;
+    let labels = params.labels("labels")?.unwrap_or_default();
+    let search = params.text("search")?.map(|s| s.to_lowercase());
+    let confidential = params.bool("confidential")?;
+    let iids = params.labels("iids")?;
+    let filters = Filters::read(params, store, default_scope, false)?;
+    let order = Order::read(params)?;
+    let mut found: Vec<(&Project, &Issue)> = projects
+        .iter()
+        .flat_map(|project| project.issues.values().map(move |issue| (*project, issue)))
+        .filter(|(_, i)| state.as_deref().is_none_or(|s| s == "all" || s == i.state))
+        .filter(|(_, i)| labels.iter().all(|l| i.labels.contains(l)))
+        .filter(|(_, i)| search.as_deref().is_none_or(|s| matches_text(i, s)))
+        .filter(|(_, i)| confidential.is_none_or(|c| c == i.confidential))
+        .filter(|(_, i)| {
+            iids.as_ref()
+                .is_none_or(|wanted| wanted.contains(&i.iid.to_string()))
+        })
+        .filter(|(project, i)| filters.admits(&view(i), project))
+        .collect();
+    found.sort_by(|a, b| filters.compare(&view(a.1), &view(b.1)));
+    let items = found
+        .into_iter()
+        .map(|(project, i)| store.issue_json(project, i))
+        .collect();
+    paginate(order.arrange(items), params, &store.base, uri)
 }
 
 async fn update(

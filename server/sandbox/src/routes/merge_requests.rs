@@ -7,7 +7,8 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use super::issuable::{LabelEdit, StateChange, checked_title};
+use super::issuable::{LabelEdit, StateChange, checked_title, milestone, people};
+use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
 use crate::pagination::{Order, paginate};
@@ -19,6 +20,7 @@ use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 pub(crate) fn routes() -> Router<App> {
     Router::new()
         .route("/projects/{id}/merge_requests", get(list).post(create))
+        .route("/merge_requests", get(list_all))
         .route(
             "/projects/{id}/merge_requests/{merge_request_iid}",
             get(show).put(update).delete(remove),
@@ -57,6 +59,10 @@ async fn create(
         let project_id = project.id;
         let title = checked_title(title)?;
         check_branches(project, &source, &target, None)?;
+        let milestone_id = milestone(&params, project)?;
+        let assignee_ids = people(&params, store, "assignee_ids")?;
+        let reviewer_ids = people(&params, store, "reviewer_ids")?;
+        let project = store.project(&id)?;
         let sha = project.repository.branches[&source].clone();
 
         let mr_id = Ids::next(&mut store.ids.merge_request);
@@ -71,10 +77,10 @@ async fn create(
                 title,
                 description,
                 author_id: CURRENT_USER,
-                assignee_ids: Vec::new(),
-                reviewer_ids: Vec::new(),
+                assignee_ids,
+                reviewer_ids,
                 labels,
-                milestone_id: None,
+                milestone_id,
                 state: "opened",
                 source_branch: source,
                 target_branch: target,
@@ -131,7 +137,8 @@ async fn show(
 }
 
 /// Filters: `state` (opened, closed, merged, locked, all), `labels`, `source_branch`,
-/// `target_branch`, `search`; newest first unless `sort=asc`.
+/// `target_branch`, `search`, `iids[]`, and those every merge request list shares
+/// ([`Filters`]); newest first unless `sort=asc`. In a project, every merge request.
 async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -139,37 +146,81 @@ async fn list(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        let state = params.choice("state", &["opened", "closed", "locked", "merged", "all"])?;
-        let labels = params.labels("labels")?.unwrap_or_default();
-        let source = params.str("source_branch")?;
-        let target = params.str("target_branch")?;
-        let search = params.text("search")?.map(|s| s.to_lowercase());
-        let iids = params.labels("iids")?;
-        let order = Order::read(&params)?;
         let project = store.project(&id)?;
-        let items = project
-            .merge_requests
-            .values()
-            .filter(|m| state.as_deref().is_none_or(|s| s == "all" || s == m.state))
-            .filter(|m| labels.iter().all(|l| m.labels.contains(l)))
-            .filter(|m| source.as_deref().is_none_or(|s| s == m.source_branch))
-            .filter(|m| target.as_deref().is_none_or(|t| t == m.target_branch))
-            .filter(|m| {
-                search.as_deref().is_none_or(|s| {
-                    m.title.to_lowercase().contains(s)
-                        || m.description
-                            .as_deref()
-                            .is_some_and(|d| d.to_lowercase().contains(s))
-                })
-            })
-            .filter(|m| {
-                iids.as_ref()
-                    .is_none_or(|wanted| wanted.contains(&m.iid.to_string()))
-            })
-            .map(|m| store.merge_request_json(project, m))
-            .collect();
-        paginate(order.arrange(items), &params, &store.base, &uri)
+        listed(store, &[project], "all", &params, &uri)
     })
+}
+
+/// `GET /merge_requests`: across every project, by default the current user's own
+/// (`scope=created_by_me`), as GitLab does.
+async fn list_all(
+    State(app): State<App>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let projects: Vec<&Project> = store.projects.values().collect();
+        listed(store, &projects, "created_by_me", &params, &uri)
+    })
+}
+
+/// A merge request as the shared filters read it.
+fn view(m: &MergeRequest) -> Issuable<'_> {
+    Issuable {
+        author_id: m.author_id,
+        assignee_ids: &m.assignee_ids,
+        reviewer_ids: Some(&m.reviewer_ids),
+        labels: &m.labels,
+        milestone_id: m.milestone_id,
+        created_at: &m.created_at,
+        updated_at: &m.updated_at,
+        title: &m.title,
+        draft: Some(m.is_draft()),
+    }
+}
+
+fn listed(
+    store: &Store,
+    projects: &[&Project],
+    default_scope: &str,
+    params: &Params,
+    uri: &axum::http::Uri,
+) -> Result<Response, ApiError> {
+    let state = params.choice("state", &["opened", "closed", "locked", "merged", "all"])?;
+    let labels = params.labels("labels")?.unwrap_or_default();
+    let source = params.str("source_branch")?;
+    let target = params.str("target_branch")?;
+    let search = params.text("search")?.map(|s| s.to_lowercase());
+    let iids = params.labels("iids")?;
+    let filters = Filters::read(params, store, default_scope, true)?;
+    let order = Order::read(params)?;
+    let mut found: Vec<(&Project, &MergeRequest)> = projects
+        .iter()
+        .flat_map(|project| project.merge_requests.values().map(move |m| (*project, m)))
+        .filter(|(_, m)| state.as_deref().is_none_or(|s| s == "all" || s == m.state))
+        .filter(|(_, m)| labels.iter().all(|l| m.labels.contains(l)))
+        .filter(|(_, m)| source.as_deref().is_none_or(|s| s == m.source_branch))
+        .filter(|(_, m)| target.as_deref().is_none_or(|t| t == m.target_branch))
+        .filter(|(_, m)| {
+            search.as_deref().is_none_or(|s| {
+                m.title.to_lowercase().contains(s)
+                    || m.description
+                        .as_deref()
+                        .is_some_and(|d| d.to_lowercase().contains(s))
+            })
+        })
+        .filter(|(_, m)| {
+            iids.as_ref()
+                .is_none_or(|wanted| wanted.contains(&m.iid.to_string()))
+        })
+        .filter(|(project, m)| filters.admits(&view(m), project))
+        .collect();
+    found.sort_by(|a, b| filters.compare(&view(a.1), &view(b.1)));
+    let items = found
+        .into_iter()
+        .map(|(project, m)| store.merge_request_json(project, m))
+        .collect();
+    paginate(order.arrange(items), params, &store.base, uri)
 }
 
 async fn update(

@@ -13,6 +13,7 @@ mod files;
 mod forks;
 mod groups;
 mod issuable;
+mod issuable_filters;
 mod issue_links;
 mod issues;
 mod jobs;

@@ -8,9 +8,10 @@ pub mod notes;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::actions::lists::IssueScope;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
-use crate::catalog::params::{CommaList, Date, PageNumber, PerPage};
+use crate::catalog::params::{CommaList, Date};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -24,6 +25,10 @@ pub fn actions() -> Vec<Action> {
         post::<IssueCreate>("issue.create", "projects/{project_id}/issues"),
         get::<IssueGet>("issue.get", "projects/{project_id}/issues/{issue_iid}"),
         get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),
+        get::<IssueListAll>("issue.list_all", "issues")
+            .list()
+            .across_projects()
+            .title("List issues across projects"),
         put::<IssueUpdate>("issue.update", "projects/{project_id}/issues/{issue_iid}"),
         delete::<IssueDelete>("issue.delete", "projects/{project_id}/issues/{issue_iid}"),
         get::<IssueNoteList>(
@@ -113,22 +118,33 @@ pub enum IssueState {
     All,
 }
 
-/// List a project's issues, filtered by state, labels or text, one page at a time.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct IssueList {
-    /// The project's numeric id or its path (`group/project`).
-    pub project_id: ProjectId,
-    /// Only issues in this state (GitLab's default: all).
-    pub state: Option<IssueState>,
-    /// Only issues carrying every one of these labels.
-    pub labels: Option<CommaList>,
-    /// Only issues whose title or description contains this text.
-    pub search: Option<String>,
-    /// Only the issues with these numbers (iids).
-    pub iids: Option<Vec<u64>>,
-    pub page: Option<PageNumber>,
-    pub per_page: Option<PerPage>,
+crate::issuable_list! {
+    /// List a project's issues, filtered by state, labels, text, author, assignee,
+    /// milestone, whose work (`scope`) or dates, one page at a time.
+    pub struct IssueList {
+        /// The project's numeric id or its path (`group/project`).
+        pub project_id: ProjectId,
+        /// Only issues in this state (GitLab's default: all).
+        pub state: Option<IssueState>,
+        /// Only issues assigned to this user (a username).
+        pub assignee_username: Option<Vec<String>>,
+        /// Whose issues: `assigned_to_me`, `created_by_me` or `all` (the default here).
+        pub scope: Option<IssueScope>,
+    }
+}
+
+crate::issuable_list! {
+    /// List issues across every project the token can see, such as those assigned to me
+    /// (`scope: assigned_to_me`); by default those the user created (`scope:
+    /// created_by_me`). Filters as `issue.list`; one page at a time.
+    pub struct IssueListAll {
+        /// Only issues in this state (GitLab's default: all).
+        pub state: Option<IssueState>,
+        /// Only issues assigned to this user (a username).
+        pub assignee_username: Option<Vec<String>>,
+        /// Whose issues: `assigned_to_me`, `created_by_me` (the default here) or `all`.
+        pub scope: Option<IssueScope>,
+    }
 }
 
 /// Close or reopen.

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 pub(crate) use fixed_schema::fixed_schema;
 pub use id_or_name::{GroupId, LabelId};
 pub use numbers::check_numbers;
-pub use types::{CommaList, Date, DateTime, PageNumber, PerPage, TailLines};
+pub use types::{CommaList, Date, DateTime, PageNumber, PerPage, TailLines, UserFilter};
 pub use variables::{JobVariable, PipelineVariable, VariableKey};
 
 use super::action::PROJECT_ID;

@@ -2,6 +2,7 @@
 //! and page size, dates and moments, a log's tail length, comma-joined names.
 
 use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
 use wizard::summary::SummaryValue;
 
 use super::fixed_schema::fixed_schema;
@@ -223,6 +224,52 @@ fixed_schema!(TailLines, {
     "minimum": 1,
     "maximum": MAX_TAIL_LINES,
     "description": "Show the log's last n lines instead of its first error's lines and its end"
+});
+
+/// A person filter of GitLab's lists: a user id, `None` (nobody) or `Any` (somebody).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserFilter {
+    Id(u64),
+    Nobody,
+    Anybody,
+}
+
+impl<'de> Deserialize<'de> for UserFilter {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Value::deserialize(deserializer)? {
+            Value::Number(n) if n.as_u64().is_some_and(|id| id > 0) => {
+                Ok(UserFilter::Id(n.as_u64().unwrap_or_default()))
+            }
+            Value::String(text) => match text.trim() {
+                none if none.eq_ignore_ascii_case("none") => Ok(UserFilter::Nobody),
+                any if any.eq_ignore_ascii_case("any") => Ok(UserFilter::Anybody),
+                id => id
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|id| *id > 0)
+                    .map(UserFilter::Id)
+                    .ok_or_else(|| serde::de::Error::custom(USER_FILTER)),
+            },
+            _ => Err(serde::de::Error::custom(USER_FILTER)),
+        }
+    }
+}
+
+const USER_FILTER: &str = "expected a user id, `None` or `Any`";
+
+impl Serialize for UserFilter {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            UserFilter::Id(id) => serializer.serialize_u64(*id),
+            UserFilter::Nobody => serializer.serialize_str("None"),
+            UserFilter::Anybody => serializer.serialize_str("Any"),
+        }
+    }
+}
+
+fixed_schema!(UserFilter, {
+    "type": ["integer", "string"],
+    "description": "A user id, `None` (nobody) or `Any` (somebody)"
 });
 
 /// A list of names GitLab takes as one comma-separated string (`labels=bug,ui`): asked as

@@ -33,6 +33,7 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.create", Write),
         ("issue.get", Read),
         ("issue.list", Read),
+        ("issue.list_all", Read),
         ("issue.update", Write),
         ("issue.delete", Destructive),
         ("issue.note_list", Read),

@@ -32,6 +32,7 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.create", Write),
         ("merge_request.get", Read),
         ("merge_request.list", Read),
+        ("merge_request.list_all", Read),
         ("merge_request.update", Write),
         ("merge_request.delete", Destructive),
         ("merge_request.merge", Destructive),

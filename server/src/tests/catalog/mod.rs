@@ -5,6 +5,7 @@ mod alternatives;
 mod compact;
 mod every_action;
 mod issues;
+mod lists;
 mod merge_requests;
 mod outputs;
 mod people;

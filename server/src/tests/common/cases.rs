@@ -128,7 +128,11 @@ pub fn cases() -> Vec<Case> {
         ),
         case(
             "merge_request.list",
-            json!({"project_id": P, "state": "opened", "labels": ["bug"]}),
+            json!({"project_id": P, "state": "opened", "labels": ["bug"], "author_username": "alice", "assignee_id": "Any", "wip": "no", "order_by": "updated_at", "sort": "asc"}),
+        ),
+        case(
+            "merge_request.list_all",
+            json!({"scope": "reviews_for_me", "state": "opened", "reviewer_id": 1, "not[labels]": ["wontfix"], "created_after": "2026-01-01", "milestone": "Any"}),
         ),
         case(
             "merge_request.update",
@@ -211,7 +215,11 @@ pub fn cases() -> Vec<Case> {
         case("issue.get", json!({"project_id": P, "issue_iid": 1})),
         case(
             "issue.list",
-            json!({"project_id": P, "state": "opened", "search": "token"}),
+            json!({"project_id": P, "state": "opened", "search": "token", "assignee_username": ["sandbox-user"], "milestone": "None", "updated_before": "2030-01-01T00:00:00Z"}),
+        ),
+        case(
+            "issue.list_all",
+            json!({"scope": "assigned_to_me", "state": "opened", "author_id": 2, "order_by": "title"}),
         ),
         case(
             "issue.update",

@@ -132,6 +132,16 @@ const QUERIES: &[(&str, &str)] = &[
     ("trigger a pipeline", "pipeline.create"),
     ("sprint", "milestone.list"),
     ("read the docs page", "wiki.get"),
+    // My work, across projects
+    (
+        "what merge requests wait for my review",
+        "merge_request.list_all",
+    ),
+    (
+        "merge requests assigned to me in all projects",
+        "merge_request.list_all",
+    ),
+    ("my issues across all projects", "issue.list_all"),
     // The door
     ("call the GitLab API directly", "api.request"),
     ("send a raw REST request to an endpoint", "api.request"),

@@ -128,6 +128,7 @@ fn meta_lists_domain_tools_and_the_wizards() {
             "create",
             "get",
             "list",
+            "list_all",
             "update",
             "delete",
             "merge",

@@ -1,0 +1,88 @@
+//! What issue and merge request lists share, in a project and across projects: the filters
+//! people type ("assigned to me", "by alice", "in milestone v1.1", "without the `wontfix`
+//! label", "this week"), written once. A list's struct is `issuable_list!` around its own
+//! fields; the filters follow, with GitLab's names.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Which of the current user's work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum IssueScope {
+    CreatedByMe,
+    AssignedToMe,
+    All,
+}
+
+/// Which of the current user's work; `reviews_for_me`: what waits for their review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MergeRequestScope {
+    CreatedByMe,
+    AssignedToMe,
+    ReviewsForMe,
+    All,
+}
+
+/// What a list is sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ListOrder {
+    CreatedAt,
+    UpdatedAt,
+    Title,
+}
+
+/// `yes`: drafts only; `no`: no drafts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum YesNo {
+    Yes,
+    No,
+}
+
+/// A list struct with its own fields, then the filters every issue and merge request list
+/// takes.
+#[macro_export]
+macro_rules! issuable_list {
+    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, ::serde::Deserialize, ::serde::Serialize, ::schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $($fields)*
+            /// Only those carrying every one of these labels.
+            pub labels: Option<$crate::catalog::params::CommaList>,
+            /// Only those carrying none of these labels.
+            #[serde(rename = "not[labels]")]
+            pub not_labels: Option<$crate::catalog::params::CommaList>,
+            /// Only those whose title or description contains this text.
+            pub search: Option<String>,
+            /// Only those by this user (an id).
+            pub author_id: Option<u64>,
+            /// Only those by this user (a username).
+            pub author_username: Option<String>,
+            /// Only those assigned to this user id, or to nobody (`None`) or somebody (`Any`).
+            pub assignee_id: Option<$crate::catalog::params::UserFilter>,
+            /// Only those in this milestone (its title), or in none (`None`) or any (`Any`).
+            pub milestone: Option<String>,
+            /// Only those created at or after this moment.
+            pub created_after: Option<$crate::catalog::params::DateTime>,
+            /// Only those created at or before this moment.
+            pub created_before: Option<$crate::catalog::params::DateTime>,
+            /// Only those updated at or after this moment.
+            pub updated_after: Option<$crate::catalog::params::DateTime>,
+            /// Only those updated at or before this moment.
+            pub updated_before: Option<$crate::catalog::params::DateTime>,
+            /// Only those with these numbers (iids).
+            pub iids: Option<Vec<u64>>,
+            /// What to sort by (GitLab's default: `created_at`).
+            pub order_by: Option<$crate::actions::lists::ListOrder>,
+            /// `asc` or `desc` (GitLab's default: `desc`, newest first).
+            pub sort: Option<$crate::actions::releases::Sort>,
+            pub page: Option<$crate::catalog::params::PageNumber>,
+            pub per_page: Option<$crate::catalog::params::PerPage>,
+        }
+    };
+}

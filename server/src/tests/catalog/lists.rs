@@ -1,0 +1,111 @@
+//! The filters people type, through a tool against the sandbox, which filters as GitLab
+//! does: whose work across projects ("what waits for my review"), author, assignee,
+//! reviewer, milestone, labels left out, dates, drafts and order.
+
+use serde_json::{Value, json};
+
+use crate::surfaces::SurfaceKind;
+use crate::tests::common::mcp::Harness;
+
+const P: &str = "demo/sandbox";
+
+fn iids(page: &Value) -> Vec<u64> {
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["iid"].as_u64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn what_waits_for_my_review_is_one_call() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let mine = json!({"project_id": P, "source_branch": "feature/x", "target_branch": "main",
+        "title": "Draft: Count words", "reviewer_ids": [1]});
+    let created = harness.ok("merge_request.create", mine).await;
+    let iid = created["iid"].as_u64().unwrap();
+    let waiting = harness
+        .ok(
+            "merge_request.list_all",
+            json!({"scope": "reviews_for_me", "state": "opened"}),
+        )
+        .await;
+    assert_eq!(iids(&waiting), [iid], "{waiting}");
+    assert_eq!(harness.last().path, "/api/v4/merge_requests");
+    // Across projects, by default: what the user created (here, this one too).
+    let created_by_me = harness.ok("merge_request.list_all", json!({})).await;
+    assert_eq!(iids(&created_by_me), [iid]);
+    // Drafts, reviewers and authors in a project.
+    for (filters, expected) in [
+        (json!({"wip": "yes"}), vec![iid]),
+        (json!({"wip": "no"}), vec![1]),
+        (json!({"reviewer_username": "bob"}), vec![1]),
+        (json!({"reviewer_id": "None"}), vec![]),
+        (json!({"author_username": "alice"}), vec![1]),
+        (json!({"assignee_id": "None"}), vec![iid]),
+        (json!({"not[labels]": ["bug"]}), vec![iid]),
+        (json!({"milestone": "Any"}), vec![1]),
+    ] {
+        let mut params = filters.clone();
+        params["project_id"] = json!(P);
+        let page = harness.ok("merge_request.list", params).await;
+        assert_eq!(iids(&page), expected, "{filters}");
+    }
+}
+
+#[tokio::test]
+async fn issues_filter_by_people_milestone_dates_and_order() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let mine = json!({"project_id": P, "title": "A is first by title"});
+    let created = harness.ok("issue.create", mine).await;
+    let new = created["iid"].as_u64().unwrap();
+    let all = harness.ok("issue.list", json!({"project_id": P})).await;
+    let mut every = iids(&all);
+    every.sort_unstable();
+    for (filters, expected) in [
+        (json!({"author_username": "sandbox-user"}), vec![new]),
+        (json!({"assignee_username": ["alice"]}), vec![1]),
+        (json!({"assignee_id": "Any"}), vec![1]),
+        (
+            json!({"milestone": "None", "scope": "created_by_me"}),
+            vec![new],
+        ),
+        (json!({"created_after": "2999-01-01"}), vec![]),
+        (
+            json!({"created_before": "2999-01-01", "iids": [new]}),
+            vec![new],
+        ),
+    ] {
+        let mut params = filters.clone();
+        params["project_id"] = json!(P);
+        let page = harness.ok("issue.list", params).await;
+        assert_eq!(iids(&page), expected, "{filters}");
+    }
+    let by_title = harness
+        .ok(
+            "issue.list",
+            json!({"project_id": P, "order_by": "title", "sort": "asc"}),
+        )
+        .await;
+    assert_eq!(iids(&by_title)[0], new, "{by_title}");
+    // Across projects: assigned to me, none; created by me, the new one.
+    let assigned = harness
+        .ok("issue.list_all", json!({"scope": "assigned_to_me"}))
+        .await;
+    assert_eq!(iids(&assigned), Vec::<u64>::new());
+    let created_by_me = harness.ok("issue.list_all", json!({})).await;
+    assert_eq!(iids(&created_by_me), [new]);
+    assert!(every.len() > 1);
+    // A value GitLab would refuse is refused before anything is sent.
+    let refused = harness
+        .error(
+            "issue.list",
+            json!({"project_id": P, "assignee_id": "somebody"}),
+        )
+        .await;
+    assert!(
+        refused.contains("`assignee_id`: expected a user id, `None` or `Any`"),
+        "{refused}"
+    );
+}
