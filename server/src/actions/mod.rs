@@ -18,6 +18,7 @@ pub mod projects;
 pub mod releases;
 pub mod repository;
 pub mod search;
+pub mod todos;
 pub mod users;
 pub mod wiki;
 
@@ -38,6 +39,7 @@ pub fn all() -> Vec<Action> {
         search::actions(),
         releases::actions(),
         projects::actions(),
+        todos::actions(),
         api::actions(),
     ]
     .into_iter()

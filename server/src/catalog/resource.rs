@@ -102,6 +102,7 @@ pub static RESOURCES: &[Resource] = &[
         "projects",
         Toolset::Projects,
     ),
+    resource("todo", "todo", "to-do item", "to-do items", Toolset::Todos),
     resource("api", "api", "API request", "API requests", Toolset::Api),
 ];
 

@@ -18,12 +18,14 @@ pub enum Toolset {
     Search,
     Releases,
     Projects,
+    /// The current user's to-do list.
+    Todos,
     /// The guarded door to the rest of the REST API (`api.request`).
     Api,
 }
 
 impl Toolset {
-    pub const ALL: [Toolset; 13] = [
+    pub const ALL: [Toolset; 14] = [
         Toolset::Repository,
         Toolset::MergeRequests,
         Toolset::Issues,
@@ -36,6 +38,7 @@ impl Toolset {
         Toolset::Search,
         Toolset::Releases,
         Toolset::Projects,
+        Toolset::Todos,
         Toolset::Api,
     ];
 
@@ -53,6 +56,7 @@ impl Toolset {
             Toolset::Search => "search",
             Toolset::Releases => "releases",
             Toolset::Projects => "projects",
+            Toolset::Todos => "todos",
             Toolset::Api => "api",
         }
     }
@@ -118,7 +122,7 @@ mod tests {
             Toolset::parse_list(" Issues , repository,issues").unwrap(),
             vec![Toolset::Repository, Toolset::Issues]
         );
-        assert_eq!(Toolset::parse_list("all").unwrap().len(), 13);
+        assert_eq!(Toolset::parse_list("all").unwrap().len(), 14);
         assert_eq!(
             Toolset::parse_list("merge-requests").unwrap(),
             vec![Toolset::MergeRequests]

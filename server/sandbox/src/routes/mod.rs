@@ -35,6 +35,7 @@ mod releases;
 mod repository;
 mod search;
 mod tags;
+mod todos;
 mod typed_params;
 mod users;
 mod version;
@@ -77,6 +78,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(mirrors::routes())
         .merge(wiki::routes())
         .merge(users::routes())
+        .merge(todos::routes())
         .merge(version::routes())
         .merge(members::routes())
         .merge(groups::routes())

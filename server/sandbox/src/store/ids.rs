@@ -19,6 +19,7 @@ pub(crate) struct Ids {
     pub protected_branch: u64,
     pub access_level: u64,
     pub issue_link: u64,
+    pub todo: u64,
     /// Pull and push mirrors share one sequence, as GitLab's import states and remote
     /// mirrors each have their own table but the ids here only need to be unique.
     pub mirror: u64,

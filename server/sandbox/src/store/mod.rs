@@ -32,6 +32,7 @@ pub(crate) mod repository;
 mod seed;
 mod state;
 mod timestamps;
+pub(crate) mod todos;
 pub(crate) mod wiki;
 
 pub(crate) use ids::{Ids, hex_id};

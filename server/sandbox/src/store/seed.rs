@@ -23,6 +23,7 @@ use super::repository::objects::Person;
 use super::repository::protected_branches::ProtectedBranch;
 use super::state::Store;
 use super::timestamps::{seed_time, timestamp};
+use super::todos::Todo;
 use super::wiki::WikiPage;
 
 const ALICE: u64 = 2;
@@ -39,6 +40,7 @@ impl Store {
             groups: BTreeMap::new(),
             projects: BTreeMap::new(),
             issue_links: Vec::new(),
+            todos: Vec::new(),
             ids: Ids::default(),
         };
         seed(&mut store);
@@ -303,6 +305,28 @@ fn seed(store: &mut Store) {
         );
         pipeline.user_id = pusher;
         project.pipelines.insert(pipeline.id, pipeline);
+    }
+    // The current user's to-do list: alice mentioned them on issue #1, and they marked
+    // merge request !1 to come back to.
+    let demo = store
+        .project_id(crate::DEMO_PROJECT)
+        .expect("the demo project was just made");
+    for (author_id, action_name, target_type, at) in [
+        (ALICE, "mentioned", "Issue", seed_time(7, 10, 2)),
+        (CURRENT_USER, "marked", "MergeRequest", seed_time(8, 9, 30)),
+    ] {
+        let at = timestamp(at);
+        store.todos.push(Todo {
+            id: Ids::next(&mut store.ids.todo),
+            project_id: demo,
+            author_id,
+            action_name,
+            target_type,
+            target_iid: 1,
+            state: "pending",
+            created_at: at.clone(),
+            updated_at: at,
+        });
     }
 }
 

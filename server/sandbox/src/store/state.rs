@@ -17,5 +17,7 @@ pub(crate) struct Store {
     pub projects: BTreeMap<u64, Project>,
     /// Links between issues, oldest first: they may join issues of different projects.
     pub issue_links: Vec<IssueLink>,
+    /// The current user's to-do items, oldest first.
+    pub todos: Vec<super::todos::Todo>,
     pub ids: Ids,
 }

@@ -39,6 +39,10 @@ pub enum Ty {
     /// Where a diff comment sits: `{new_path, new_line, old_path, old_line}`, the old
     /// path only when renamed.
     Position,
+    /// What an item is about (a to-do's issue or merge request): `{id, iid, title, state}`.
+    Target,
+    /// A project object, kept as its path (`demo/sandbox`).
+    ProjectPath,
     /// Anything else, made compact field by field.
     Any,
 }
@@ -344,6 +348,22 @@ pub static MEMBER: Kind = Kind {
     ],
 };
 
+pub static TODO: Kind = Kind {
+    name: "todo",
+    names: &["todos"],
+    fields: &[
+        ID,
+        ("action_name", Ty::Text),
+        ("target_type", Ty::Text),
+        ("target", Ty::Target),
+        ("target_url", Ty::Text),
+        ("project", Ty::ProjectPath),
+        AUTHOR,
+        ("state", Ty::Text),
+        CREATED,
+    ],
+};
+
 pub static NOTE: Kind = Kind {
     name: "note",
     names: &["notes"],
@@ -400,6 +420,7 @@ const VERBS: &[&str] = &[
     "transfer",
     "cherry_pick",
     "revert",
+    "mark_as_done",
 ];
 
 /// Every declared kind.
@@ -421,6 +442,7 @@ pub static KINDS: &[&Kind] = &[
     &NOTE,
     &DISCUSSION,
     &WIKI_PAGE,
+    &TODO,
 ];
 
 impl Kind {
@@ -536,7 +558,8 @@ fn ty_schema(ty: Ty) -> Value {
         Ty::Number => json!({"type": "number"}),
         Ty::Bool => json!({"type": "boolean"}),
         Ty::Texts | Ty::People => json!({"type": "array", "items": {"type": "string"}}),
-        Ty::Pipeline | Ty::Commit | Ty::Position => json!({"type": "object"}),
+        Ty::Pipeline | Ty::Commit | Ty::Position | Ty::Target => json!({"type": "object"}),
+        Ty::ProjectPath => json!({"type": "string"}),
         Ty::Notes => json!({"type": "array", "items": {"type": "object"}}),
         Ty::Any => json!({}),
     }
@@ -557,6 +580,8 @@ fn shaped(ty: Ty, value: &Value) -> Value {
         (Ty::Milestone, Value::Object(milestone)) => field(milestone, "title"),
         (Ty::Pipeline, Value::Object(pipeline)) => pick(pipeline, &["id", "status", "ref"]),
         (Ty::Commit, Value::Object(commit)) => pick(commit, &["id", "title"]),
+        (Ty::Target, Value::Object(target)) => pick(target, &["id", "iid", "title", "state"]),
+        (Ty::ProjectPath, Value::Object(project)) => field(project, "path_with_namespace"),
         (Ty::Position, Value::Object(position)) => {
             let mut kept = pick(position, &["new_path", "new_line", "old_path", "old_line"]);
             if let Value::Object(kept) = &mut kept

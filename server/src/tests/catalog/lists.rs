@@ -109,3 +109,51 @@ async fn issues_filter_by_people_milestone_dates_and_order() {
         "{refused}"
     );
 }
+
+#[tokio::test]
+async fn my_to_do_list_is_read_and_cleared() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let pending = harness.ok("todo.list", json!({})).await;
+    let items = pending["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "{pending}");
+    // Newest first: the merge request marked, then the mention on issue #1.
+    assert_eq!(items[0]["action_name"], "marked");
+    assert_eq!(items[1]["action_name"], "mentioned");
+    assert_eq!(items[1]["author"], "alice");
+    assert_eq!(items[1]["target"]["iid"], 1);
+    assert!(
+        items[1]["target"].get("description").is_none(),
+        "the target compact"
+    );
+    assert_eq!(pending["shared"]["project"], "demo/sandbox", "{pending}");
+    let mentions = harness
+        .ok("todo.list", json!({"action": "mentioned"}))
+        .await;
+    assert_eq!(mentions["items"].as_array().unwrap().len(), 1);
+    let id = items[1]["id"].clone();
+    let done = harness.ok("todo.done", json!({"id": id})).await;
+    assert_eq!(done["state"], "done");
+    assert_eq!(
+        harness.ok("todo.list", json!({})).await["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    harness.ok("todo.done_all", json!({})).await;
+    assert!(
+        harness.ok("todo.list", json!({})).await["items"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let all_done = harness.ok("todo.list", json!({"state": "done"})).await;
+    assert_eq!(all_done["items"].as_array().unwrap().len(), 2);
+    let missing = harness.error("todo.done", json!({"id": 99})).await;
+    assert!(
+        missing.starts_with(
+            "POST /api/v4/todos/99/mark_as_done: GitLab answered 404 Not Found: 404 Todo Not Found"
+        ),
+        "{missing}"
+    );
+}

@@ -433,6 +433,12 @@ pub fn cases() -> Vec<Case> {
             }),
         ),
         case(
+            "todo.list",
+            json!({"state": "pending", "type": "Issue", "action": "mentioned"}),
+        ),
+        case("todo.done", json!({"id": 1})),
+        case("todo.done_all", json!({})),
+        case(
             "api.request",
             json!({"method": "GET", "path": "projects/demo%2Fsandbox/issues", "query": {"state": "opened", "per_page": 2}}),
         ),

@@ -142,6 +142,9 @@ const QUERIES: &[(&str, &str)] = &[
         "merge_request.list_all",
     ),
     ("my issues across all projects", "issue.list_all"),
+    ("list my todos", "todo.list"),
+    ("what needs my attention", "todo.list"),
+    ("mark all my todos as done", "todo.done_all"),
     // The door
     ("call the GitLab API directly", "api.request"),
     ("send a raw REST request to an endpoint", "api.request"),
