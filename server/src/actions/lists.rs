@@ -86,3 +86,52 @@ macro_rules! issuable_list {
         }
     };
 }
+
+/// An issue list: its own fields, then what every issue list takes.
+#[macro_export]
+macro_rules! issue_list {
+    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $crate::issuable_list! {
+            $(#[$meta])*
+            pub struct $name {
+                $($fields)*
+                /// Only issues in this state (GitLab's default: all).
+                pub state: Option<$crate::actions::issues::IssueState>,
+                /// Only issues assigned to this user (a username).
+                pub assignee_username: Option<Vec<String>>,
+                /// Whose issues: `assigned_to_me`, `created_by_me` or `all` (the default in a
+                /// project; across projects, `created_by_me`).
+                pub scope: Option<$crate::actions::lists::IssueScope>,
+            }
+        }
+    };
+}
+
+/// A merge request list: its own fields, then what every merge request list takes.
+#[macro_export]
+macro_rules! merge_request_list {
+    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $crate::issuable_list! {
+            $(#[$meta])*
+            pub struct $name {
+                $($fields)*
+                /// Only merge requests in this state (GitLab's default: all).
+                pub state: Option<$crate::actions::merge_requests::MergeRequestState>,
+                /// Only merge requests from this branch.
+                pub source_branch: Option<String>,
+                /// Only merge requests into this branch.
+                pub target_branch: Option<String>,
+                /// Only those whose review is asked of this user id, or of nobody (`None`) or
+                /// somebody (`Any`).
+                pub reviewer_id: Option<$crate::catalog::params::UserFilter>,
+                /// Only those whose review is asked of this user (a username).
+                pub reviewer_username: Option<String>,
+                /// `yes`: only drafts; `no`: no drafts.
+                pub wip: Option<$crate::actions::lists::YesNo>,
+                /// Whose: `assigned_to_me`, `reviews_for_me`, `created_by_me` or `all` (the
+                /// default in a project; across projects, `created_by_me`).
+                pub scope: Option<$crate::actions::lists::MergeRequestScope>,
+            }
+        }
+    };
+}

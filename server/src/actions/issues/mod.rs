@@ -8,7 +8,6 @@ pub mod notes;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::actions::lists::IssueScope;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
 use crate::catalog::params::{CommaList, Date};
@@ -118,33 +117,20 @@ pub enum IssueState {
     All,
 }
 
-crate::issuable_list! {
+crate::issue_list! {
     /// List a project's issues, filtered by state, labels, text, author, assignee,
     /// milestone, whose work (`scope`) or dates, one page at a time.
     pub struct IssueList {
         /// The project's numeric id or its path (`group/project`).
         pub project_id: ProjectId,
-        /// Only issues in this state (GitLab's default: all).
-        pub state: Option<IssueState>,
-        /// Only issues assigned to this user (a username).
-        pub assignee_username: Option<Vec<String>>,
-        /// Whose issues: `assigned_to_me`, `created_by_me` or `all` (the default here).
-        pub scope: Option<IssueScope>,
     }
 }
 
-crate::issuable_list! {
+crate::issue_list! {
     /// List issues across every project the token can see, such as those assigned to me
     /// (`scope: assigned_to_me`); by default those the user created (`scope:
     /// created_by_me`). Filters as `issue.list`; one page at a time.
-    pub struct IssueListAll {
-        /// Only issues in this state (GitLab's default: all).
-        pub state: Option<IssueState>,
-        /// Only issues assigned to this user (a username).
-        pub assignee_username: Option<Vec<String>>,
-        /// Whose issues: `assigned_to_me`, `created_by_me` (the default here) or `all`.
-        pub scope: Option<IssueScope>,
-    }
+    pub struct IssueListAll {}
 }
 
 /// Close or reopen.

@@ -11,10 +11,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::issues::StateEvent;
-use crate::actions::lists::{MergeRequestScope, YesNo};
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
-use crate::catalog::params::{CommaList, UserFilter};
+use crate::catalog::params::CommaList;
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -171,55 +170,22 @@ pub enum MergeRequestState {
     All,
 }
 
-crate::issuable_list! {
+crate::merge_request_list! {
     /// List a project's merge requests, filtered by state, branches, labels, text, author,
     /// assignee, reviewer, milestone, drafts, whose work (`scope`) or dates, one page at a
     /// time.
     pub struct MergeRequestList {
         /// The project's numeric id or its path (`group/project`).
         pub project_id: ProjectId,
-        /// Only merge requests in this state (GitLab's default: all).
-        pub state: Option<MergeRequestState>,
-        /// Only merge requests from this branch.
-        pub source_branch: Option<String>,
-        /// Only merge requests into this branch.
-        pub target_branch: Option<String>,
-        /// Only those whose review is asked of this user id, or of nobody (`None`) or
-        /// somebody (`Any`).
-        pub reviewer_id: Option<UserFilter>,
-        /// Only those whose review is asked of this user (a username).
-        pub reviewer_username: Option<String>,
-        /// `yes`: only drafts; `no`: no drafts.
-        pub wip: Option<YesNo>,
-        /// Whose: `assigned_to_me`, `reviews_for_me`, `created_by_me` or `all` (the default
-        /// here).
-        pub scope: Option<MergeRequestScope>,
     }
 }
 
-crate::issuable_list! {
+crate::merge_request_list! {
     /// List merge requests across every project the token can see, such as what waits
     /// for my review (`scope: reviews_for_me`) or what is assigned to me (`scope:
     /// assigned_to_me`); by default those the user created. Filters as
     /// `merge_request.list`; one page at a time.
-    pub struct MergeRequestListAll {
-        /// Only merge requests in this state (GitLab's default: all).
-        pub state: Option<MergeRequestState>,
-        /// Only merge requests from this branch.
-        pub source_branch: Option<String>,
-        /// Only merge requests into this branch.
-        pub target_branch: Option<String>,
-        /// Only those whose review is asked of this user id, or of nobody (`None`) or
-        /// somebody (`Any`).
-        pub reviewer_id: Option<UserFilter>,
-        /// Only those whose review is asked of this user (a username).
-        pub reviewer_username: Option<String>,
-        /// `yes`: only drafts; `no`: no drafts.
-        pub wip: Option<YesNo>,
-        /// Whose: `assigned_to_me`, `reviews_for_me`, `created_by_me` (the default here) or
-        /// `all`.
-        pub scope: Option<MergeRequestScope>,
-    }
+    pub struct MergeRequestListAll {}
 }
 
 /// Change a merge request's title, description, target branch, labels, state, merge
