@@ -17,7 +17,7 @@ use crate::table;
 use crate::wizards::IssueWizard;
 use discussions::{IssueDiscussionList, IssueDiscussionReply};
 use links::{IssueLinkCreate, IssueLinkDelete, IssueLinkList};
-use notes::{IssueNoteCreate, IssueNoteList, IssueNoteUpdate};
+use notes::{IssueNoteCreate, IssueNoteDelete, IssueNoteGet, IssueNoteList, IssueNoteUpdate};
 
 pub fn actions() -> Vec<Action> {
     table![
@@ -41,6 +41,14 @@ pub fn actions() -> Vec<Action> {
         ),
         put::<IssueNoteUpdate>(
             "issue.note_update",
+            "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
+        ),
+        get::<IssueNoteGet>(
+            "issue.note_get",
+            "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
+        ),
+        delete::<IssueNoteDelete>(
+            "issue.note_delete",
             "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
         ),
         get::<IssueDiscussionList>(

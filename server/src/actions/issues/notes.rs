@@ -55,3 +55,28 @@ pub struct IssueNoteUpdate {
     /// The new text, Markdown.
     pub body: String,
 }
+
+/// Get one comment on an issue by its id: its text, author, dates and whether it is
+/// internal.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IssueNoteGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The issue's number inside the project.
+    pub issue_iid: u64,
+    /// The note's id (`id` in `issue.note_list`).
+    pub note_id: u64,
+}
+
+/// Delete a comment on an issue (destructive: its text is gone).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IssueNoteDelete {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The issue's number inside the project.
+    pub issue_iid: u64,
+    /// The note's id (`id` in `issue.note_list`).
+    pub note_id: u64,
+}

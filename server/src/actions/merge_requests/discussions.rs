@@ -120,3 +120,35 @@ pub struct MergeRequestDiscussionResolve {
     /// `true` to resolve, `false` to reopen.
     pub resolved: bool,
 }
+
+/// Edit one comment of a review thread of a merge request: its text is replaced. Returns
+/// the note.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestThreadNoteUpdate {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
+    pub discussion_id: String,
+    /// The note's id in the thread.
+    pub note_id: u64,
+    /// The new text, Markdown.
+    pub body: String,
+}
+
+/// Delete one comment of a review thread of a merge request (destructive: its text is
+/// gone; the thread goes with its last comment).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestThreadNoteDelete {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
+    pub discussion_id: String,
+    /// The note's id in the thread.
+    pub note_id: u64,
+}

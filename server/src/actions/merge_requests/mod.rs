@@ -22,9 +22,12 @@ use approvals::{MergeRequestApprovals, MergeRequestApprove, MergeRequestUnapprov
 use changes::{MergeRequestCommits, MergeRequestDiffs, MergeRequestPipelines};
 use discussions::{
     MergeRequestDiscussionList, MergeRequestDiscussionReply, MergeRequestDiscussionResolve,
-    MergeRequestDiscussionStart,
+    MergeRequestDiscussionStart, MergeRequestThreadNoteDelete, MergeRequestThreadNoteUpdate,
 };
-use notes::{MergeRequestNoteCreate, MergeRequestNoteList, MergeRequestNoteUpdate};
+use notes::{
+    MergeRequestNoteCreate, MergeRequestNoteDelete, MergeRequestNoteGet, MergeRequestNoteList,
+    MergeRequestNoteUpdate,
+};
 
 pub fn actions() -> Vec<Action> {
     table![
@@ -99,6 +102,14 @@ pub fn actions() -> Vec<Action> {
             "merge_request.note_update",
             "projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}"
         ),
+        get::<MergeRequestNoteGet>(
+            "merge_request.note_get",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}"
+        ),
+        delete::<MergeRequestNoteDelete>(
+            "merge_request.note_delete",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}"
+        ),
         get::<MergeRequestDiscussionList>(
             "merge_request.discussion_list",
             "projects/{project_id}/merge_requests/{merge_request_iid}/discussions"
@@ -118,6 +129,16 @@ pub fn actions() -> Vec<Action> {
             "merge_request.discussion_resolve",
             "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}"
         ),
+        put::<MergeRequestThreadNoteUpdate>(
+            "merge_request.discussion_note_update",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes/{note_id}"
+        )
+        .title("Edit merge request thread comment"),
+        delete::<MergeRequestThreadNoteDelete>(
+            "merge_request.discussion_note_delete",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes/{note_id}"
+        )
+        .title("Delete merge request thread comment"),
     ]
 }
 

@@ -73,3 +73,28 @@ pub struct MergeRequestNoteUpdate {
     /// The new text, Markdown.
     pub body: String,
 }
+
+/// Get one comment on a merge request by its id: its text, author, dates, and where it
+/// sits in the diff for a review comment.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestNoteGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// The note's id (`id` in `merge_request.note_list`).
+    pub note_id: u64,
+}
+
+/// Delete a comment on a merge request (destructive: its text is gone).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestNoteDelete {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// The note's id (`id` in `merge_request.note_list`).
+    pub note_id: u64,
+}

@@ -456,6 +456,8 @@ fn resources_group_the_actions() {
             "note_list",
             "note_create",
             "note_update",
+            "note_get",
+            "note_delete",
             "discussion_list",
             "discussion_reply",
             "link_list",
@@ -483,10 +485,14 @@ fn resources_group_the_actions() {
             "note_list",
             "note_create",
             "note_update",
+            "note_get",
+            "note_delete",
             "discussion_list",
             "discussion_start",
             "discussion_reply",
-            "discussion_resolve"
+            "discussion_resolve",
+            "discussion_note_update",
+            "discussion_note_delete"
         ]
     );
     assert_eq!(

@@ -39,6 +39,8 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.note_list", Read),
         ("issue.note_create", Write),
         ("issue.note_update", Write),
+        ("issue.note_get", Read),
+        ("issue.note_delete", Destructive),
         ("issue.discussion_list", Read),
         ("issue.discussion_reply", Write),
         ("issue.link_list", Read),

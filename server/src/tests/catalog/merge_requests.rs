@@ -46,10 +46,14 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.note_list", Read),
         ("merge_request.note_create", Write),
         ("merge_request.note_update", Write),
+        ("merge_request.note_get", Read),
+        ("merge_request.note_delete", Destructive),
         ("merge_request.discussion_list", Read),
         ("merge_request.discussion_start", Write),
         ("merge_request.discussion_reply", Write),
         ("merge_request.discussion_resolve", Write),
+        ("merge_request.discussion_note_update", Write),
+        ("merge_request.discussion_note_delete", Destructive),
     ];
     assert_toolset(Toolset::MergeRequests, &table);
 }

@@ -192,6 +192,14 @@ pub fn cases() -> Vec<Case> {
             json!({"project_id": P, "merge_request_iid": 1, "note_id": "$mr_note", "body": "Edited"}),
         ),
         case(
+            "merge_request.note_get",
+            json!({"project_id": P, "merge_request_iid": 1, "note_id": "$mr_note"}),
+        ),
+        case(
+            "merge_request.note_delete",
+            json!({"project_id": P, "merge_request_iid": 1, "note_id": "$mr_note"}),
+        ),
+        case(
             "merge_request.discussion_list",
             json!({"project_id": P, "merge_request_iid": 1}),
         ),
@@ -206,6 +214,14 @@ pub fn cases() -> Vec<Case> {
         case(
             "merge_request.discussion_resolve",
             json!({"project_id": P, "merge_request_iid": 1, "discussion_id": "$mr_thread", "resolved": true}),
+        ),
+        case(
+            "merge_request.discussion_note_update",
+            json!({"project_id": P, "merge_request_iid": 1, "discussion_id": "$mr_thread", "note_id": 4, "body": "Edited in the thread"}),
+        ),
+        case(
+            "merge_request.discussion_note_delete",
+            json!({"project_id": P, "merge_request_iid": 1, "discussion_id": "$mr_thread", "note_id": 4}),
         ),
         // issues
         case(
@@ -234,6 +250,14 @@ pub fn cases() -> Vec<Case> {
         case(
             "issue.note_update",
             json!({"project_id": P, "issue_iid": 1, "note_id": "$issue_note", "body": "Edited"}),
+        ),
+        case(
+            "issue.note_get",
+            json!({"project_id": P, "issue_iid": 1, "note_id": "$issue_note"}),
+        ),
+        case(
+            "issue.note_delete",
+            json!({"project_id": P, "issue_iid": 1, "note_id": "$issue_note"}),
         ),
         case(
             "issue.discussion_list",

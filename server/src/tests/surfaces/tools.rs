@@ -142,10 +142,14 @@ fn meta_lists_domain_tools_and_the_wizards() {
             "note_list",
             "note_create",
             "note_update",
+            "note_get",
+            "note_delete",
             "discussion_list",
             "discussion_start",
             "discussion_reply",
-            "discussion_resolve"
+            "discussion_resolve",
+            "discussion_note_update",
+            "discussion_note_delete"
         ])
     );
     let description = merge_request.description.as_deref().unwrap();
