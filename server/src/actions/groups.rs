@@ -19,6 +19,11 @@ pub fn actions() -> Vec<Action> {
         get::<GroupMembers>("group.member_list", "groups/{group_id}/members/all")
             .list()
             .title("List group members"),
+        get::<GroupMember>(
+            "group.member_get",
+            "groups/{group_id}/members/all/{user_id}"
+        )
+        .title("Get group member"),
     ]
 }
 
@@ -150,4 +155,14 @@ pub struct GroupMembers {
     pub user_ids: Option<Vec<u64>>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
+}
+
+/// Get one member of a group (direct, or inherited from parent groups) by user id: their
+/// access level and when it expires.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupMember {
+    pub group_id: GroupId,
+    /// The user's id.
+    pub user_id: u64,
 }

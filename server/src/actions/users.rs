@@ -15,6 +15,7 @@ pub fn actions() -> Vec<Action> {
         get::<UserList>("user.list", "users").list(),
         get::<UserGet>("user.get", "users/{user_id}"),
         get::<MemberList>("member.list", "projects/{project_id}/members/all").list(),
+        get::<MemberGet>("member.get", "projects/{project_id}/members/all/{user_id}"),
     ]
 }
 
@@ -61,4 +62,15 @@ pub struct MemberList {
     pub user_ids: Option<Vec<u64>>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
+}
+
+/// Get one member of a project (direct, or inherited from its groups) by user id: their
+/// access level and when it expires.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemberGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The user's id.
+    pub user_id: u64,
 }

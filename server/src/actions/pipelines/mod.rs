@@ -8,7 +8,7 @@ mod status;
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
     PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
-    PipelineList, PipelineRetry,
+    PipelineList, PipelineRetry, PipelineVariables,
 };
 
 use crate::catalog::{Action, Output, delete, get, post};
@@ -46,6 +46,12 @@ pub fn actions() -> Vec<Action> {
         )
         .list()
         .title("List pipeline jobs"),
+        get::<PipelineVariables>(
+            "pipeline.variable_list",
+            "projects/{project_id}/pipelines/{pipeline_id}/variables"
+        )
+        .list()
+        .title("List pipeline variables"),
         get::<JobList>("job.list", "projects/{project_id}/jobs").list(),
         get::<JobGet>("job.get", "projects/{project_id}/jobs/{job_id}"),
         get::<JobLogTail>("job.log", "projects/{project_id}/jobs/{job_id}/trace")

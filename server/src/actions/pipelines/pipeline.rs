@@ -167,3 +167,14 @@ pub struct PipelineJobs {
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
+
+/// List the CI/CD variables a pipeline was run with (`key`, `value`, `variable_type`); the
+/// value of a masked or hidden variable never leaves.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PipelineVariables {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The pipeline's id.
+    pub pipeline_id: u64,
+}

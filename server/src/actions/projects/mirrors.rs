@@ -13,6 +13,7 @@ use url::Url;
 use wizard::summary::escape_value;
 
 use crate::catalog::asks::{Asks, Before};
+use crate::catalog::params::{PageNumber, PerPage};
 use crate::gitlab::text_without_credentials;
 use crate::gitlab::{ApiRequest, ProjectId};
 
@@ -321,4 +322,36 @@ mod tests {
         let error = overwriting_question(&mirror, &json!({"enabled": "yes"})).unwrap_err();
         assert!(error.contains("`enabled`"), "{error}");
     }
+}
+
+/// Get a project's pull mirror: where it pulls from (credentials hidden), whether it is
+/// enabled, which branches it mirrors, whether it overwrites diverged branches, and how the
+/// last update went.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PullMirrorGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+}
+
+/// List a project's push mirrors: where each pushes (credentials hidden), whether it is
+/// enabled, and how the last update went.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushMirrorList {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Get one push mirror of a project by id: where it pushes (credentials hidden), whether it
+/// is enabled, and how the last update went.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushMirrorGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The mirror's id (`id` in `project.push_mirror_list`).
+    pub mirror_id: u64,
 }

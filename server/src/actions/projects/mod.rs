@@ -17,7 +17,8 @@ use crate::gitlab::{ApiRequest, ProjectId};
 use crate::table;
 use crate::wizards::{ProjectWizard, Visibility};
 use mirrors::{
-    OVERWRITING_MIRROR, PullMirrorConfigure, PushMirrorAdd, pull_mirror_rules, push_mirror_rules,
+    OVERWRITING_MIRROR, PullMirrorConfigure, PullMirrorGet, PushMirrorAdd, PushMirrorGet,
+    PushMirrorList, pull_mirror_rules, push_mirror_rules,
 };
 
 pub fn actions() -> Vec<Action> {
@@ -42,6 +43,22 @@ pub fn actions() -> Vec<Action> {
         )
         .check(push_mirror_rules)
         .destructive(),
+        get::<PullMirrorGet>(
+            "project.pull_mirror_get",
+            "projects/{project_id}/mirror/pull"
+        )
+        .title("Get pull mirror"),
+        get::<PushMirrorList>(
+            "project.push_mirror_list",
+            "projects/{project_id}/remote_mirrors"
+        )
+        .list()
+        .title("List push mirrors"),
+        get::<PushMirrorGet>(
+            "project.push_mirror_get",
+            "projects/{project_id}/remote_mirrors/{mirror_id}"
+        )
+        .title("Get push mirror"),
     ]
 }
 

@@ -155,3 +155,27 @@ pub struct BranchUnprotect {
     /// The protected branch name or wildcard, as it was protected.
     pub name: String,
 }
+
+/// List a project's protected branches (names or wildcards) with who may push and merge,
+/// and whether force pushes are allowed.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProtectedBranchList {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// Only those whose name contains this text.
+    pub search: Option<String>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Get one protected branch (a name or wildcard): who may push and merge, and whether force
+/// pushes are allowed.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProtectedBranchGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The protected branch name or wildcard, as it was protected.
+    pub name: String,
+}

@@ -10,7 +10,10 @@ pub mod tree;
 
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::table;
-use branches::{BranchCreate, BranchDelete, BranchGet, BranchList, BranchProtect, BranchUnprotect};
+use branches::{
+    BranchCreate, BranchDelete, BranchGet, BranchList, BranchProtect, BranchUnprotect,
+    ProtectedBranchGet, ProtectedBranchList,
+};
 use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
 use compare::RepositoryCompare;
 use files::{FileCreate, FileDelete, FileGet, FileUpdate};
@@ -30,6 +33,17 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/repository/branches/{branch}"
         ),
         post::<BranchProtect>("branch.protect", "projects/{project_id}/protected_branches"),
+        get::<ProtectedBranchList>(
+            "branch.protected_list",
+            "projects/{project_id}/protected_branches"
+        )
+        .list()
+        .title("List protected branches"),
+        get::<ProtectedBranchGet>(
+            "branch.protected_get",
+            "projects/{project_id}/protected_branches/{name}"
+        )
+        .title("Get protected branch"),
         // GitLab answers 204: the branch is still there, only its protection is gone.
         delete::<BranchUnprotect>(
             "branch.unprotect",

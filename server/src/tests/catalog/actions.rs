@@ -497,7 +497,16 @@ fn resources_group_the_actions() {
     );
     assert_eq!(
         verbs("branch"),
-        ["list", "get", "create", "delete", "protect", "unprotect"]
+        [
+            "list",
+            "get",
+            "create",
+            "delete",
+            "protect",
+            "protected_list",
+            "protected_get",
+            "unprotect"
+        ]
     );
     assert_eq!(
         verbs("release"),
@@ -515,7 +524,10 @@ fn resources_group_the_actions() {
             "archive",
             "unarchive",
             "pull_mirror_configure",
-            "push_mirror_add"
+            "push_mirror_add",
+            "pull_mirror_get",
+            "push_mirror_list",
+            "push_mirror_get"
         ]
     );
 }

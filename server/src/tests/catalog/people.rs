@@ -17,6 +17,7 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("user.list", Read),
             ("user.get", Read),
             ("member.list", Read),
+            ("member.get", Read),
         ],
     );
     assert_toolset(
@@ -26,6 +27,7 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("group.get", Read),
             ("group.project_list", Read),
             ("group.member_list", Read),
+            ("group.member_get", Read),
         ],
     );
     assert_toolset(
@@ -49,6 +51,9 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("project.unarchive", Write),
             ("project.pull_mirror_configure", Write),
             ("project.push_mirror_add", Destructive),
+            ("project.pull_mirror_get", Read),
+            ("project.push_mirror_list", Read),
+            ("project.push_mirror_get", Read),
         ],
     );
 }

@@ -22,6 +22,7 @@ fn every_action_of_the_toolset_and_its_class() {
             ("pipeline.cancel", Destructive),
             ("pipeline.delete", Destructive),
             ("pipeline.job_list", Read),
+            ("pipeline.variable_list", Read),
             ("job.list", Read),
             ("job.get", Read),
             ("job.log", Read),

@@ -16,6 +16,8 @@ fn each_action_reads_writes_or_destroys() {
         ("branch.create", Write),
         ("branch.delete", Destructive),
         ("branch.protect", Write),
+        ("branch.protected_list", Read),
+        ("branch.protected_get", Read),
         ("branch.unprotect", Destructive),
         ("tag.list", Read),
         ("tag.get", Read),

@@ -463,6 +463,36 @@ pub fn cases() -> Vec<Case> {
         case("todo.done", json!({"id": 1})),
         case("todo.done_all", json!({})),
         case(
+            "branch.protected_list",
+            json!({"project_id": P, "search": "ma"}),
+        ),
+        case(
+            "branch.protected_get",
+            json!({"project_id": P, "name": "main"}),
+        ),
+        case(
+            "pipeline.variable_list",
+            json!({"project_id": P, "pipeline_id": 1}),
+        ),
+        case("member.get", json!({"project_id": P, "user_id": 2})),
+        case(
+            "group.member_get",
+            json!({"group_id": "demo", "user_id": 1}),
+        ),
+        after(
+            &[(
+                "project.pull_mirror_configure",
+                json!({"project_id": P, "url": "https://gitlab.example.com/upstream/sandbox.git", "enabled": true}),
+            )],
+            "project.pull_mirror_get",
+            json!({"project_id": P}),
+        ),
+        case("project.push_mirror_list", json!({"project_id": P})),
+        case(
+            "project.push_mirror_get",
+            json!({"project_id": P, "mirror_id": "$push_mirror"}),
+        ),
+        case(
             "api.request",
             json!({"method": "GET", "path": "projects/demo%2Fsandbox/issues", "query": {"state": "opened", "per_page": 2}}),
         ),
@@ -515,6 +545,13 @@ async fn lookup(harness: &Harness, name: &str) -> Value {
             .ok(
                 "merge_request.note_create",
                 json!({"project_id": P, "merge_request_iid": 1, "body": "Mine"}),
+            )
+            .await["id"]
+            .clone(),
+        "$push_mirror" => harness
+            .ok(
+                "project.push_mirror_add",
+                json!({"project_id": P, "url": "https://backup.example.com/sandbox.git", "enabled": true}),
             )
             .await["id"]
             .clone(),

@@ -145,6 +145,12 @@ const QUERIES: &[(&str, &str)] = &[
     ("list my todos", "todo.list"),
     ("what needs my attention", "todo.list"),
     ("mark all my todos as done", "todo.done_all"),
+    ("which branches are protected", "branch.protected_list"),
+    (
+        "what variables did the pipeline run with",
+        "pipeline.variable_list",
+    ),
+    ("show the push mirrors", "project.push_mirror_list"),
     // The door
     ("call the GitLab API directly", "api.request"),
     ("send a raw REST request to an endpoint", "api.request"),
