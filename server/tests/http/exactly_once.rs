@@ -95,7 +95,9 @@ async fn a_repeated_yes_to_a_destructive_action_deletes_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replicas_sharing_redis_create_one_issue_when_both_get_the_yes() {
     let (sandbox, gitlab) = sandbox().await;
-    let redis = Redis::start();
+    let Some(redis) = Redis::start() else {
+        return;
+    };
     let store = ["--redis-url", redis.url.as_str()];
     let one = Launch::new(&gitlab).keys(KEY_A).args(&store).start();
     let two = Launch::new(&gitlab).keys(KEY_A).args(&store).start();
