@@ -2,6 +2,7 @@
 //! log (stderr, secrets redacted — stdout is the protocol), start the async runtime, then
 //! serve MCP on stdio or HTTP, or run `try`.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use rmcp::ServiceExt;
@@ -18,8 +19,14 @@ use crate::try_wizard;
 pub fn main() -> ExitCode {
     let mut cli = cli::command_line();
     let command = cli.command.take();
-    // `try` talks to a person on this terminal: only warnings go between the prompts.
-    let default_level = if command.is_some() { "warn" } else { "info" };
+    // `try` talks to a person on this terminal: only warnings go between the prompts. The
+    // server says what it does at `info`; rmcp's own `info` lines (a client's whole
+    // `initialize`) are noise there.
+    let default_level = if command.is_some() {
+        "warn"
+    } else {
+        "info,rmcp=warn"
+    };
     tracing_subscriber::fmt()
         // Every line, whoever logs it and at any level, has its secrets hidden.
         .with_writer(Redacting(std::io::stderr))
@@ -74,6 +81,19 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
              its state lives in memory for this process only and is gone when it exits"
         );
     }
+    if matches!(settings.transport, Transport::Stdio) && std::io::stdin().is_terminal() {
+        eprintln!("{STARTED_BY_HAND}");
+    }
+    if settings.token.is_none() && sandbox.is_none() {
+        tracing::warn!(
+            gitlab = %gitlab_url,
+            "no GitLab token (GITLAB_TOKEN or --gitlab-token): calls act anonymously, so only \
+             public projects can be read and nothing can be written; or try it all with --sandbox"
+        );
+    }
+    if let Some(project) = &settings.default_project {
+        tracing::info!(%project, "default project (GITLAB_MCP_DEFAULT_PROJECT)");
+    }
     if settings.autonomous {
         tracing::warn!(
             "GITLAB_MCP_YOLO_MODE / AUTOPILOT: destructive actions run without confirmation"
@@ -93,6 +113,10 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     drop(sandbox);
     Ok(())
 }
+
+/// What a person who started the server by hand in a terminal is told: it waits for an
+/// MCP client on stdin, so a silent prompt would read as a hang.
+const STARTED_BY_HAND: &str = "gitlab-mcp-server: this is an MCP server: it speaks JSON-RPC on stdin and stdout and waits for an MCP client (VS Code, Cursor, Claude Code…) to start it — see the README's client configuration. To try a wizard here instead: gitlab-mcp-server try issue --sandbox. Ctrl-D or Ctrl-C quits.";
 
 async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>> {
     // Our line transport: every bad line gets its JSON-RPC error.

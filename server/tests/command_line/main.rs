@@ -1,7 +1,9 @@
-//! The binary as a command: settings checked at startup, and `try`, one wizard on a terminal.
+//! The binary as a command: settings checked at startup, what it says when started by hand,
+//! and `try`, one wizard on a terminal.
 
 #[path = "../support/mod.rs"]
 mod support;
 
 mod settings;
+mod startup;
 mod try_a_wizard;
