@@ -22,7 +22,7 @@ use crate::surfaces::SurfaceKind;
 #[command(
     name = "gitlab-mcp-server",
     version,
-    about = "A GitLab MCP server whose wizards create issues, merge requests, releases and projects one question at a time",
+    about = "A GitLab MCP server for merge requests, reviews, issues, pipelines, the repository and more, whose wizards ask the user one question at a time",
     long_about = None
 )]
 pub struct Cli {
