@@ -7,6 +7,7 @@ mod approvals;
 mod archive;
 mod branches;
 mod cherry_pick;
+mod ci_lint;
 mod commits;
 mod discussions;
 mod files;
@@ -72,6 +73,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(discussions::routes())
         .merge(issue_links::routes())
         .merge(pipelines::routes())
+        .merge(ci_lint::routes())
         .merge(jobs::routes())
         .merge(labels::routes())
         .merge(milestones::routes())

@@ -249,6 +249,41 @@ impl Store {
     }
 }
 
+/// GitLab's CI lint of `yaml` (`…/ci/lint`): whether it is valid, its errors, the YAML it
+/// merges to (here the file itself: `include` is not followed), and, when asked, its jobs.
+pub(crate) fn lint(yaml: &str, include_jobs: bool) -> serde_json::Value {
+    let (errors, jobs) = match jobs(yaml) {
+        Ok(jobs) if jobs.is_empty() => (
+            vec!["jobs config should contain at least one visible job".to_owned()],
+            Vec::new(),
+        ),
+        Ok(jobs) => (Vec::new(), jobs),
+        Err(error) => (vec![error], Vec::new()),
+    };
+    let valid = errors.is_empty();
+    let mut answer = serde_json::json!({
+        "valid": valid,
+        "errors": errors,
+        "warnings": [],
+        "merged_yaml": if valid { Some(yaml) } else { None },
+        "includes": [],
+    });
+    if include_jobs {
+        answer["jobs"] = jobs
+            .iter()
+            .map(|job| {
+                serde_json::json!({
+                    "name": job.name,
+                    "stage": job.stage,
+                    "when": if job.manual { "manual" } else { "on_success" },
+                    "allow_failure": job.allow_failure,
+                })
+            })
+            .collect();
+    }
+    answer
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ mod status;
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
     PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
-    PipelineList, PipelineRetry, PipelineVariables,
+    PipelineLint, PipelineLintProject, PipelineList, PipelineRetry, PipelineVariables,
 };
 
 use crate::catalog::{Action, Output, delete, get, post};
@@ -52,6 +52,10 @@ pub fn actions() -> Vec<Action> {
         )
         .list()
         .title("List pipeline variables"),
+        post::<PipelineLint>("pipeline.lint", "projects/{project_id}/ci/lint")
+            .title("Check CI configuration"),
+        get::<PipelineLintProject>("pipeline.lint_project", "projects/{project_id}/ci/lint")
+            .title("Check the project's CI configuration"),
         get::<JobList>("job.list", "projects/{project_id}/jobs").list(),
         get::<JobGet>("job.get", "projects/{project_id}/jobs/{job_id}"),
         get::<JobLogTail>("job.log", "projects/{project_id}/jobs/{job_id}/trace")

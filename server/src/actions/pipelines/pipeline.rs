@@ -178,3 +178,32 @@ pub struct PipelineVariables {
     /// The pipeline's id.
     pub pipeline_id: u64,
 }
+
+/// Check a CI configuration before committing it ("validate my .gitlab-ci.yml"): whether
+/// it is valid, its errors and warnings, the YAML it merges to, and with `include_jobs` its
+/// jobs. Changes nothing.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PipelineLint {
+    /// The project's numeric id or its path (`group/project`): its settings and includes
+    /// apply.
+    pub project_id: ProjectId,
+    /// The configuration to check, YAML as in `.gitlab-ci.yml`.
+    pub content: String,
+    /// Also list the jobs it makes.
+    pub include_jobs: Option<bool>,
+}
+
+/// Check the project's own `.gitlab-ci.yml` at a branch, tag or commit (by default the
+/// default branch): whether it is valid, its errors and warnings, and with `include_jobs`
+/// its jobs.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PipelineLintProject {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The branch, tag or commit whose configuration to check.
+    pub content_ref: Option<String>,
+    /// Also list the jobs it makes.
+    pub include_jobs: Option<bool>,
+}

@@ -39,6 +39,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("tag a ", "create tag "),
     ("tag the ", "create tag "),
     ("step by step", "interactive"),
+    // The CI file is the CI configuration, not a file to read.
+    (".gitlab-ci.yml", "ci configuration"),
+    ("gitlab-ci", "ci configuration"),
     // Asking why something failed is asking for a job's log.
     (" why ", " log job "),
 ];
@@ -47,6 +50,8 @@ const PHRASES: &[(&str, &str)] = &[
 /// stands for its terms only (`mr` is not looked up as `mr`).
 const SYNONYMS: &[(&str, &[&str])] = &[
     ("recent", &["list"]),
+    ("validate", &["check", "valid"]),
+    ("lint", &["check", "valid"]),
     ("latest", &["latest", "list"]),
     ("last", &["latest", "list"]),
     ("green", &["latest", "success", "pipeline"]),

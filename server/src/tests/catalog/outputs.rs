@@ -345,3 +345,41 @@ async fn auto_merge_goes_as_gitlab_of_the_day_names_it() {
     assert_eq!(sent.body["merge_when_pipeline_succeeds"], true, "{sent:?}");
     assert!(sent.body.get("auto_merge").is_none());
 }
+
+#[tokio::test]
+async fn a_ci_configuration_is_checked_before_it_is_committed() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let good = "stages: [build, test]\nbuild:\n  stage: build\n  script: make\nunit:\n  script: make test\n";
+    let lint = harness
+        .ok(
+            "pipeline.lint",
+            json!({"project_id": P, "content": good, "include_jobs": true}),
+        )
+        .await;
+    assert_eq!(lint["valid"], true, "{lint}");
+    let jobs: Vec<&str> = lint["jobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| j["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(jobs, ["build", "unit"]);
+    let bad = "deploy:\n  stage: ship\n  script: ./ship\n";
+    let lint = harness
+        .ok("pipeline.lint", json!({"project_id": P, "content": bad}))
+        .await;
+    assert_eq!(lint["valid"], false, "{lint}");
+    assert_eq!(
+        lint["errors"][0],
+        "deploy job: chosen stage ship does not exist; available stages are .pre, build, test, deploy, .post"
+    );
+    // The project's own configuration on main: the demo's build, test, lint and deploy.
+    let own = harness
+        .ok(
+            "pipeline.lint_project",
+            json!({"project_id": P, "include_jobs": true}),
+        )
+        .await;
+    assert_eq!(own["valid"], true, "{own}");
+    assert!(own["jobs"].as_array().unwrap().len() >= 3, "{own}");
+}

@@ -23,6 +23,8 @@ fn every_action_of_the_toolset_and_its_class() {
             ("pipeline.delete", Destructive),
             ("pipeline.job_list", Read),
             ("pipeline.variable_list", Read),
+            ("pipeline.lint", Write),
+            ("pipeline.lint_project", Read),
             ("job.list", Read),
             ("job.get", Read),
             ("job.log", Read),

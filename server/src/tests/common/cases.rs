@@ -474,6 +474,14 @@ pub fn cases() -> Vec<Case> {
             "pipeline.variable_list",
             json!({"project_id": P, "pipeline_id": 1}),
         ),
+        case(
+            "pipeline.lint",
+            json!({"project_id": P, "content": "stages: [build]\nbuild:\n  stage: build\n  script: make\n", "include_jobs": true}),
+        ),
+        case(
+            "pipeline.lint_project",
+            json!({"project_id": P, "content_ref": "main", "include_jobs": true}),
+        ),
         case("member.get", json!({"project_id": P, "user_id": 2})),
         case(
             "group.member_get",

@@ -151,6 +151,8 @@ const QUERIES: &[(&str, &str)] = &[
         "pipeline.variable_list",
     ),
     ("show the push mirrors", "project.push_mirror_list"),
+    ("validate my .gitlab-ci.yml", "pipeline.lint"),
+    ("is the CI config on main valid", "pipeline.lint_project"),
     // The door
     ("call the GitLab API directly", "api.request"),
     ("send a raw REST request to an endpoint", "api.request"),
