@@ -27,6 +27,7 @@ pub(crate) fn routes() -> Router<App> {
     Router::new()
         .route("/projects/{id}/repository/tree", get(tree))
         .route("/projects/{id}/repository/compare", get(compare))
+        .route("/projects/{id}/repository/merge_base", get(merge_base))
 }
 
 /// `path` (default: the root), `ref` (default: the default branch), `recursive`.
@@ -58,6 +59,43 @@ async fn tree(
 /// `from`, `to` (branches, tags or commits), `straight`: without it GitLab compares from the
 /// merge base of the two (`from...to`), with it from `from` itself (`from..to`). `commits`
 /// are what `to` has that `from` has not, oldest first; `commit` is the newest of them.
+/// `refs[]`: two or more branches, tags or commits; their best common ancestor, as a
+/// commit. GitLab's answers: `400` for fewer than two refs, `404 Commit Not Found` for a
+/// ref that names nothing, `404 Merge Base Not Found` when they share no history.
+async fn merge_base(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let refs = params.labels("refs")?.unwrap_or_default();
+        if refs.len() < 2 {
+            return Err(ApiError::bad_request(
+                "400 Bad request - Provide at least 2 refs",
+            ));
+        }
+        let project = store.project(&id)?;
+        let repository = &project.repository;
+        let mut commits = Vec::new();
+        for reference in &refs {
+            let commit = repository
+                .resolve(reference)
+                .ok_or_else(|| ApiError::not_found("Commit"))?;
+            commits.push(commit.id.clone());
+        }
+        let mut base = commits[0].clone();
+        for other in &commits[1..] {
+            base = repository
+                .merge_base(&base, other)
+                .ok_or_else(|| ApiError::not_found("Merge Base"))?
+                .id
+                .clone();
+        }
+        let commit = repository.commit(&base).expect("a merge base is a commit");
+        Ok(ok(StatusCode::OK, store.commit_json(project, commit)))
+    })
+}
+
 async fn compare(
     State(app): State<App>,
     Path(id): Path<String>,

@@ -20,3 +20,14 @@ pub struct RepositoryCompare {
     /// Compare `from` and `to` directly (`from..to`), not from their merge base (`from...to`).
     pub straight: Option<bool>,
 }
+
+/// Find the best common ancestor of two or more branches, tags or commits (where they
+/// forked: `git merge-base`). Returns that commit.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeBase {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// Two or more branches, tags or commit SHAs.
+    pub refs: Vec<String>,
+}

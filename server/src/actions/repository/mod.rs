@@ -15,7 +15,7 @@ use branches::{
     ProtectedBranchGet, ProtectedBranchList,
 };
 use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
-use compare::RepositoryCompare;
+use compare::{MergeBase, RepositoryCompare};
 use files::{FileCreate, FileDelete, FileGet, FileUpdate};
 use tags::{TagCreate, TagDelete, TagGet, TagList};
 use tree::RepositoryTree;
@@ -92,6 +92,11 @@ pub fn actions() -> Vec<Action> {
         )
         .output(Output::Compare)
         .title("Compare branches, tags or commits"),
+        get::<MergeBase>(
+            "repository.merge_base",
+            "projects/{project_id}/repository/merge_base"
+        )
+        .title("Find merge base"),
         get::<FileGet>(
             "file.get",
             "projects/{project_id}/repository/files/{file_path}"

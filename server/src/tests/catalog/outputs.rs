@@ -383,3 +383,45 @@ async fn a_ci_configuration_is_checked_before_it_is_committed() {
     assert_eq!(own["valid"], true, "{own}");
     assert!(own["jobs"].as_array().unwrap().len() >= 3, "{own}");
 }
+
+#[tokio::test]
+async fn the_merge_base_of_two_refs_is_where_they_forked() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let base = harness
+        .ok(
+            "repository.merge_base",
+            json!({"project_id": P, "refs": ["main", "feature/x"]}),
+        )
+        .await;
+    let sent = harness.last();
+    assert_eq!(
+        sent.query,
+        [
+            ("refs[]".to_owned(), "main".to_owned()),
+            ("refs[]".to_owned(), "feature/x".to_owned())
+        ]
+    );
+    // The fork point is an ancestor of both: comparing from it straight to either head
+    // is what GitLab's three-dot compare shows.
+    let id = base["id"].as_str().unwrap().to_owned();
+    let compare = harness
+        .ok(
+            "repository.compare",
+            json!({"project_id": P, "from": "main", "to": "feature/x"}),
+        )
+        .await;
+    let straight = harness
+        .ok(
+            "repository.compare",
+            json!({"project_id": P, "from": id, "to": "feature/x", "straight": true}),
+        )
+        .await;
+    assert_eq!(compare["diffs"], straight["diffs"], "{compare}");
+    let one = harness
+        .error(
+            "repository.merge_base",
+            json!({"project_id": P, "refs": ["main"]}),
+        )
+        .await;
+    assert!(one.contains("Provide at least 2 refs"), "{one}");
+}

@@ -31,6 +31,7 @@ fn each_action_reads_writes_or_destroys() {
         ("commit.cherry_pick", Write),
         ("repository.tree", Read),
         ("repository.compare", Read),
+        ("repository.merge_base", Read),
         ("file.get", Read),
         ("file.create", Write),
         ("file.update", Write),

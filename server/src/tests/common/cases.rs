@@ -482,6 +482,10 @@ pub fn cases() -> Vec<Case> {
             "pipeline.lint_project",
             json!({"project_id": P, "content_ref": "main", "include_jobs": true}),
         ),
+        case(
+            "repository.merge_base",
+            json!({"project_id": P, "refs": ["main", "feature/x"]}),
+        ),
         case("member.get", json!({"project_id": P, "user_id": 2})),
         case(
             "group.member_get",

@@ -153,6 +153,10 @@ const QUERIES: &[(&str, &str)] = &[
     ("show the push mirrors", "project.push_mirror_list"),
     ("validate my .gitlab-ci.yml", "pipeline.lint"),
     ("is the CI config on main valid", "pipeline.lint_project"),
+    (
+        "where did feature/x fork from main",
+        "repository.merge_base",
+    ),
     // The door
     ("call the GitLab API directly", "api.request"),
     ("send a raw REST request to an endpoint", "api.request"),
