@@ -44,17 +44,9 @@ async fn of_project(
         let reference = params
             .text("content_ref")?
             .unwrap_or_else(|| project.default_branch.clone());
-        let repository = &project.repository;
-        let sha = match (
-            repository.branches.get(&reference),
-            repository.tags.get(&reference),
-        ) {
-            (Some(head), _) => head.clone(),
-            (None, Some(tag)) => tag.commit.clone(),
-            (None, None) => reference.clone(),
-        };
-        let commit = repository
-            .commit(&sha)
+        let commit = project
+            .repository
+            .resolve(&reference)
             .ok_or_else(|| ApiError::not_found("Commit"))?;
         let config = commit
             .tree

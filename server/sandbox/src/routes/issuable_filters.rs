@@ -1,7 +1,7 @@
 //! The filters GitLab's issue and merge request lists share, at a project and across
-//! projects: who wrote, is assigned or reviews (by id, username, `None` or `Any`), the
-//! milestone (by title, `None` or `Any`), labels left out (`not[labels]`), whose work
-//! (`scope`), dates, drafts; and the orders they take.
+//! projects: state, labels (carried and left out, `not[labels]`), text, iids, who wrote,
+//! is assigned or reviews (by id, username, `None` or `Any`), the milestone (by title,
+//! `None` or `Any`), whose work (`scope`), dates, drafts; and the orders they take.
 
 use std::cmp::Ordering;
 use std::time::SystemTime;
@@ -12,6 +12,10 @@ use crate::store::{CURRENT_USER, Project, Store, parse_time};
 
 /// One issue or merge request as the filters read it.
 pub(super) struct Issuable<'a> {
+    pub iid: u64,
+    pub state: &'a str,
+    pub title: &'a str,
+    pub description: Option<&'a str>,
     pub author_id: u64,
     pub assignee_ids: &'a [u64],
     /// Merge requests only.
@@ -20,7 +24,6 @@ pub(super) struct Issuable<'a> {
     pub milestone_id: Option<u64>,
     pub created_at: &'a str,
     pub updated_at: &'a str,
-    pub title: &'a str,
     /// Merge requests only.
     pub draft: Option<bool>,
 }
@@ -50,6 +53,12 @@ enum Milestone {
 
 /// The filters of one list request.
 pub(super) struct Filters {
+    /// `opened`, `closed`, … or `all` (`None`: all).
+    state: Option<String>,
+    labels: Vec<String>,
+    /// Lowercase, found in the title or the description.
+    search: Option<String>,
+    iids: Option<Vec<String>>,
     author: Option<People>,
     assignee: Option<People>,
     reviewer: Option<People>,
@@ -119,7 +128,16 @@ impl Filters {
                 })
                 .transpose()
         };
+        let states: &[&str] = if merge_requests {
+            &["opened", "closed", "locked", "merged", "all"]
+        } else {
+            &["opened", "closed", "all"]
+        };
         Ok(Filters {
+            state: params.choice("state", states)?,
+            labels: params.labels("labels")?.unwrap_or_default(),
+            search: params.text("search")?.map(|s| s.to_lowercase()),
+            iids: params.labels("iids")?,
             author: person("author_id", "author_username")?,
             assignee: person("assignee_id", "assignee_username")?,
             reviewer,
@@ -166,7 +184,23 @@ impl Filters {
         let before = |bound: Option<SystemTime>, at: &str| {
             bound.is_none_or(|b| time(at).is_some_and(|t| t <= b))
         };
+        let text = |needle: &str| {
+            item.title.to_lowercase().contains(needle)
+                || item
+                    .description
+                    .is_some_and(|d| d.to_lowercase().contains(needle))
+        };
         scoped
+            && self
+                .state
+                .as_deref()
+                .is_none_or(|s| s == "all" || s == item.state)
+            && self.labels.iter().all(|l| item.labels.contains(l))
+            && self.search.as_deref().is_none_or(text)
+            && self
+                .iids
+                .as_ref()
+                .is_none_or(|wanted| wanted.contains(&item.iid.to_string()))
             && self
                 .author
                 .as_ref()

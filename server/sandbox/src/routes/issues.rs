@@ -83,9 +83,8 @@ async fn show(
     })
 }
 
-/// Filters: `state` (opened, closed, all), `labels` (all of them), `search` (title or
-/// description), `confidential`, `iids[]`, and those every issue list shares
-/// ([`Filters`]); newest first unless `sort=asc`. In a project, every issue (`scope=all`).
+/// `confidential`, and the filters every issue list shares ([`Filters`]); newest first
+/// unless `sort=asc`. In a project, every issue (`scope=all`).
 async fn list(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -114,6 +113,10 @@ async fn list_all(
 /// An issue as the shared filters read it.
 fn view(i: &Issue) -> Issuable<'_> {
     Issuable {
+        iid: i.iid,
+        state: i.state,
+        title: &i.title,
+        description: i.description.as_deref(),
         author_id: i.author_id,
         assignee_ids: &i.assignee_ids,
         reviewer_ids: None,
@@ -121,7 +124,6 @@ fn view(i: &Issue) -> Issuable<'_> {
         milestone_id: i.milestone_id,
         created_at: &i.created_at,
         updated_at: &i.updated_at,
-        title: &i.title,
         draft: None,
     }
 }
@@ -133,24 +135,13 @@ fn listed(
     params: &Params,
     uri: &axum::http::Uri,
 ) -> Result<Response, ApiError> {
-    let state = params.choice("state", &["opened", "closed", "all"])?;
-    let labels = params.labels("labels")?.unwrap_or_default();
-    let search = params.text("search")?.map(|s| s.to_lowercase());
     let confidential = params.bool("confidential")?;
-    let iids = params.labels("iids")?;
     let filters = Filters::read(params, store, default_scope, false)?;
     let order = Order::read(params)?;
     let mut found: Vec<(&Project, &Issue)> = projects
         .iter()
         .flat_map(|project| project.issues.values().map(move |issue| (*project, issue)))
-        .filter(|(_, i)| state.as_deref().is_none_or(|s| s == "all" || s == i.state))
-        .filter(|(_, i)| labels.iter().all(|l| i.labels.contains(l)))
-        .filter(|(_, i)| search.as_deref().is_none_or(|s| matches_text(i, s)))
         .filter(|(_, i)| confidential.is_none_or(|c| c == i.confidential))
-        .filter(|(_, i)| {
-            iids.as_ref()
-                .is_none_or(|wanted| wanted.contains(&i.iid.to_string()))
-        })
         .filter(|(project, i)| filters.admits(&view(i), project))
         .collect();
     found.sort_by(|a, b| filters.compare(&view(a.1), &view(b.1)));
@@ -230,14 +221,6 @@ async fn remove(
 /// The issue of the path, or GitLab's `404 Not found`.
 pub(super) fn find(store: &Store, id: &str, issue_iid: &str) -> Result<(u64, u64), ApiError> {
     lookups::issue(store, id, "issue_iid", issue_iid)
-}
-
-fn matches_text(issue: &Issue, needle: &str) -> bool {
-    issue.title.to_lowercase().contains(needle)
-        || issue
-            .description
-            .as_deref()
-            .is_some_and(|d| d.to_lowercase().contains(needle))
 }
 
 fn render(store: &Store, project_id: u64, iid: u64) -> Value {

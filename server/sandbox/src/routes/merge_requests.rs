@@ -136,8 +136,7 @@ async fn show(
     })
 }
 
-/// Filters: `state` (opened, closed, merged, locked, all), `labels`, `source_branch`,
-/// `target_branch`, `search`, `iids[]`, and those every merge request list shares
+/// `source_branch`, `target_branch`, and the filters every merge request list shares
 /// ([`Filters`]); newest first unless `sort=asc`. In a project, every merge request.
 async fn list(
     State(app): State<App>,
@@ -167,6 +166,10 @@ async fn list_all(
 /// A merge request as the shared filters read it.
 fn view(m: &MergeRequest) -> Issuable<'_> {
     Issuable {
+        iid: m.iid,
+        state: m.state,
+        title: &m.title,
+        description: m.description.as_deref(),
         author_id: m.author_id,
         assignee_ids: &m.assignee_ids,
         reviewer_ids: Some(&m.reviewer_ids),
@@ -174,7 +177,6 @@ fn view(m: &MergeRequest) -> Issuable<'_> {
         milestone_id: m.milestone_id,
         created_at: &m.created_at,
         updated_at: &m.updated_at,
-        title: &m.title,
         draft: Some(m.is_draft()),
     }
 }
@@ -186,33 +188,15 @@ fn listed(
     params: &Params,
     uri: &axum::http::Uri,
 ) -> Result<Response, ApiError> {
-    let state = params.choice("state", &["opened", "closed", "locked", "merged", "all"])?;
-    let labels = params.labels("labels")?.unwrap_or_default();
     let source = params.str("source_branch")?;
     let target = params.str("target_branch")?;
-    let search = params.text("search")?.map(|s| s.to_lowercase());
-    let iids = params.labels("iids")?;
     let filters = Filters::read(params, store, default_scope, true)?;
     let order = Order::read(params)?;
     let mut found: Vec<(&Project, &MergeRequest)> = projects
         .iter()
         .flat_map(|project| project.merge_requests.values().map(move |m| (*project, m)))
-        .filter(|(_, m)| state.as_deref().is_none_or(|s| s == "all" || s == m.state))
-        .filter(|(_, m)| labels.iter().all(|l| m.labels.contains(l)))
         .filter(|(_, m)| source.as_deref().is_none_or(|s| s == m.source_branch))
         .filter(|(_, m)| target.as_deref().is_none_or(|t| t == m.target_branch))
-        .filter(|(_, m)| {
-            search.as_deref().is_none_or(|s| {
-                m.title.to_lowercase().contains(s)
-                    || m.description
-                        .as_deref()
-                        .is_some_and(|d| d.to_lowercase().contains(s))
-            })
-        })
-        .filter(|(_, m)| {
-            iids.as_ref()
-                .is_none_or(|wanted| wanted.contains(&m.iid.to_string()))
-        })
         .filter(|(project, m)| filters.admits(&view(m), project))
         .collect();
     found.sort_by(|a, b| filters.compare(&view(a.1), &view(b.1)));

@@ -27,16 +27,14 @@ impl Store {
     /// GitLab's `Todo` entity: the project, the author, the target whole.
     pub fn todo_json(&self, todo: &Todo) -> Value {
         let project = &self.projects[&todo.project_id];
-        let (target, title, url) = match todo.target_type {
+        let (target, title) = match todo.target_type {
             "Issue" => {
                 let issue = &project.issues[&todo.target_iid];
-                let url = format!("{}/-/issues/{}", self.web_url(project), issue.iid);
-                (self.issue_json(project, issue), issue.title.clone(), url)
+                (self.issue_json(project, issue), issue.title.clone())
             }
             _ => {
                 let mr = &project.merge_requests[&todo.target_iid];
-                let url = format!("{}/-/merge_requests/{}", self.web_url(project), mr.iid);
-                (self.merge_request_json(project, mr), mr.title.clone(), url)
+                (self.merge_request_json(project, mr), mr.title.clone())
             }
         };
         json!({
@@ -52,7 +50,7 @@ impl Store {
             "action_name": todo.action_name,
             "target_type": todo.target_type,
             "target": target,
-            "target_url": url,
+            "target_url": target["web_url"].clone(),
             "body": title,
             "state": todo.state,
             "created_at": todo.created_at,

@@ -60,9 +60,6 @@ async fn issues_filter_by_people_milestone_dates_and_order() {
     let mine = json!({"project_id": P, "title": "A is first by title"});
     let created = harness.ok("issue.create", mine).await;
     let new = created["iid"].as_u64().unwrap();
-    let all = harness.ok("issue.list", json!({"project_id": P})).await;
-    let mut every = iids(&all);
-    every.sort_unstable();
     for (filters, expected) in [
         (json!({"author_username": "sandbox-user"}), vec![new]),
         (json!({"assignee_username": ["alice"]}), vec![1]),
@@ -96,7 +93,6 @@ async fn issues_filter_by_people_milestone_dates_and_order() {
     assert_eq!(iids(&assigned), Vec::<u64>::new());
     let created_by_me = harness.ok("issue.list_all", json!({})).await;
     assert_eq!(iids(&created_by_me), [new]);
-    assert!(every.len() > 1);
     // A value GitLab would refuse is refused before anything is sent.
     let refused = harness
         .error(
@@ -121,6 +117,8 @@ async fn my_to_do_list_is_read_and_cleared() {
     assert_eq!(items[1]["action_name"], "mentioned");
     assert_eq!(items[1]["author"], "alice");
     assert_eq!(items[1]["target"]["iid"], 1);
+    let url = items[1]["target_url"].as_str().unwrap();
+    assert!(url.ends_with("/demo/sandbox/-/issues/1"), "{url}");
     assert!(
         items[1]["target"].get("description").is_none(),
         "the target compact"
