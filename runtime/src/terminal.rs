@@ -6,10 +6,12 @@
 //! [`TRIES`](crate::live::TRIES) refusals end the wizard), and the summary is shown
 //! escaped as a client shows it, before a yes/no that starts on no.
 //!
-//! The keys: Enter answers; an optional question is skipped with Enter on an empty
-//! answer, the `(skip)` option of a choice, or `s` at a yes/no; Esc or Ctrl-C cancels
-//! the wizard. The prompts draw on standard error, so standard output stays the
-//! caller's.
+//! The keys: Enter answers; a text is edited as in a shell (arrows, Home/End, Ctrl-A/E,
+//! Ctrl-U/K, Ctrl-W); an optional question is skipped with Enter on an empty answer, the
+//! `(skip)` option of a choice, or `s` at a yes/no; Esc or Ctrl-C leaves the wizard. A
+//! refused answer gives way to its reason, and the question is asked again on an empty
+//! line. The prompts draw on standard error and the terminal, so standard output stays
+//! the caller's.
 //!
 //! ```no_run
 //! #[derive(Debug, wizard::Wizard)]
@@ -24,7 +26,7 @@
 //! match wizard::terminal::run::<AddNote>(AddNoteArgs {}, &wizard::DefaultTexts).await {
 //!     Ok(wizard::Outcome::Finished(note)) => println!("{note:?}"),
 //!     Ok(ended) => eprintln!("{}", ended.error_text().unwrap_or_default()),
-//!     Err(not_a_terminal) => eprintln!("{not_a_terminal}"),
+//!     Err(unanswered) => eprintln!("{unanswered}"),
 //! }
 //! # }
 //! ```
@@ -32,7 +34,9 @@
 //! [inquire]: https://docs.rs/inquire
 
 pub(crate) mod ask;
-mod markdown;
+mod line;
+pub(crate) mod markdown;
+pub(crate) mod style;
 
 use std::io::IsTerminal;
 
@@ -40,20 +44,36 @@ use crate::flow::Outcome;
 use crate::texts::Texts;
 use crate::wizard::Wizard;
 
-/// Standard input is not a terminal, so nobody could answer: the wizard is not started.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NotATerminal;
+/// Why a wizard run on the terminal has no outcome a wire path could also have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unanswered {
+    /// Standard input is not a terminal, so nobody could answer: the wizard was not
+    /// started.
+    NotATerminal,
+    /// The user left with Esc or Ctrl-C; nothing was done. The text is
+    /// [`Texts::cancelled`]. A program exits with 130 here, as a shell does on Ctrl-C.
+    Left(String),
+}
 
-impl std::fmt::Display for NotATerminal {
+impl std::fmt::Display for Unanswered {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(
-            "standard input is not a terminal: a wizard asks its questions one at a time on a \
-             terminal; run this from an interactive shell",
-        )
+        match self {
+            Unanswered::NotATerminal => f.write_str(
+                "standard input is not a terminal: a wizard asks its questions one at a time on \
+                 a terminal; run this from an interactive shell",
+            ),
+            Unanswered::Left(text) => f.write_str(text),
+        }
     }
 }
 
-impl std::error::Error for NotATerminal {}
+impl std::error::Error for Unanswered {}
+
+/// Whether a wizard can run here: standard input is a terminal. Check it before
+/// anything slow starts, rather than learn it at the first question.
+pub fn on_a_terminal() -> bool {
+    std::io::stdin().is_terminal()
+}
 
 /// Runs wizard `W` on this process's terminal, worded by `texts`. Call it inside a tokio
 /// runtime: each prompt waits for the keyboard on a blocking thread. A wizard with a
@@ -61,23 +81,24 @@ impl std::error::Error for NotATerminal {}
 pub async fn run<W: Wizard<Context = ()>>(
     args: W::Args,
     texts: &dyn Texts,
-) -> Result<Outcome<W>, NotATerminal> {
+) -> Result<Outcome<W>, Unanswered> {
     run_with::<W>(&(), args, texts).await
 }
 
 /// [`run`] for a wizard whose live checks, live choices or intro need the context `with`.
 /// The outcome is [`Outcome::Finished`] after the user's yes, or an ending with its text
-/// from `texts`: cancelled, failed (the terminal failed), refused (by a live check or
-/// the intro).
+/// from `texts`: cancelled (a no at the summary), failed (the terminal failed), refused
+/// (by a live check or the intro).
 pub async fn run_with<W: Wizard>(
     with: &W::Context,
     args: W::Args,
     texts: &dyn Texts,
-) -> Result<Outcome<W>, NotATerminal> {
-    if !std::io::stdin().is_terminal() {
-        return Err(NotATerminal);
+) -> Result<Outcome<W>, Unanswered> {
+    if !on_a_terminal() {
+        return Err(Unanswered::NotATerminal);
     }
-    Ok(crate::flow::terminal::run(with, args)
-        .await
-        .with_texts(texts))
+    match crate::flow::terminal::run(with, args).await {
+        Ok(ended) => Ok(ended.with_texts(texts)),
+        Err(_left) => Err(Unanswered::Left(texts.cancelled(&W::INFO))),
+    }
 }

@@ -124,6 +124,7 @@ pub struct Cli {
 pub enum Command {
     /// Run one wizard on this terminal (`try issue --sandbox`); without WIZARD, list them
     /// with their questions.
+    #[command(after_help = crate::try_wizard::EXIT_CODES)]
     Try(TryArgs),
 }
 

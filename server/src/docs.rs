@@ -1,13 +1,14 @@
-//! The README's generated blocks: the wizards' question tables and the table of every
-//! GitLab action. They read the code, so neither can drift from it.
+//! The documentation's generated blocks: the README's overview of the wizards and
+//! toolsets, the wizards' question tables and the table of every GitLab action. They
+//! read the code, so none can drift from it.
 
 use std::fmt::Write as _;
 
 use wizard::Wizard;
 
 use crate::access::Access;
-use crate::catalog::Toolset;
 use crate::catalog::wizard::description::question_table;
+use crate::catalog::{Run, Toolset};
 use crate::registry::catalog;
 use crate::surfaces::{Surface, SurfaceKind};
 use crate::wizards::{
@@ -16,7 +17,7 @@ use crate::wizards::{
 };
 
 fn section<W: Wizard>(title: &str) -> String {
-    format!("#### {title}\n\n{}", question_table::<W>())
+    format!("### {title}\n\n{}", question_table::<W>())
 }
 
 /// The eight tables, as they stand in the README between the marker comments.
@@ -50,7 +51,7 @@ pub fn action_table() -> String {
         }
         let _ = write!(
             text,
-            "#### `{toolset}` ({} actions)\n\n| action | GitLab call | kind | what it does |\n|---|---|---|---|\n",
+            "### `{toolset}` ({} actions)\n\n| action | GitLab call | kind | what it does |\n|---|---|---|---|\n",
             actions.len()
         );
         for action in actions {
@@ -117,23 +118,81 @@ pub fn action_table() -> String {
     text
 }
 
-/// A block of the README generated from the code, between two marker comments.
+/// The README's overview: each wizard by its tool and the name `try` takes, with its
+/// questions; each toolset with how many actions it has and a few of them.
+pub fn overview() -> String {
+    let catalog = catalog();
+    let mut text = String::from("| wizard | `try` | it asks |\n|---|---|---|\n");
+    for action in catalog.wizards() {
+        let Run::Wizard(wizard) = &action.run else {
+            continue;
+        };
+        let keys: Vec<String> = wizard
+            .questions
+            .iter()
+            .map(|question| question.key.replace('_', " "))
+            .collect();
+        let _ = writeln!(
+            text,
+            "| `{}` | `{}` | {}, then the summary and a yes |",
+            wizard.info.tool,
+            crate::try_wizard::name(action.id),
+            keys.join(", ")
+        );
+    }
+    text.push_str("\n| toolset | actions | for example |\n|---|---|---|\n");
+    for toolset in Toolset::ALL {
+        let ids: Vec<String> = catalog
+            .actions()
+            .iter()
+            .filter(|a| a.toolset() == toolset && !a.is_wizard())
+            .map(|a| format!("`{}`", a.id))
+            .collect();
+        let shown: Vec<&str> = ids.iter().take(4).map(String::as_str).collect();
+        let more = if ids.len() > shown.len() { ", …" } else { "" };
+        let _ = writeln!(
+            text,
+            "| `{toolset}` | {} | {}{more} |",
+            ids.len(),
+            shown.join(", ")
+        );
+    }
+    let gitlab = catalog.actions().iter().filter(|a| !a.is_wizard()).count();
+    let _ = writeln!(
+        text,
+        "\n{gitlab} GitLab actions and {} wizards.",
+        catalog.wizards().count()
+    );
+    text
+}
+
+/// A block of a documentation file generated from the code, between two marker comments.
 pub struct GeneratedBlock {
+    /// The file, from the workspace's root.
+    pub file: &'static str,
     pub begin: &'static str,
     pub end: &'static str,
     pub render: fn() -> String,
 }
 
-/// Every generated block of the README; `UPDATE_README=1 cargo test -p wizard-tests --test
-/// readme_tables` rewrites them.
-pub const README_BLOCKS: [GeneratedBlock; 2] = [
+/// Every generated block; `UPDATE_DOCS=1 cargo test -p gitlab-mcp-server --lib
+/// tests::readme` rewrites them.
+pub const GENERATED_BLOCKS: [GeneratedBlock; 3] = [
     GeneratedBlock {
-        begin: "<!-- BEGIN GENERATED: actions, from the catalog by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
+        file: "README.md",
+        begin: "<!-- BEGIN GENERATED: overview, from the catalog by server/src/docs.rs; refresh with UPDATE_DOCS=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
+        end: "<!-- END GENERATED: overview -->",
+        render: overview,
+    },
+    GeneratedBlock {
+        file: "docs/tools.md",
+        begin: "<!-- BEGIN GENERATED: actions, from the catalog by server/src/docs.rs; refresh with UPDATE_DOCS=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
         end: "<!-- END GENERATED: actions -->",
         render: action_table,
     },
     GeneratedBlock {
-        begin: "<!-- BEGIN GENERATED: wizard questions, from the wizard structs by server/src/docs.rs; refresh with UPDATE_README=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
+        file: "docs/wizards.md",
+        begin: "<!-- BEGIN GENERATED: wizard questions, from the wizard structs by server/src/docs.rs; refresh with UPDATE_DOCS=1 cargo test -p gitlab-mcp-server --lib tests::readme -->",
         end: "<!-- END GENERATED: wizard questions -->",
         render: readme_tables,
     },

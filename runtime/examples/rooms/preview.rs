@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 use std::process::ExitCode;
 
-use wizard::terminal::{self, NotATerminal};
+use wizard::terminal::{self, Unanswered};
 use wizard::{DefaultTexts, Outcome};
 
 use crate::wizards::{BookRoom, BookRoomArgs, Office, ReportExpense, ReportExpenseArgs};
@@ -30,8 +30,9 @@ pub async fn preview(args: &[String]) -> ExitCode {
     }
 }
 
-/// The finished wizard on stdout, or the ending's text on stderr and a failure.
-fn shown<W: Debug>(outcome: Result<Outcome<W>, NotATerminal>) -> ExitCode {
+/// The finished wizard on stdout, or the ending's text on stderr and a failure: 130 when
+/// the user left with Esc or Ctrl-C, 2 without a terminal.
+fn shown<W: Debug>(outcome: Result<Outcome<W>, Unanswered>) -> ExitCode {
     match outcome {
         Ok(Outcome::Finished(wizard)) => {
             println!("{wizard:#?}");
@@ -41,9 +42,12 @@ fn shown<W: Debug>(outcome: Result<Outcome<W>, NotATerminal>) -> ExitCode {
             eprintln!("{}", ended.error_text().unwrap_or_default());
             ExitCode::FAILURE
         }
-        Err(not_a_terminal) => {
-            eprintln!("{not_a_terminal}");
-            ExitCode::from(2)
+        Err(unanswered) => {
+            eprintln!("{unanswered}");
+            match unanswered {
+                Unanswered::Left(_) => ExitCode::from(130),
+                Unanswered::NotATerminal => ExitCode::from(2),
+            }
         }
     }
 }

@@ -179,6 +179,18 @@ impl<'a, W: Wizard> Machine<'a, W> {
         Self::current(place).map(|step| prompt(W::question(step), &place.asking))
     }
 
+    /// Why the current question's last answer was refused, while it is asked again.
+    #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
+    pub(crate) fn refusal(place: &Place<W>) -> Option<String> {
+        place.asking.reason.as_deref().map(sentence)
+    }
+
+    /// The intro, while the first question is current.
+    #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
+    pub(crate) fn intro(place: &Place<W>) -> Option<&str> {
+        place.intro.as_deref().filter(|_| place.at == 0)
+    }
+
     /// Where a wizard starts: its intro runs first, once. `Err` is the intro's reason to
     /// stop before anything is asked.
     pub(crate) async fn start(&self) -> Result<Place<W>, String> {

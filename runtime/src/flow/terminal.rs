@@ -2,38 +2,73 @@
 //! machine as the wire paths, so the questions, their order, their validation, the live
 //! checks and the summary are the ones an MCP client sees.
 
-use crate::flow::machine::Machine;
+use crate::flow::Reply;
+use crate::flow::machine::{Machine, Next};
 use crate::flow::outcome::{Ended, Stage};
-use crate::terminal::ask::Ask;
+use crate::terminal::ask::{Answered, Ask};
+use crate::terminal::style;
 use crate::wizard::Wizard;
 
-pub(crate) async fn run<W: Wizard>(live: &W::Context, args: W::Args) -> Ended<W> {
+/// How the terminal path ends: as a wire path would, or left by the user with Esc or
+/// Ctrl-C (`Err`), which a terminal tells apart from a no at the summary.
+pub(crate) async fn run<W: Wizard>(live: &W::Context, args: W::Args) -> Result<Ended<W>, Left> {
     let machine = Machine::<W> {
         context: live,
         args: &args,
     };
     let mut place = match machine.start().await {
         Ok(place) => place,
-        Err(reason) => return Ended::Refused(Stage::Intro, reason),
+        Err(reason) => return Ok(Ended::Refused(Stage::Intro, reason)),
     };
     loop {
         let stage = Machine::<W>::stage(&place);
         let turn = machine.ask(&mut place).await;
         // A form no client could answer is refused here too, as on the wire.
         if let Err(why) = turn.schema {
-            return Ended::Failed(stage, why);
+            return Ok(Ended::Failed(stage, why));
         }
-        let prompt = Machine::<W>::prompt(&place);
-        let ask = Ask::new(&turn.message, turn.key, &turn.label, prompt);
+        // One style for every refusal, a live check's as a local one's: the reason on
+        // its own line, then the question again.
+        let refusal = Machine::<W>::refusal(&place);
+        if let Some(reason) = &refusal {
+            eprintln!(
+                "{}",
+                style::refused(&crate::terminal::markdown::shown(reason))
+            );
+        }
+        let ask = match Machine::<W>::prompt(&place) {
+            Some(prompt) => {
+                let intro = Machine::<W>::intro(&place).filter(|_| refusal.is_none());
+                Ask::question(intro, turn.key, prompt)
+            }
+            None => Ask::summary(&turn.message, turn.key, &turn.label),
+        };
         // The prompt blocks on the keyboard: off the async workers, so that the server's
         // own tasks (a sandbox in the same process, a connection pool) keep running.
-        let reply = match tokio::task::spawn_blocking(move || ask.reply()).await {
-            Ok(Ok(reply)) => reply,
-            Ok(Err(why)) => return Ended::Failed(stage, why),
-            Err(panicked) => return Ended::Failed(stage, panicked.to_string()),
+        let Answered { reply, line } = match tokio::task::spawn_blocking(move || ask.reply()).await
+        {
+            Ok(Ok(answered)) => answered,
+            Ok(Err(why)) => return Ok(Ended::Failed(stage, why)),
+            Err(panicked) => return Ok(Ended::Failed(stage, panicked.to_string())),
         };
-        if let Some(ended) = machine.answer(&mut place, reply).await.ended() {
-            return ended;
+        if matches!(reply, Reply::Cancel) {
+            return Err(Left);
+        }
+        let next = machine.answer(&mut place, reply).await;
+        let taken = match next {
+            Next::Ask => Machine::<W>::refusal(&place).is_none(),
+            Next::Refused(..) => false,
+            _ => true,
+        };
+        if let Some(line) = line.filter(|_| taken) {
+            eprintln!("{line}");
+        }
+        if let Some(ended) = next.ended() {
+            return Ok(ended);
         }
     }
 }
+
+/// The user left the wizard with Esc or Ctrl-C.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Left;

@@ -1,18 +1,18 @@
-//! One question as a terminal prompt: each kind of form drawn by inquire, every answer
-//! checked while it is typed by the validator the wire paths use (so a bad number shows
-//! the same reason and is asked again in place), and the result handed back as the
-//! [`Reply`] a client would send.
+//! One question as a terminal prompt: a text or a number typed on a line with line
+//! editing, a choice or a yes/no drawn by inquire; every answer checked by the validator
+//! the wire paths use (a bad number is refused with the same reason and asked again on
+//! an empty line), and the result handed back as the [`Reply`] a client would send.
 
 use std::sync::Arc;
 
 use inquire::error::InquireResult;
 use inquire::list_option::ListOption;
-use inquire::ui::RenderConfig;
 use inquire::validator::Validation;
-use inquire::{Confirm, CustomType, InquireError, MultiSelect, Select, Text};
+use inquire::{Confirm, CustomType, InquireError, MultiSelect, Select};
 use serde_json::{Map, Number, Value};
 
-use super::markdown;
+use super::style::{self, CANCELLED, SKIPPED};
+use super::{line, markdown};
 use crate::flow::Reply;
 use crate::form::{Options, Prompt, PromptKind, validate_prompt};
 use crate::question::{DefaultValue, Requirement};
@@ -22,7 +22,7 @@ const SKIP: &str = "(skip)";
 
 /// One prompt, owned, so that it can be drawn on a blocking thread.
 pub(crate) struct Ask {
-    /// What comes before the prompt's own line: an intro, a reason, the summary.
+    /// What comes before the prompt's own line: the intro, or the summary.
     preamble: Option<String>,
     /// The prompt's line: the question, or the summary's yes/no.
     line: String,
@@ -60,29 +60,10 @@ enum Form {
 }
 
 impl Ask {
-    /// The turn's `message` as `prompt` asks it; `None` is the summary, whose yes/no
-    /// reads `label`.
-    pub(crate) fn new(
-        message: &str,
-        key: &'static str,
-        label: &str,
-        prompt: Option<Prompt<'_>>,
-    ) -> Self {
-        let Some(prompt) = prompt else {
-            return Ask {
-                preamble: Some(message.to_owned()),
-                line: label.to_owned(),
-                key,
-                requirement: Requirement::Required,
-                form: Form::Summary,
-            };
-        };
-        // A message of several lines (the intro before the first question) keeps its
-        // last line for the prompt and prints the rest above it.
-        let (preamble, line) = match message.trim_end().rsplit_once('\n') {
-            Some((before, line)) => (Some(before.trim_end().to_owned()), line.to_owned()),
-            None => (None, message.to_owned()),
-        };
+    /// A question's `prompt`, after `preamble` (the intro, before the first question).
+    pub(crate) fn question(preamble: Option<&str>, key: &'static str, prompt: Prompt<'_>) -> Self {
+        let preamble = preamble.map(str::to_owned);
+        let line = prompt.message.to_owned();
         let default_text = match prompt.default {
             Some(DefaultValue::Text(text)) => Some(text.to_owned()),
             Some(DefaultValue::Integer(n)) => Some(n.to_string()),
@@ -136,6 +117,17 @@ impl Ask {
         }
     }
 
+    /// The summary, then its yes/no reading `label`.
+    pub(crate) fn summary(summary: &str, key: &'static str, label: &str) -> Self {
+        Ask {
+            preamble: Some(summary.to_owned()),
+            line: label.to_owned(),
+            key,
+            requirement: Requirement::Required,
+            form: Form::Summary,
+        }
+    }
+
     /// The question as the validator reads it.
     fn prompt(&self) -> Prompt<'_> {
         let kind = match &self.form {
@@ -181,11 +173,10 @@ impl Ask {
 
     /// Whether `value` answers the question; the reason it does not, worded as on the
     /// wire.
-    fn check(&self, value: Value) -> Validation {
-        match validate_prompt(&self.prompt(), Some(&self.content(value))) {
-            Ok(_) => Validation::Valid,
-            Err(malformed) => Validation::Invalid(malformed.to_string().into()),
-        }
+    fn check(&self, value: Value) -> Result<(), String> {
+        validate_prompt(&self.prompt(), Some(&self.content(value)))
+            .map(drop)
+            .map_err(|malformed| malformed.to_string())
     }
 
     /// A multi-select's answer: the values at `indices`.
@@ -199,70 +190,79 @@ impl Ask {
     }
 
     /// Draws the prompt and waits for the answer; `Err` when the terminal fails.
-    pub(crate) fn reply(self) -> Result<Reply, String> {
+    pub(crate) fn reply(self) -> Result<Answered, String> {
         // inquire keeps its validators for `'static`: they hold the question by `Arc`.
         let ask = Arc::new(self);
         if let Some(preamble) = &ask.preamble {
-            eprintln!("\n{}\n", markdown::render(preamble, markdown::styled()));
+            eprintln!("\n{}\n", markdown::shown(preamble));
         }
-        let style = render_config();
+        let style = style::render_config();
         let optional = ask.optional();
-        let skip_help = "Enter alone skips this question";
-        let accept = |value: Value| Ok(Reply::Accept(Some(ask.content(value))));
+        let line = markdown::shown(&ask.line);
+        let drawn = |reply: Reply| Ok(Answered { reply, line: None });
+        let accept = |value: Value| drawn(Reply::Accept(Some(ask.content(value))));
         match &ask.form {
             Form::Text { default } | Form::Number { default, .. } => {
                 let integer = match ask.form {
                     Form::Number { integer, .. } => Some(integer),
                     _ => None,
                 };
-                let typed = move |input: &str| match integer {
+                let typed = |input: &str| match integer {
                     Some(integer) => number(input, integer),
                     None => Value::String(input.to_owned()),
                 };
-                let checked = Arc::clone(&ask);
-                let validator = move |input: &str| {
-                    if optional && input.trim().is_empty() {
-                        return Ok(Validation::Valid);
+                // Enter on an empty line takes the default, else skips an optional question.
+                let hint = match default {
+                    Some(default) => Some(format!("Enter for {default}")),
+                    None => optional.then(|| "Enter alone skips".to_owned()),
+                };
+                loop {
+                    let Some(mut input) = line::read(&line, hint.as_deref())? else {
+                        eprintln!("{}", style::unanswered(&line, CANCELLED));
+                        return drawn(Reply::Cancel);
+                    };
+                    if let Some(default) = default.as_ref().filter(|_| input.is_empty()) {
+                        input.clone_from(default);
                     }
-                    Ok(checked.check(typed(input)))
-                };
-                let mut text = Text::new(&ask.line)
-                    .with_validator(validator)
-                    .with_render_config(style);
-                if let Some(default) = default {
-                    text = text.with_default(default);
+                    if optional && input.trim().is_empty() {
+                        return Ok(Answered::later(
+                            Reply::Decline,
+                            style::unanswered(&line, SKIPPED),
+                        ));
+                    }
+                    let value = typed(&input);
+                    match ask.check(value.clone()) {
+                        Ok(()) => {
+                            return Ok(Answered::later(
+                                Reply::Accept(Some(ask.content(value))),
+                                style::answered(&line, &input),
+                            ));
+                        }
+                        // Asked again on an empty line, below the reason.
+                        Err(reason) => eprintln!("{}", style::refused(&markdown::shown(&reason))),
+                    }
                 }
-                if optional {
-                    text = text.with_help_message(skip_help);
-                }
-                let Some(input) = answered(text.prompt())? else {
-                    return Ok(Reply::Cancel);
-                };
-                if optional && input.trim().is_empty() {
-                    return Ok(Reply::Decline);
-                }
-                accept(typed(&input))
             }
             Form::YesNo if optional => {
                 let said = CustomType::<Said> {
                     default_value_formatter: &|_| "y/N, s to skip".to_owned(),
                     error_message: "Type y, n or s (skip)".into(),
-                    ..CustomType::new(&ask.line)
+                    ..CustomType::new(&line)
                 }
                 .with_default(Said::No)
                 .with_render_config(style);
                 match answered(said.prompt())? {
-                    None => Ok(Reply::Cancel),
-                    Some(Said::Skip) => Ok(Reply::Decline),
+                    None => drawn(Reply::Cancel),
+                    Some(Said::Skip) => drawn(Reply::Decline),
                     Some(said) => accept(Value::Bool(said == Said::Yes)),
                 }
             }
             Form::YesNo | Form::Summary => {
-                let confirm = Confirm::new(&ask.line)
+                let confirm = Confirm::new(&line)
                     .with_default(false)
                     .with_render_config(style);
                 match answered(confirm.prompt())? {
-                    None => Ok(Reply::Cancel),
+                    None => drawn(Reply::Cancel),
                     Some(yes) => accept(Value::Bool(yes)),
                 }
             }
@@ -275,15 +275,19 @@ impl Ask {
                 if optional {
                     shown.push(SKIP.to_owned());
                 }
-                let select = Select::new(&ask.line, shown)
+                let select = Select::new(&line, shown)
                     .with_starting_cursor(default.unwrap_or(0))
+                    .with_formatter(&|picked| match picked.value.as_str() {
+                        SKIP => SKIPPED.to_owned(),
+                        title => title.to_owned(),
+                    })
                     .with_render_config(style);
                 let Some(picked) = answered(select.raw_prompt())? else {
-                    return Ok(Reply::Cancel);
+                    return drawn(Reply::Cancel);
                 };
                 match values.get(picked.index) {
                     Some(value) => accept(Value::String(value.clone())),
-                    None => Ok(Reply::Decline),
+                    None => drawn(Reply::Decline),
                 }
             }
             Form::MultiSelect { titles, .. } => {
@@ -292,19 +296,48 @@ impl Ask {
                     if optional && picked.is_empty() {
                         return Ok(Validation::Valid);
                     }
-                    Ok(checked.check(checked.picked(picked.iter().map(|option| option.index))))
+                    let picked = checked.picked(picked.iter().map(|option| option.index));
+                    Ok(match checked.check(picked) {
+                        Ok(()) => Validation::Valid,
+                        Err(reason) => Validation::Invalid(reason.into()),
+                    })
                 };
-                let select = MultiSelect::new(&ask.line, titles.clone())
+                let select = MultiSelect::new(&line, titles.clone())
                     .with_validator(validator)
+                    .with_formatter(&|picked| {
+                        if picked.is_empty() {
+                            return SKIPPED.to_owned();
+                        }
+                        let titles: Vec<&str> =
+                            picked.iter().map(|option| option.value.as_str()).collect();
+                        titles.join(", ")
+                    })
                     .with_render_config(style);
                 let Some(picked) = answered(select.raw_prompt())? else {
-                    return Ok(Reply::Cancel);
+                    return drawn(Reply::Cancel);
                 };
                 if optional && picked.is_empty() {
-                    return Ok(Reply::Decline);
+                    return drawn(Reply::Decline);
                 }
                 accept(ask.picked(picked.iter().map(|option| option.index)))
             }
+        }
+    }
+}
+
+/// An answer, and the line that shows it once the wizard takes it.
+pub(crate) struct Answered {
+    pub(crate) reply: Reply,
+    /// Drawn once the wizard takes the answer, so that a refused one is never shown as
+    /// answered; `None` when the prompt drew its own answered line (inquire's prompts).
+    pub(crate) line: Option<String>,
+}
+
+impl Answered {
+    fn later(reply: Reply, line: String) -> Self {
+        Answered {
+            reply,
+            line: Some(line),
         }
     }
 }
@@ -335,7 +368,7 @@ impl std::fmt::Display for Said {
         f.write_str(match self {
             Said::Yes => "yes",
             Said::No => "no",
-            Said::Skip => "skipped",
+            Said::Skip => SKIPPED,
         })
     }
 }
@@ -374,14 +407,5 @@ fn answered<T>(result: InquireResult<T>) -> Result<Option<T>, String> {
         Ok(answer) => Ok(Some(answer)),
         Err(InquireError::OperationCanceled | InquireError::OperationInterrupted) => Ok(None),
         Err(error) => Err(format!("the terminal failed: {error}")),
-    }
-}
-
-/// inquire's colours, or none when `NO_COLOR` is set.
-fn render_config() -> RenderConfig<'static> {
-    if markdown::no_color() {
-        RenderConfig::empty()
-    } else {
-        RenderConfig::default()
     }
 }

@@ -124,7 +124,11 @@ impl fmt::Display for ApiError {
             "{} {}: GitLab answered {} {}",
             self.method, self.path, self.status, reason
         )?;
+        // GitLab's message is often the status line again (`405 Method Not Allowed`):
+        // said once.
+        let status_line = format!("{} {reason}", self.status);
         match &self.message {
+            Some(message) if message.trim().eq_ignore_ascii_case(&status_line) => {}
             Some(message) => write!(f, ": {message}")?,
             None => f.write_str(" with an empty body")?,
         }
@@ -174,11 +178,15 @@ mod tests {
     use super::*;
 
     fn answered(status: u16) -> String {
+        said(status, None)
+    }
+
+    fn said(status: u16, message: Option<&str>) -> String {
         let error = ApiError {
             status,
             method: Method::POST,
             path: "/api/v4/projects/1/merge_requests/4/approve".to_owned(),
-            message: None,
+            message: message.map(str::to_owned),
             retry_after: None,
             location: None,
             body: Value::Null,
@@ -193,5 +201,15 @@ mod tests {
             "POST /api/v4/projects/1/merge_requests/4/approve: GitLab answered 304 Not Modified with an empty body — nothing changed: it was already so (an approval already given, or none to take back)"
         );
         assert!(answered(302).contains("GitLab redirects elsewhere"));
+    }
+
+    #[test]
+    fn a_message_that_is_the_status_line_again_is_said_once() {
+        assert_eq!(
+            said(405, Some("405 Method Not Allowed")),
+            "POST /api/v4/projects/1/merge_requests/4/approve: GitLab answered 405 Method Not \
+             Allowed — GitLab does not allow this in the object's current state"
+        );
+        assert!(said(405, Some("Branch cannot be merged")).contains(": Branch cannot be merged —"));
     }
 }

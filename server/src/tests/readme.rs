@@ -1,26 +1,28 @@
-//! The README's action table and wizard question tables are generated from the catalog and
+//! The README's overview of wizards and toolsets, the action table (`docs/tools.md`) and
+//! the wizards' question tables (`docs/wizards.md`) are generated from the catalog and
 //! the wizard structs; this test fails, with a diff, when they drift apart.
-//! `UPDATE_README=1` rewrites the blocks.
+//! `UPDATE_DOCS=1` rewrites the blocks.
 
 use std::path::PathBuf;
 
-use crate::docs::README_BLOCKS;
+use crate::docs::GENERATED_BLOCKS;
 
-fn readme_path() -> PathBuf {
+/// `file`, from the workspace's root.
+fn workspace_file(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
-        .join("README.md")
+        .join(file)
 }
 
 /// The README with `block` between the markers `begin` and `end`.
 fn with_block(readme: &str, (begin_marker, end_marker): (&str, &str), block: &str) -> String {
     let begin = readme
         .find(begin_marker)
-        .unwrap_or_else(|| panic!("README.md has no `{begin_marker}` line"));
+        .unwrap_or_else(|| panic!("no `{begin_marker}` line"));
     let end = readme
         .find(end_marker)
-        .unwrap_or_else(|| panic!("README.md has no `{end_marker}` line"));
-    assert!(begin < end, "the README's markers are in the wrong order");
+        .unwrap_or_else(|| panic!("no `{end_marker}` line"));
+    assert!(begin < end, "the markers are in the wrong order");
     let start = begin + begin_marker.len();
     format!("{}\n{block}{}", &readme[..start], &readme[end..])
 }
@@ -56,23 +58,35 @@ fn diff(old: &str, new: &str) -> String {
 }
 
 #[test]
-fn readme_tables_match_the_code() {
-    let path = readme_path();
-    let readme = std::fs::read_to_string(&path).expect("README.md at the workspace root");
-    let expected = README_BLOCKS.iter().fold(readme.clone(), |text, block| {
-        with_block(&text, (block.begin, block.end), &(block.render)())
-    });
-    if readme == expected {
-        return;
+fn generated_docs_match_the_code() {
+    let mut files: Vec<&str> = GENERATED_BLOCKS.iter().map(|block| block.file).collect();
+    files.dedup();
+    let mut drifted = String::new();
+    for file in files {
+        let path = workspace_file(file);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let expected = GENERATED_BLOCKS
+            .iter()
+            .filter(|block| block.file == file)
+            .fold(text.clone(), |text, block| {
+                with_block(&text, (block.begin, block.end), &(block.render)())
+            });
+        if text == expected {
+            continue;
+        }
+        if std::env::var_os("UPDATE_DOCS").is_some_and(|v| v == "1") {
+            std::fs::write(&path, &expected).unwrap_or_else(|e| panic!("{file}: {e}"));
+            continue;
+        }
+        drifted.push_str(&format!(
+            "{file} (- file, + generated):\n{}\n",
+            diff(&text, &expected)
+        ));
     }
-    if std::env::var_os("UPDATE_README").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &expected).expect("README.md is writable");
-        return;
-    }
-    panic!(
-        "README.md's generated tables differ from the code (- README, + generated):\n{}\n\
-         run with UPDATE_README=1 to rewrite them: UPDATE_README=1 cargo test -p gitlab-mcp-server --lib tests::readme",
-        diff(&readme, &expected)
+    assert!(
+        drifted.is_empty(),
+        "generated blocks differ from the code:\n{drifted}run with UPDATE_DOCS=1 to rewrite \
+         them: UPDATE_DOCS=1 cargo test -p gitlab-mcp-server --lib tests::readme"
     );
 }
 

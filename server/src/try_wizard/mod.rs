@@ -11,10 +11,13 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value};
 
+use wizard::terminal::Unanswered;
+
 use crate::catalog::wizard::InTerminal;
 use crate::catalog::{Action, Prepared, Run};
 use crate::cli::TryArgs;
 use crate::config::{Settings, Transport};
+use crate::gitlab::{ApiRequest, GitLab};
 use crate::pipeline;
 use crate::registry::catalog;
 use crate::startup::{Started, start};
@@ -37,57 +40,100 @@ fn wizards() -> impl Iterator<Item = &'static Action> {
         .filter(|action| matches!(action.run, Run::Wizard(_)))
 }
 
-/// Runs `try` and says how it ended: 0 once GitLab made the object, 1 for an ending
-/// (cancelled, refused, a GitLab error), 2 for a command line that cannot run.
+/// How `try` ends, as its exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exit {
+    /// GitLab made the object: 0.
+    Made = 0,
+    /// A no at the summary, or a refusal: by a live check, by the wizard before its
+    /// questions (a merge that cannot happen), or by the operator's settings.
+    Refused = 1,
+    /// A command line that cannot run: an unknown wizard, a missing flag, `--http`, no
+    /// terminal.
+    Usage = 2,
+    /// GitLab could not be reached, refused the token, or answered the call with an error.
+    GitLab = 3,
+    /// Left with Esc or Ctrl-C, as a shell reports an interrupted command.
+    Left = 130,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}
+
+/// What `--help` says of the exit codes; the same as [`Exit`].
+pub const EXIT_CODES: &str = "Exit codes: 0 made; 1 a no at the summary or a refusal; 2 a \
+                              command line that cannot run (or no terminal); 3 GitLab \
+                              unreachable, the token refused, or GitLab's error; 130 left \
+                              with Esc or Ctrl-C.";
+
+/// Runs `try` and says how it ended ([`Exit`]).
 pub async fn run(settings: Settings, args: TryArgs) -> ExitCode {
+    match tried(settings, args).await {
+        Ok(exit) => exit.into(),
+        Err((exit, problem)) => {
+            eprintln!("gitlab-mcp-server try: {problem}");
+            exit.into()
+        }
+    }
+}
+
+async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)> {
+    let usage = |problem: String| (Exit::Usage, problem);
     // The settings are global so that they work after `try`; serving over HTTP is the one
     // that means nothing on a terminal, so it is refused rather than ignored.
     if matches!(settings.transport, Transport::Http(_)) {
-        fail("`--http` serves MCP clients; `try` runs a wizard on this terminal: leave it out");
-        return ExitCode::from(2);
+        return Err(usage(
+            "`--http` serves MCP clients; `try` runs a wizard on this terminal: leave it out"
+                .into(),
+        ));
     }
     let Some(wanted) = args.wizard.as_deref() else {
         print!("{}", list::listing(wizards()));
-        return ExitCode::SUCCESS;
+        return Ok(Exit::Made);
     };
     let Some(action) = wizards().find(|action| name(action.id) == wanted) else {
         let names: Vec<&str> = wizards().map(|action| name(action.id)).collect();
-        fail(&format!(
+        return Err(usage(format!(
             "there is no wizard `{wanted}`; try one of {}",
             names.join(", ")
+        )));
+    };
+    let params = args.params(action, settings.sandbox).map_err(usage)?;
+    // Before anything starts: nobody could answer without a terminal, and without a
+    // token every question would be asked for a call GitLab then refuses.
+    if !wizard::terminal::on_a_terminal() {
+        return Err(usage(Unanswered::NotATerminal.to_string()));
+    }
+    if settings.token.is_none() && !settings.sandbox {
+        return Err((
+            Exit::GitLab,
+            format!(
+                "no GitLab token: set GITLAB_TOKEN to a personal access token of {} (scope \
+                 `api`), or try it on the sandbox GitLab with --sandbox",
+                settings.gitlab_url
+            ),
         ));
-        return ExitCode::from(2);
-    };
-    let params = match args.params(action, settings.sandbox) {
-        Ok(params) => params,
-        Err(problem) => {
-            fail(&problem);
-            return ExitCode::from(2);
-        }
-    };
+    }
     let Started {
         server,
         gitlab_url,
         sandbox,
-    } = match start(&settings).await {
-        Ok(started) => started,
-        Err(error) => {
-            fail(&error.to_string());
-            return ExitCode::FAILURE;
-        }
-    };
+    } = start(&settings)
+        .await
+        .map_err(|error| (Exit::GitLab, error.to_string()))?;
     if sandbox.is_some() {
         eprintln!("Sandbox GitLab at {gitlab_url}: what this creates is gone when it exits.");
     }
     let gitlab = server.gitlab();
+    signed_in(gitlab, &gitlab_url).await?;
     let access = server.surface().access();
     let ready = match pipeline::admit(access, gitlab, action, &params).await {
         Ok(Prepared::Wizard(ready)) => ready,
         Ok(Prepared::Request(_)) => unreachable!("`try` finds only wizards"),
-        Err(refusal) => {
-            fail(&refusal);
-            return ExitCode::FAILURE;
-        }
+        Err(refusal) => return Err((Exit::Refused, refusal)),
     };
     match ready.run_in_terminal(gitlab, &params).await {
         InTerminal::Sent(result) if result.is_error == Some(true) => {
@@ -96,8 +142,7 @@ pub async fn run(settings: Settings, args: TryArgs) -> ExitCode {
                 .iter()
                 .filter_map(|block| block.as_text().map(|text| text.text.clone()))
                 .collect();
-            fail(&text.join("\n"));
-            ExitCode::FAILURE
+            Err((Exit::GitLab, text.join("\n")))
         }
         InTerminal::Sent(result) => {
             let made = result.structured_content.unwrap_or_default();
@@ -105,21 +150,36 @@ pub async fn run(settings: Settings, args: TryArgs) -> ExitCode {
                 Some(url) => println!("{url}"),
                 None => println!("{made:#}"),
             }
-            ExitCode::SUCCESS
+            Ok(Exit::Made)
         }
         InTerminal::Ended(text) => {
             eprintln!("{text}");
-            ExitCode::FAILURE
+            Ok(Exit::Refused)
         }
-        InTerminal::NotATerminal(not_a_terminal) => {
-            fail(&not_a_terminal.to_string());
-            ExitCode::from(2)
+        InTerminal::Unanswered(Unanswered::Left(text)) => {
+            eprintln!("{text}");
+            Ok(Exit::Left)
+        }
+        InTerminal::Unanswered(Unanswered::NotATerminal) => {
+            Err(usage(Unanswered::NotATerminal.to_string()))
         }
     }
 }
 
-fn fail(problem: &str) {
-    eprintln!("gitlab-mcp-server try: {problem}");
+/// Checks, before the first question, that GitLab answers and takes the token, as `glab`
+/// does: who the token belongs to is one cheap call.
+async fn signed_in(gitlab: &GitLab, gitlab_url: &url::Url) -> Result<(), (Exit, String)> {
+    match gitlab.send(ApiRequest::get().segment("user")).await {
+        Ok(_) => Ok(()),
+        Err(error) if error.status() == Some(401) => Err((
+            Exit::GitLab,
+            format!(
+                "GitLab at {gitlab_url} refused the token (401): it is wrong, expired or \
+                 revoked; set GITLAB_TOKEN to a valid personal access token (scope `api`)"
+            ),
+        )),
+        Err(error) => Err((Exit::GitLab, error.to_string())),
+    }
 }
 
 /// The tool arguments `try` takes as flags: the flag, and the parameter it sets.

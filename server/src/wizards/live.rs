@@ -89,7 +89,8 @@ pub async fn ref_exists(gitlab: &GitLab, project: &ProjectId, name: &str) -> Ver
     }
 }
 
-/// The project's branches, then its tags, as the options of a ref, each labelled with
+/// The project's branches, the default one first (the likeliest answer, where a choice
+/// starts), then its tags, as the options of a ref, each labelled with
 /// what it is (`main (default branch)`, `v1.0.0 (tag)`: a tag reads like a branch
 /// otherwise): `Err` when either list cannot be read, or when there are more than the
 /// runtime would offer (the question is then asked as text).
@@ -105,10 +106,15 @@ pub async fn refs(gitlab: &GitLab, project: &ProjectId) -> Result<Vec<Offer>, St
         return Err("more branches and tags than a choice offers".to_owned());
     }
     let named = |item: &Value| item.get("name").and_then(Value::as_str).map(str::to_owned);
-    let branches = branches.iter().filter_map(|branch| {
+    let is_default = |branch: &&Value| branch.get("default").and_then(Value::as_bool) == Some(true);
+    let (default, others): (Vec<&Value>, Vec<&Value>) = branches.iter().partition(is_default);
+    let branches = default.into_iter().chain(others).filter_map(|branch| {
         let name = named(branch)?;
-        let default = branch.get("default").and_then(Value::as_bool) == Some(true);
-        let what = if default { "default branch" } else { "branch" };
+        let what = if is_default(&branch) {
+            "default branch"
+        } else {
+            "branch"
+        };
         Some(Offer::labelled(name.clone(), format!("{name} ({what})")))
     });
     let tags = tags.iter().filter_map(|tag| {

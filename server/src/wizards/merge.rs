@@ -105,6 +105,13 @@ async fn describe(live: Live<'_, MergeWizard>) -> Intro {
         Some("locked") => return Intro::Stop(format!("{which} is locked.")),
         _ => {}
     }
+    let status = text("/detailed_merge_status");
+    if let Some((status, why)) = status.and_then(|status| Some((status, blocked(status)?))) {
+        return Intro::Stop(format!(
+            "{which} cannot be merged now: {why} (GitLab's merge status {}).",
+            escape_value(status)
+        ));
+    }
     let shown_or = |value: Option<&str>, none: &str| value.map_or(none.to_owned(), escape_value);
     Intro::Show(format!(
         "{which}: {}\n\n- Branches: {} -> {}\n- Pipeline: {}\n- Merge status: {}",
@@ -112,9 +119,31 @@ async fn describe(live: Live<'_, MergeWizard>) -> Intro {
         shown_or(text("/source_branch"), "?"),
         shown_or(text("/target_branch"), "?"),
         shown_or(text("/head_pipeline/status"), "none"),
-        shown_or(
-            text("/detailed_merge_status").or(text("/merge_status")),
-            "unknown"
-        ),
+        shown_or(status.or(text("/merge_status")), "unknown"),
     ))
+}
+
+/// Why GitLab will refuse a merge in this `detailed_merge_status`, and what to do, for
+/// the statuses no answer here can change. A running or required pipeline is not one of
+/// them: merging when it succeeds (`auto_merge`) waits for it. An unknown status is left
+/// to GitLab.
+fn blocked(status: &str) -> Option<&'static str> {
+    Some(match status {
+        "not_approved" => "it needs its approvals first",
+        "requested_changes" => "a reviewer requested changes; address them first",
+        "conflict" => "it conflicts with the target branch; resolve the conflicts first",
+        "need_rebase" => "it must be rebased onto the target branch first",
+        "draft_status" => "it is a draft; mark it as ready first",
+        "discussions_not_resolved" => "its open threads must be resolved first",
+        "blocked_status" | "merge_request_blocked" => "another merge request blocks it",
+        "broken_status" => "its source or target branch cannot be merged as it is",
+        "not_open" => "it is not open",
+        "jira_association_missing" => "its title or description must name a Jira issue",
+        "title_regex" => "its title does not match the pattern the project requires",
+        "locked_paths" | "locked_lfs_files" => "it changes files someone has locked",
+        "security_policy_violations" | "security_policy_pipeline_check" => {
+            "the project's security policies block it"
+        }
+        _ => return None,
+    })
 }

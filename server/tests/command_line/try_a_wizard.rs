@@ -12,6 +12,7 @@ use serde_json::Value;
 const TIMEOUT_MS: u64 = 30_000;
 
 const ENTER: &str = "\r";
+const ESC: &str = "\x1b";
 
 /// The binary with `args`, uncoloured so that the prompts read as plain text.
 fn binary(args: &[&str]) -> Command {
@@ -19,6 +20,7 @@ fn binary(args: &[&str]) -> Command {
     command
         .args(args)
         .env("NO_COLOR", "1")
+        .env_remove("GITLAB_TOKEN")
         .env_remove("GITLAB_MCP_READ_ONLY")
         .env_remove("GITLAB_MCP_ALLOWED_PROJECTS")
         .env_remove("GITLAB_MCP_TOOLSETS");
@@ -39,6 +41,11 @@ fn try_issue(sandbox: &Sandbox) -> PtySession {
         "glpat-try-terminal",
     ]);
     spawn_command(command, Some(TIMEOUT_MS)).expect("the binary starts on a pty")
+}
+
+/// `text` as rexpect reads it: one char per byte, so that non-ASCII text matches.
+fn as_read(text: &str) -> String {
+    text.bytes().map(char::from).collect()
 }
 
 /// Waits for `question`, then types `answer` and Enter.
@@ -154,38 +161,108 @@ fn esc_at_the_summary_cancels() {
         .exp_string("Confidential: Yes")
         .expect("the summary");
     session.exp_string("Create the issue?").expect("the yes/no");
-    session.send("\x1b").expect("Esc");
+    session.send(ESC).expect("Esc");
     session.flush().expect("flushed");
     session
         .exp_string("Issue creation cancelled by user.")
         .expect("cancelled");
     let (rest, code) = exit_code(session);
-    assert_eq!(code, Some(1), "{rest}");
+    assert_eq!(code, Some(130), "{rest}");
     assert!(sandbox.writes().is_empty(), "nothing was sent");
 }
 
 #[test]
-fn an_empty_required_answer_is_asked_again_with_the_reason() {
-    let (_runtime, sandbox) = sandbox();
+fn esc_at_a_text_question_leaves_as_ctrl_c_does() {
+    for key in [ESC, "\x03"] {
+        let (_runtime, sandbox) = sandbox();
+        let mut session = try_issue(&sandbox);
+        answer(&mut session, "Enter the issue title", "Half typed");
+        session
+            .exp_string("Enter the issue description")
+            .expect("the next question");
+        session.send(key).expect("the key");
+        session.flush().expect("flushed");
+        session
+            .exp_string(
+                "Enter the issue description (Markdown supported, or leave empty) cancelled",
+            )
+            .expect("the question reads cancelled, spelled as the ending");
+        session
+            .exp_string("Issue creation cancelled by user.")
+            .expect("the ending");
+        let (rest, code) = exit_code(session);
+        assert_eq!(code, Some(130), "{key:?}: {rest}");
+        assert!(!rest.contains("<canceled>"), "{rest}");
+        assert!(sandbox.writes().is_empty(), "nothing was sent");
+    }
+}
+
+#[test]
+fn a_refused_answer_is_cleared_and_its_reason_shown_above_the_question() {
+    let (runtime, sandbox) = sandbox();
     let mut session = try_issue(&sandbox);
     answer(&mut session, "Enter the issue title", "   ");
     session
-        .exp_string("`title` must not be empty")
-        .expect("the wire paths' reason, in place");
+        .exp_string(&as_read("✗ `title` must not be empty"))
+        .expect("the wire paths' reason, marked as a refusal");
+    // The line is empty again: what is typed now is the whole answer.
+    answer(&mut session, "? Enter the issue title", "Typed again");
     session
-        .send("\x15Typed again\r")
-        .expect("cleared and typed");
-    session.flush().expect("flushed");
+        .exp_string("> Enter the issue title Typed again")
+        .expect("the answer, once taken");
+    answer(&mut session, "Enter the issue description", "");
     session
-        .exp_string("Enter the issue description")
-        .expect("the next question");
-    session.send_control('c').expect("Ctrl-C");
+        .exp_string("> Enter the issue description (Markdown supported, or leave empty) skipped")
+        .expect("a skipped text reads skipped");
+    answer(&mut session, "Enter comma-separated labels", "");
+    answer(&mut session, "Should this issue be confidential?", "s");
     session
-        .exp_string("Issue creation cancelled by user.")
-        .expect("Ctrl-C cancels");
+        .exp_string("> Should this issue be confidential? skipped")
+        .expect("a skipped yes/no reads the same");
+    answer(&mut session, "Create the issue?", "y");
     let (rest, code) = exit_code(session);
-    assert_eq!(code, Some(1), "{rest}");
-    assert!(sandbox.writes().is_empty(), "nothing was sent");
+    assert_eq!(code, Some(0), "{rest}");
+    let titles: Vec<Value> = issues(&runtime, &sandbox)
+        .iter()
+        .map(|issue| issue["title"].clone())
+        .collect();
+    assert!(titles.contains(&"Typed again".into()), "{titles:?}");
+}
+
+#[test]
+fn a_text_is_edited_as_in_a_shell() {
+    let (runtime, sandbox) = sandbox();
+    let mut session = try_issue(&sandbox);
+    session
+        .exp_string("Enter the issue title")
+        .expect("the first question");
+    // Ctrl-U clears the line, Ctrl-W takes back a word, Ctrl-A goes to its start, and
+    // the arrows move within it.
+    for keys in [
+        "all wrong",
+        "\x15",
+        "Login fials",
+        "\x17",
+        "fails",
+        "\x01",
+        "Bug: ",
+        "\x1b[C\x1b[D",
+    ] {
+        session.send(keys).expect("typed");
+    }
+    session.send(ENTER).expect("entered");
+    session.flush().expect("flushed");
+    answer(&mut session, "Enter the issue description", "");
+    answer(&mut session, "Enter comma-separated labels", "");
+    answer(&mut session, "Should this issue be confidential?", "");
+    answer(&mut session, "Create the issue?", "y");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(0), "{rest}");
+    let titles: Vec<Value> = issues(&runtime, &sandbox)
+        .iter()
+        .map(|issue| issue["title"].clone())
+        .collect();
+    assert!(titles.contains(&"Bug: Login fails".into()), "{titles:?}");
 }
 
 #[test]
@@ -208,7 +285,7 @@ fn with_its_own_sandbox_it_creates_the_issue_on_the_demo_project() {
 }
 
 #[test]
-fn without_a_terminal_it_says_so_and_fails() {
+fn without_a_terminal_it_says_so_before_starting_anything() {
     let output = binary(&["try", "issue", "--sandbox"])
         .stdin(Stdio::null())
         .output()
@@ -218,6 +295,62 @@ fn without_a_terminal_it_says_so_and_fails() {
     assert!(
         stderr.contains("standard input is not a terminal"),
         "{stderr}"
+    );
+    assert!(!stderr.contains("Sandbox GitLab at"), "{stderr}");
+}
+
+/// `try issue` on a pty with `args`, expected to stop with `code` before any question,
+/// saying `said`.
+fn stops_before_asking(args: &[&str], code: i32, said: &str) {
+    let mut all = vec!["try"];
+    all.extend(args);
+    let session = spawn_command(binary(&all), Some(TIMEOUT_MS)).expect("started");
+    let (rest, exited) = exit_code(session);
+    assert_eq!(exited, Some(code), "{rest}");
+    assert!(rest.contains(said), "{said:?} in {rest}");
+    assert!(!rest.contains("? "), "no question was asked: {rest}");
+}
+
+#[test]
+fn without_a_token_it_stops_before_the_first_question() {
+    stops_before_asking(
+        &[
+            "issue",
+            "--project",
+            "a/b",
+            "--gitlab-url",
+            "http://127.0.0.1:9/",
+        ],
+        3,
+        "no GitLab token: set GITLAB_TOKEN",
+    );
+}
+
+#[test]
+fn an_unreachable_gitlab_stops_it_before_the_first_question() {
+    // Port 9 (discard) on loopback: nothing listens there.
+    stops_before_asking(
+        &[
+            "issue",
+            "--project",
+            "a/b",
+            "--gitlab-url",
+            "http://127.0.0.1:9/",
+            "--gitlab-token",
+            "glpat-unused",
+        ],
+        3,
+        "could not connect to GitLab",
+    );
+}
+
+#[test]
+fn a_merge_that_cannot_happen_is_said_before_the_questions() {
+    // The demo merge request waits for an approval.
+    stops_before_asking(
+        &["mr_merge", "--sandbox", "--mr", "1"],
+        1,
+        "Merge request !1 in `demo/sandbox` cannot be merged now: it needs its approvals first",
     );
 }
 
@@ -234,13 +367,11 @@ fn serving_over_http_is_refused_rather_than_ignored() {
 
 #[test]
 fn read_only_refuses_before_asking() {
-    let output = binary(&["try", "issue", "--sandbox", "--read-only", "true"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("this server is read-only"), "{stderr}");
+    stops_before_asking(
+        &["issue", "--sandbox", "--read-only", "true"],
+        1,
+        "this server is read-only",
+    );
 }
 
 #[test]

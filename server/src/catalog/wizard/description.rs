@@ -118,20 +118,28 @@ pub fn tool_description<W: Wizard>() -> String {
     text
 }
 
-/// The README table of one wizard, in Markdown (the README test writes them).
+/// The table of one wizard, in Markdown (the docs test writes them). A step's key names
+/// it in `inputRequests`; its answer arrives under the form property, which differs for
+/// a yes/no (`confirmed`) and a choice (`selection`): a client written by hand needs both.
 #[cfg(test)]
 pub fn question_table<W: Wizard>() -> String {
     let questions = W::QUESTIONS;
-    let mut table =
-        String::from("| Step | Key | Question | Answer | Required |\n|---|---|---|---|---|\n");
+    let mut table = String::from(
+        "| Step | Key | Form property | Question | Answer | Required |\n|---|---|---|---|---|---|\n",
+    );
     for (index, question) in questions.iter().enumerate() {
         let mut required = requirement(question).to_owned();
         if let Some(condition) = condition(questions, question) {
             required = format!("{required}; {condition}");
         }
+        let property = if question.live_choices {
+            format!("`selection` (`{}` when typed)", question.key)
+        } else {
+            format!("`{}`", question.property())
+        };
         let _ = writeln!(
             table,
-            "| {} | `{}` | {} | {} | {} |",
+            "| {} | `{}` | {property} | {} | {} | {} |",
             index + 1,
             question.key,
             question.message.replace('|', "\\|"),
@@ -141,7 +149,7 @@ pub fn question_table<W: Wizard>() -> String {
     }
     let _ = writeln!(
         table,
-        "| {} | `confirm` | the summary of every answer | yes/no | required |",
+        "| {} | `confirm` | `confirmed` | the summary of every answer | yes/no | required |",
         questions.len() + 1
     );
     let WizardNames {
@@ -203,11 +211,12 @@ mod tests {
     #[test]
     fn table_escapes_pipes_and_ends_with_the_names() {
         let table = question_table::<Demo>();
-        assert!(table.contains("| 1 | `name` | Enter a \\| name | text | required |"));
+        assert!(table.contains("| 1 | `name` | `name` | Enter a \\| name | text | required |"));
         assert!(table.contains(
-            "| 3 | `which` | Pick one | choice: a, b | optional; asked only after a yes at step 2 |"
+            "| 3 | `which` | `selection` | Pick one | choice: a, b | optional; asked only after a \
+             yes at step 2 |"
         ));
-        assert!(table.contains("| 4 | `confirm` |"));
+        assert!(table.contains("| 4 | `confirm` | `confirmed` |"));
         assert!(table.ends_with(
             "Tool `demo_tool` · catalog id `interactive.demo` · alternative `demo.create`\n"
         ));

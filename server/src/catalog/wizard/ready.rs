@@ -8,7 +8,7 @@ use std::pin::Pin;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
-use wizard::terminal::NotATerminal;
+use wizard::terminal::Unanswered;
 use wizard::{Flow, Outcome};
 
 use wizard::question::Question;
@@ -39,9 +39,11 @@ pub type WizardFuture<'a> = Pin<Box<dyn Future<Output = CallToolResponse> + Send
 pub enum InTerminal {
     /// The user said yes: GitLab's answer to the call (the object made, or an error).
     Sent(CallToolResult),
-    /// Cancelled, failed or refused: the ending's text, as a client would read it.
+    /// A no at the summary, a refusal or a failure: the ending's text, as a client would
+    /// read it.
     Ended(String),
-    NotATerminal(NotATerminal),
+    /// Left with Esc or Ctrl-C, or never started without a terminal.
+    Unanswered(Unanswered),
 }
 
 /// The boxed future a wizard run on the terminal returns.
@@ -158,7 +160,7 @@ impl<W: GitLabWizard> Runs for Prepared<W> {
                     .await,
                 ),
                 Ok(ended) => InTerminal::Ended(ended.error_text().unwrap_or_default().to_owned()),
-                Err(not_a_terminal) => InTerminal::NotATerminal(not_a_terminal),
+                Err(unanswered) => InTerminal::Unanswered(unanswered),
             }
         })
     }

@@ -365,11 +365,11 @@ async fn injected_statuses_carry_gitlabs_bodies_and_hints() {
     let cases = [
         (
             401,
-            "401 Unauthorized: 401 Unauthorized — check the token: it is missing, expired or revoked",
+            "401 Unauthorized — check the token: it is missing, expired or revoked",
         ),
         (
             403,
-            "403 Forbidden: 403 Forbidden — the token lacks the role or the scope (`api`) this needs",
+            "403 Forbidden — the token lacks the role or the scope (`api`) this needs",
         ),
         (
             409,
@@ -377,9 +377,10 @@ async fn injected_statuses_carry_gitlabs_bodies_and_hints() {
         ),
         (
             500,
-            "500 Internal Server Error: 500 Internal Server Error — GitLab failed on its side; try again later",
+            "500 Internal Server Error — GitLab failed on its side; try again later",
         ),
     ];
+    // GitLab's message that only repeats the status line is said once.
     for (status, expected) in cases {
         sandbox.fail_next(FaultSpec::status(status));
         let err = call(

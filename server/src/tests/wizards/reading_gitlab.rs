@@ -28,12 +28,12 @@ const START: &str = "Select the branch or tag to start from";
 const TITLE: &str = "Enter the milestone title";
 const DUE: &str = "Enter the due date as YYYY-MM-DD, not before the start date (or leave empty)";
 
-/// The sandbox project's branches, then its tags, as a live choice offers them: the
-/// name answered, the name and what it is shown.
+/// The sandbox project's branches, the default one first, then its tags, as a live
+/// choice offers them: the name answered, the name and what it is shown.
 const REFS: [(&str, &str); 4] = [
+    ("main", "main (default branch)"),
     ("feature/x", "feature/x (branch)"),
     ("fix/tokenizer", "fix/tokenizer (branch)"),
-    ("main", "main (default branch)"),
     ("v1.0.0", "v1.0.0 (tag)"),
 ];
 
