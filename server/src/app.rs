@@ -82,7 +82,7 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     if matches!(settings.transport, Transport::Stdio) && std::io::stdin().is_terminal() {
-        eprintln!("{STARTED_BY_HAND}");
+        eprintln!("{STARTED_BY_HAND} {QUIT_KEYS}");
     }
     if settings.token.is_none() && sandbox.is_none() {
         tracing::warn!(
@@ -116,7 +116,13 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
 
 /// What a person who started the server by hand in a terminal is told: it waits for an
 /// MCP client on stdin, so a silent prompt would read as a hang.
-const STARTED_BY_HAND: &str = "gitlab-mcp-server: this is an MCP server: it speaks JSON-RPC on stdin and stdout and waits for an MCP client (VS Code, Cursor, Claude Code…) to start it — see the README's client configuration. To try a wizard here instead: gitlab-mcp-server try issue --sandbox. Ctrl-D or Ctrl-C quits.";
+const STARTED_BY_HAND: &str = "gitlab-mcp-server: this is an MCP server: it speaks JSON-RPC on stdin and stdout and waits for an MCP client (VS Code, Cursor, Claude Code…) to start it — see the README's client configuration. To try a wizard here instead: gitlab-mcp-server try issue --sandbox.";
+
+/// How a terminal ends stdin: Ctrl-D, or on Windows Ctrl-Z then Enter.
+#[cfg(not(windows))]
+const QUIT_KEYS: &str = "Ctrl-D or Ctrl-C quits.";
+#[cfg(windows)]
+const QUIT_KEYS: &str = "Ctrl-Z then Enter, or Ctrl-C, quits.";
 
 async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>> {
     // Our line transport: every bad line gets its JSON-RPC error.

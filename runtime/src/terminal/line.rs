@@ -61,7 +61,7 @@ pub(crate) fn read(question: &str, hint: Option<&str>) -> Result<Option<String>,
 /// Wipes the prompt and the line typed after it, which rustyline left behind with the
 /// cursor on the next line: up as many rows as they took, then clear to the end.
 fn wipe(prompt: &str, typed: &str) {
-    if !std::io::stderr().is_terminal() {
+    if !std::io::stderr().is_terminal() || !style::escapes() {
         return;
     }
     // A terminal that does not say its width (0) is taken as 80 columns, as rustyline

@@ -24,10 +24,23 @@ fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
 }
 
-/// Whether styles show: the prompts draw on standard error, so when it is a terminal,
-/// unless `NO_COLOR` says otherwise.
+/// Whether styles show: the prompts draw on standard error, so when it is a terminal
+/// that reads escape sequences (a Windows console once told to), unless `NO_COLOR`
+/// says otherwise.
 pub(crate) fn coloured() -> bool {
-    std::io::stderr().is_terminal() && !no_color()
+    std::io::stderr().is_terminal() && !no_color() && escapes()
+}
+
+/// Whether the terminal reads escape sequences: always off Windows; on Windows, once
+/// its console's VT processing is on (crossterm turns it on where it can).
+pub(crate) fn escapes() -> bool {
+    #[cfg(windows)]
+    {
+        static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *ON.get_or_init(crossterm::ansi_support::supports_ansi)
+    }
+    #[cfg(not(windows))]
+    true
 }
 
 /// `text` in the SGR style `code`, or plain without colours.
