@@ -9,13 +9,19 @@ use crate::gitlab::ProjectId;
 use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    table![
-        get::<LabelList>("label.list", "projects/{project_id}/labels").list(),
-        get::<LabelGet>("label.get", "projects/{project_id}/labels/{label_id}"),
-        post::<LabelCreate>("label.create", "projects/{project_id}/labels"),
-        put::<LabelUpdate>("label.update", "projects/{project_id}/labels/{label_id}"),
-        delete::<LabelDelete>("label.delete", "projects/{project_id}/labels/{label_id}"),
+    [
+        table![
+            get::<LabelList>("label.list", "projects/{project_id}/labels").list(),
+            get::<LabelGet>("label.get", "projects/{project_id}/labels/{label_id}"),
+            post::<LabelCreate>("label.create", "projects/{project_id}/labels"),
+            put::<LabelUpdate>("label.update", "projects/{project_id}/labels/{label_id}"),
+            delete::<LabelDelete>("label.delete", "projects/{project_id}/labels/{label_id}"),
+        ],
+        super::group_planning::label_actions(),
     ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// List the labels of a project, its own and its groups', optionally with how many open

@@ -12,40 +12,50 @@ use crate::table;
 use crate::wizards::MilestoneWizard;
 
 pub fn actions() -> Vec<Action> {
-    table![
-        get::<MilestoneList>("milestone.list", "projects/{project_id}/milestones").list(),
-        get::<MilestoneGet>(
-            "milestone.get",
-            "projects/{project_id}/milestones/{milestone_id}"
-        ),
-        post::<MilestoneCreate>("milestone.create", "projects/{project_id}/milestones")
-            .check(|m| dates_in_order(m.wizard.start_date.as_ref(), m.wizard.due_date.as_ref())),
-        put::<MilestoneUpdate>(
-            "milestone.update",
-            "projects/{project_id}/milestones/{milestone_id}"
-        )
-        .check(|m| dates_in_order(m.start_date.as_ref(), m.due_date.as_ref())),
-        delete::<MilestoneDelete>(
-            "milestone.delete",
-            "projects/{project_id}/milestones/{milestone_id}"
-        ),
-        get::<MilestoneIssues>(
-            "milestone.issue_list",
-            "projects/{project_id}/milestones/{milestone_id}/issues"
-        )
-        .list()
-        .title("List milestone issues"),
-        get::<MilestoneMergeRequests>(
-            "milestone.merge_request_list",
-            "projects/{project_id}/milestones/{milestone_id}/merge_requests"
-        )
-        .list()
-        .title("List milestone merge requests"),
+    [
+        table![
+            get::<MilestoneList>("milestone.list", "projects/{project_id}/milestones").list(),
+            get::<MilestoneGet>(
+                "milestone.get",
+                "projects/{project_id}/milestones/{milestone_id}"
+            ),
+            post::<MilestoneCreate>("milestone.create", "projects/{project_id}/milestones").check(
+                |m| dates_in_order(m.wizard.start_date.as_ref(), m.wizard.due_date.as_ref())
+            ),
+            put::<MilestoneUpdate>(
+                "milestone.update",
+                "projects/{project_id}/milestones/{milestone_id}"
+            )
+            .check(|m| dates_in_order(m.start_date.as_ref(), m.due_date.as_ref())),
+            delete::<MilestoneDelete>(
+                "milestone.delete",
+                "projects/{project_id}/milestones/{milestone_id}"
+            ),
+            get::<MilestoneIssues>(
+                "milestone.issue_list",
+                "projects/{project_id}/milestones/{milestone_id}/issues"
+            )
+            .list()
+            .title("List milestone issues"),
+            get::<MilestoneMergeRequests>(
+                "milestone.merge_request_list",
+                "projects/{project_id}/milestones/{milestone_id}/merge_requests"
+            )
+            .list()
+            .title("List milestone merge requests"),
+        ],
+        super::group_planning::milestone_actions(),
     ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// A milestone ends on or after the day it starts; GitLab would refuse it after the call.
-fn dates_in_order(start_date: Option<&Date>, due_date: Option<&Date>) -> Result<(), String> {
+pub(super) fn dates_in_order(
+    start_date: Option<&Date>,
+    due_date: Option<&Date>,
+) -> Result<(), String> {
     match (start_date, due_date) {
         (Some(start), Some(due)) if due < start => Err(format!(
             "`due_date` {} is before `start_date` {}; a milestone ends on or after the day it starts",

@@ -7,6 +7,7 @@
 //! saying what it does and returns) and add its line to its toolset's table.
 
 pub mod api;
+pub mod group_planning;
 pub mod groups;
 pub mod issues;
 pub mod labels;

@@ -24,7 +24,110 @@ pub fn actions() -> Vec<Action> {
             "release.delete",
             "projects/{project_id}/releases/{tag_name}"
         ),
+        get::<ReleaseLinkList>(
+            "release_link.list",
+            "projects/{project_id}/releases/{tag_name}/assets/links"
+        )
+        .list()
+        .title("List a release's asset links"),
+        get::<ReleaseLinkGet>(
+            "release_link.get",
+            "projects/{project_id}/releases/{tag_name}/assets/links/{link_id}"
+        )
+        .title("Get a release asset link"),
+        post::<ReleaseLinkCreate>(
+            "release_link.create",
+            "projects/{project_id}/releases/{tag_name}/assets/links"
+        )
+        .title("Add an asset link to a release"),
+        put::<ReleaseLinkUpdate>(
+            "release_link.update",
+            "projects/{project_id}/releases/{tag_name}/assets/links/{link_id}"
+        )
+        .title("Update a release asset link"),
+        delete::<ReleaseLinkDelete>(
+            "release_link.delete",
+            "projects/{project_id}/releases/{tag_name}/assets/links/{link_id}"
+        )
+        .title("Delete a release asset link"),
     ]
+}
+
+/// What a release asset link points to.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkType {
+    Other,
+    Runbook,
+    Image,
+    Package,
+}
+
+/// List a release's asset links (binaries, packages, runbooks): name, URL, type.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseLinkList {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The tag the release belongs to.
+    pub tag_name: String,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Get one asset link of a release.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseLinkGet {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The tag the release belongs to.
+    pub tag_name: String,
+    pub link_id: u64,
+}
+
+/// Add an asset link to a release (a binary, a package, a runbook). Returns the link.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseLinkCreate {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The tag the release belongs to.
+    pub tag_name: String,
+    /// What users see (`Linux binary`).
+    pub name: String,
+    /// Where it is (`https://…/app-linux-x86_64.tar.gz`).
+    pub url: String,
+    /// A stable path under the release's download URL (`/binaries/app-linux`).
+    pub direct_asset_path: Option<String>,
+    /// `other` (default), `runbook`, `image` or `package`.
+    pub link_type: Option<LinkType>,
+}
+
+/// Change a release asset link; only what is given changes.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseLinkUpdate {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The tag the release belongs to.
+    pub tag_name: String,
+    pub link_id: u64,
+    pub name: Option<String>,
+    pub url: Option<String>,
+    pub direct_asset_path: Option<String>,
+    pub link_type: Option<LinkType>,
+}
+
+/// Delete an asset link from a release (destructive).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseLinkDelete {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The tag the release belongs to.
+    pub tag_name: String,
+    pub link_id: u64,
 }
 
 /// `release.create`: every question of the release wizard, plus fields only GitLab knows.

@@ -31,6 +31,7 @@ mod pipelines;
 mod projects;
 mod protected_branches;
 mod rebase;
+mod records;
 mod refusals;
 mod releases;
 mod repository;
@@ -87,6 +88,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(forks::routes())
         .merge(archive::routes())
         .merge(search::routes())
+        .merge(records::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

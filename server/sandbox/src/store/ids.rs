@@ -23,6 +23,8 @@ pub(crate) struct Ids {
     /// Pull and push mirrors share one sequence, as GitLab's import states and remote
     /// mirrors each have their own table but the ids here only need to be unique.
     pub mirror: u64,
+    /// Every kind of settings-like record (`store::records`) shares one sequence.
+    pub record: u64,
 }
 
 impl Ids {

@@ -27,6 +27,8 @@ pub(crate) mod notes;
 pub(crate) mod people;
 pub(crate) mod pipelines;
 pub(crate) mod project;
+pub(crate) mod record_kinds;
+pub(crate) mod records;
 pub(crate) mod releases;
 pub(crate) mod repository;
 mod seed;

@@ -41,6 +41,7 @@ impl Store {
             projects: BTreeMap::new(),
             issue_links: Vec::new(),
             todos: Vec::new(),
+            records: BTreeMap::new(),
             ids: Ids::default(),
         };
         seed(&mut store);

@@ -19,5 +19,11 @@ pub(crate) struct Store {
     pub issue_links: Vec<IssueLink>,
     /// The current user's to-do items, oldest first.
     pub todos: Vec<super::todos::Todo>,
+    /// Settings-like records (CI/CD variables, webhooks, …) by owner and kind, oldest
+    /// first.
+    pub records: BTreeMap<
+        (super::records::Owner, &'static str),
+        Vec<serde_json::Map<String, serde_json::Value>>,
+    >,
     pub ids: Ids,
 }

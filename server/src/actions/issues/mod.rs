@@ -2,6 +2,7 @@
 //! here; its comments, threads and links each have a file.
 
 pub mod discussions;
+mod emoji;
 pub mod links;
 pub mod notes;
 
@@ -20,64 +21,70 @@ use links::{IssueLinkCreate, IssueLinkDelete, IssueLinkList};
 use notes::{IssueNoteCreate, IssueNoteDelete, IssueNoteGet, IssueNoteList, IssueNoteUpdate};
 
 pub fn actions() -> Vec<Action> {
-    table![
-        post::<IssueCreate>("issue.create", "projects/{project_id}/issues"),
-        get::<IssueGet>("issue.get", "projects/{project_id}/issues/{issue_iid}"),
-        get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),
-        get::<IssueListAll>("issue.list_all", "issues")
-            .list()
-            .across_projects()
-            .title("List issues across projects"),
-        put::<IssueUpdate>("issue.update", "projects/{project_id}/issues/{issue_iid}"),
-        delete::<IssueDelete>("issue.delete", "projects/{project_id}/issues/{issue_iid}"),
-        get::<IssueNoteList>(
-            "issue.note_list",
-            "projects/{project_id}/issues/{issue_iid}/notes"
-        )
-        .list(),
-        post::<IssueNoteCreate>(
-            "issue.note_create",
-            "projects/{project_id}/issues/{issue_iid}/notes"
-        ),
-        put::<IssueNoteUpdate>(
-            "issue.note_update",
-            "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
-        ),
-        get::<IssueNoteGet>(
-            "issue.note_get",
-            "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
-        ),
-        delete::<IssueNoteDelete>(
-            "issue.note_delete",
-            "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
-        ),
-        get::<IssueDiscussionList>(
-            "issue.discussion_list",
-            "projects/{project_id}/issues/{issue_iid}/discussions"
-        )
-        .list(),
-        post::<IssueDiscussionReply>(
-            "issue.discussion_reply",
-            "projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes"
-        )
-        .title("Reply to issue discussion"),
-        // Not paginated: GitLab sends every link at once.
-        get::<IssueLinkList>(
-            "issue.link_list",
-            "projects/{project_id}/issues/{issue_iid}/links"
-        )
-        .list(),
-        post::<IssueLinkCreate>(
-            "issue.link_create",
-            "projects/{project_id}/issues/{issue_iid}/links"
-        ),
-        // GitLab answers 200 with the link it removed, not 204.
-        delete::<IssueLinkDelete>(
-            "issue.link_delete",
-            "projects/{project_id}/issues/{issue_iid}/links/{issue_link_id}"
-        )
-        .output(Output::Object),
+    [
+        table![
+            post::<IssueCreate>("issue.create", "projects/{project_id}/issues"),
+            get::<IssueGet>("issue.get", "projects/{project_id}/issues/{issue_iid}"),
+            get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),
+            get::<IssueListAll>("issue.list_all", "issues")
+                .list()
+                .across_projects()
+                .title("List issues across projects"),
+            put::<IssueUpdate>("issue.update", "projects/{project_id}/issues/{issue_iid}"),
+            delete::<IssueDelete>("issue.delete", "projects/{project_id}/issues/{issue_iid}"),
+            get::<IssueNoteList>(
+                "issue.note_list",
+                "projects/{project_id}/issues/{issue_iid}/notes"
+            )
+            .list(),
+            post::<IssueNoteCreate>(
+                "issue.note_create",
+                "projects/{project_id}/issues/{issue_iid}/notes"
+            ),
+            put::<IssueNoteUpdate>(
+                "issue.note_update",
+                "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
+            ),
+            get::<IssueNoteGet>(
+                "issue.note_get",
+                "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
+            ),
+            delete::<IssueNoteDelete>(
+                "issue.note_delete",
+                "projects/{project_id}/issues/{issue_iid}/notes/{note_id}"
+            ),
+            get::<IssueDiscussionList>(
+                "issue.discussion_list",
+                "projects/{project_id}/issues/{issue_iid}/discussions"
+            )
+            .list(),
+            post::<IssueDiscussionReply>(
+                "issue.discussion_reply",
+                "projects/{project_id}/issues/{issue_iid}/discussions/{discussion_id}/notes"
+            )
+            .title("Reply to issue discussion"),
+            // Not paginated: GitLab sends every link at once.
+            get::<IssueLinkList>(
+                "issue.link_list",
+                "projects/{project_id}/issues/{issue_iid}/links"
+            )
+            .list(),
+            post::<IssueLinkCreate>(
+                "issue.link_create",
+                "projects/{project_id}/issues/{issue_iid}/links"
+            ),
+            // GitLab answers 200 with the link it removed, not 204.
+            delete::<IssueLinkDelete>(
+                "issue.link_delete",
+                "projects/{project_id}/issues/{issue_iid}/links/{issue_link_id}"
+            )
+            .output(Output::Object),
+        ],
+        emoji::actions(),
     ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// `issue.create`: every question of the issue wizard, plus fields only GitLab knows.

@@ -5,6 +5,8 @@
 pub mod approvals;
 pub mod changes;
 pub mod discussions;
+mod draft_notes;
+mod emoji;
 pub mod notes;
 
 use schemars::JsonSchema;
@@ -30,7 +32,7 @@ use notes::{
 };
 
 pub fn actions() -> Vec<Action> {
-    table![
+    [table![
         post::<MergeRequestCreate>(
             "merge_request.create",
             "projects/{project_id}/merge_requests"
@@ -139,7 +141,10 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes/{note_id}"
         )
         .title("Delete merge request thread comment"),
-    ]
+    ], emoji::actions(), draft_notes::actions()]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// `merge_request.create`: every question of the merge request wizard, plus fields only

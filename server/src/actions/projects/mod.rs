@@ -1,5 +1,8 @@
-//! The `projects` toolset: `/projects[/:id[/…]]`, and the project's mirrors.
+//! The `projects` toolset: `/projects[/:id[/…]]`, and in modules of their own the
+//! project's mirrors, webhooks, deploy keys and badges.
 
+pub mod hooks;
+pub mod keys_and_badges;
 pub mod mirrors;
 
 use schemars::JsonSchema;
@@ -22,44 +25,51 @@ use mirrors::{
 };
 
 pub fn actions() -> Vec<Action> {
-    table![
-        post::<ProjectCreate>("project.create", "projects"),
-        get::<ProjectGet>("project.get", "projects/{project_id}"),
-        get::<ProjectList>("project.list", "projects").list(),
-        put::<ProjectUpdate>("project.update", "projects/{project_id}").asks(MAKING_PUBLIC),
-        delete::<ProjectDelete>("project.delete", "projects/{project_id}"),
-        post::<ProjectFork>("project.fork", "projects/{project_id}/fork").check(one_namespace),
-        post::<ProjectArchive>("project.archive", "projects/{project_id}/archive"),
-        post::<ProjectUnarchive>("project.unarchive", "projects/{project_id}/unarchive"),
-        put::<PullMirrorConfigure>(
-            "project.pull_mirror_configure",
-            "projects/{project_id}/mirror/pull"
-        )
-        .check(pull_mirror_rules)
-        .asks(OVERWRITING_MIRROR),
-        post::<PushMirrorAdd>(
-            "project.push_mirror_add",
-            "projects/{project_id}/remote_mirrors"
-        )
-        .check(push_mirror_rules)
-        .destructive(),
-        get::<PullMirrorGet>(
-            "project.pull_mirror_get",
-            "projects/{project_id}/mirror/pull"
-        )
-        .title("Get pull mirror"),
-        get::<PushMirrorList>(
-            "project.push_mirror_list",
-            "projects/{project_id}/remote_mirrors"
-        )
-        .list()
-        .title("List push mirrors"),
-        get::<PushMirrorGet>(
-            "project.push_mirror_get",
-            "projects/{project_id}/remote_mirrors/{mirror_id}"
-        )
-        .title("Get push mirror"),
+    [
+        table![
+            post::<ProjectCreate>("project.create", "projects"),
+            get::<ProjectGet>("project.get", "projects/{project_id}"),
+            get::<ProjectList>("project.list", "projects").list(),
+            put::<ProjectUpdate>("project.update", "projects/{project_id}").asks(MAKING_PUBLIC),
+            delete::<ProjectDelete>("project.delete", "projects/{project_id}"),
+            post::<ProjectFork>("project.fork", "projects/{project_id}/fork").check(one_namespace),
+            post::<ProjectArchive>("project.archive", "projects/{project_id}/archive"),
+            post::<ProjectUnarchive>("project.unarchive", "projects/{project_id}/unarchive"),
+            put::<PullMirrorConfigure>(
+                "project.pull_mirror_configure",
+                "projects/{project_id}/mirror/pull"
+            )
+            .check(pull_mirror_rules)
+            .asks(OVERWRITING_MIRROR),
+            post::<PushMirrorAdd>(
+                "project.push_mirror_add",
+                "projects/{project_id}/remote_mirrors"
+            )
+            .check(push_mirror_rules)
+            .destructive(),
+            get::<PullMirrorGet>(
+                "project.pull_mirror_get",
+                "projects/{project_id}/mirror/pull"
+            )
+            .title("Get pull mirror"),
+            get::<PushMirrorList>(
+                "project.push_mirror_list",
+                "projects/{project_id}/remote_mirrors"
+            )
+            .list()
+            .title("List push mirrors"),
+            get::<PushMirrorGet>(
+                "project.push_mirror_get",
+                "projects/{project_id}/remote_mirrors/{mirror_id}"
+            )
+            .title("Get push mirror"),
+        ],
+        hooks::actions(),
+        keys_and_badges::actions(),
     ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// Asks before an update that makes a private or internal project public; any other

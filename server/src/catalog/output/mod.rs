@@ -5,7 +5,7 @@ mod compact;
 mod diffs;
 mod file;
 mod log;
-mod masked;
+pub(crate) mod masked;
 pub mod untrusted;
 
 use std::sync::{Arc, LazyLock};

@@ -18,7 +18,7 @@ pub(crate) use fixed_schema::fixed_schema;
 pub use id_or_name::{GroupId, LabelId};
 pub use numbers::check_numbers;
 pub use types::{CommaList, Date, DateTime, PageNumber, PerPage, TailLines, UserFilter};
-pub use variables::{JobVariable, PipelineVariable, VariableKey};
+pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
 
 use super::action::PROJECT_ID;
 use super::endpoint::Endpoint;

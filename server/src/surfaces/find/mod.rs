@@ -112,7 +112,7 @@ impl ActionIndex {
                         .terms
                         .iter()
                         .enumerate()
-                        .filter(|(_, term)| !used.contains(term.as_str()))
+                        .filter(|(_, term)| word.hint || !used.contains(term.as_str()))
                         .map(|(n, term)| {
                             let own = if n == 0 { 1.0 } else { 0.8 };
                             (item.weight(term) * rarity(term) * own, term.as_str())
@@ -121,7 +121,9 @@ impl ActionIndex {
                     if let Some((value, term)) = best
                         && value > 0.0
                     {
-                        used.insert(term);
+                        if !word.hint {
+                            used.insert(term);
+                        }
                         score += value * word.weight;
                     }
                 }

@@ -42,6 +42,9 @@ const PHRASES: &[(&str, &str)] = &[
     // The CI file is the CI configuration, not a file to read.
     (".gitlab-ci.yml", "ci configuration"),
     ("gitlab-ci", "ci configuration"),
+    // GitLab's own name for its variables: not a pipeline's (`ci`) nor a path (`cd`).
+    (" ci/cd variables ", " variables "),
+    (" ci/cd variable ", " variable "),
     // Asking why something failed is asking for a job's log.
     (" why ", " log job "),
 ];
@@ -83,10 +86,19 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("rerun", &["retry"]),
     ("restart", &["retry"]),
     ("again", &["retry"]),
-    ("stop", &["cancel"]),
+    ("stop", &["cancel", "stop"]),
     ("abort", &["cancel"]),
     ("kill", &["cancel"]),
-    ("trigger", &["trigger", "create", "pipeline"]),
+    // Triggering a pipeline is running one; the trigger tokens are named as such.
+    ("trigger", &["create", "pipeline"]),
+    ("thumbs", &["emoji"]),
+    ("thumbsup", &["emoji"]),
+    ("upvote", &["emoji"]),
+    ("react", &["emoji"]),
+    ("reaction", &["emoji"]),
+    ("reactions", &["emoji"]),
+    ("deployed", &["deployment"]),
+    ("deploy", &["deployment", "deploy"]),
     ("start", &["start", "create", "play"]),
     ("manual", &["manual", "play"]),
     ("diff", &["diff", "change"]),
@@ -174,6 +186,9 @@ pub struct QueryWord {
     /// (the `me` of "show me the log" should not outweigh the log), for a word that only
     /// qualifies, and for the "several of them" a plural implies.
     pub weight: f64,
+    /// A hint another word's term does not use up: the list a plural implies counts even
+    /// when "show" already read as a list.
+    pub hint: bool,
 }
 
 /// How much a filler word that stands for something counts against a word of substance.
@@ -198,6 +213,7 @@ pub fn query_terms(query: &str) -> Vec<QueryWord> {
             words.push(QueryWord {
                 terms: vec!["file".to_owned()],
                 weight: if qualified { QUALIFIED_WEIGHT } else { 1.0 },
+                hint: false,
             });
             continue;
         }
@@ -212,7 +228,7 @@ pub fn query_terms(query: &str) -> Vec<QueryWord> {
     // pipeline", `pipeline` is the pipeline's, and `trigger` means creating it.
     let said: Vec<String> = words
         .iter()
-        .filter(|word| word.terms.len() == 1)
+        .filter(|word| word.terms.len() == 1 && !word.hint)
         .map(|word| word.terms[0].clone())
         .collect();
     for word in words.iter_mut().filter(|word| word.terms.len() > 1) {
@@ -243,11 +259,13 @@ fn read_word(word: &str, qualified: bool) -> Vec<QueryWord> {
     let mut read = vec![QueryWord {
         terms,
         weight: base,
+        hint: false,
     }];
     if plural && !qualified {
         read.push(QueryWord {
             terms: vec!["list".to_owned()],
             weight: PLURAL_WEIGHT,
+            hint: true,
         });
     }
     read

@@ -30,10 +30,11 @@ pub(super) fn stem(word: &str) -> String {
 }
 
 /// Words, with `merge_request` and `note_create` kept whole (their parts are added by the
-/// callers).
+/// callers). A bare number is no word: the `3` of "issue 3" is an id, and the digits of a
+/// cron example (`0 23 * * 5`) say nothing of what an action does.
 pub(super) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|word| !word.is_empty())
+        .filter(|word| !word.is_empty() && !word.chars().all(|c| c.is_ascii_digit()))
 }
 
 #[cfg(test)]

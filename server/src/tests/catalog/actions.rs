@@ -67,6 +67,8 @@ fn the_class_follows_the_method_with_named_exceptions() {
             "pipeline.cancel",
             "job.cancel",
             "job.erase",
+            "environment.stop",
+            "environment.stop_stale",
             "project.push_mirror_add"
         ]
     );
@@ -462,7 +464,10 @@ fn resources_group_the_actions() {
             "discussion_reply",
             "link_list",
             "link_create",
-            "link_delete"
+            "link_delete",
+            "emoji_list",
+            "emoji_create",
+            "emoji_delete"
         ]
     );
     assert_eq!(
@@ -492,7 +497,17 @@ fn resources_group_the_actions() {
             "discussion_reply",
             "discussion_resolve",
             "discussion_note_update",
-            "discussion_note_delete"
+            "discussion_note_delete",
+            "emoji_list",
+            "emoji_create",
+            "emoji_delete",
+            "draft_note_list",
+            "draft_note_get",
+            "draft_note_create",
+            "draft_note_update",
+            "draft_note_delete",
+            "draft_note_publish",
+            "draft_note_publish_all"
         ]
     );
     assert_eq!(

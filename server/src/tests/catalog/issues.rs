@@ -46,6 +46,9 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.link_list", Read),
         ("issue.link_create", Write),
         ("issue.link_delete", Destructive),
+        ("issue.emoji_list", Read),
+        ("issue.emoji_create", Write),
+        ("issue.emoji_delete", Destructive),
     ];
     assert_toolset(Toolset::Issues, &table);
 }

@@ -54,6 +54,16 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.discussion_resolve", Write),
         ("merge_request.discussion_note_update", Write),
         ("merge_request.discussion_note_delete", Destructive),
+        ("merge_request.emoji_list", Read),
+        ("merge_request.emoji_create", Write),
+        ("merge_request.emoji_delete", Destructive),
+        ("merge_request.draft_note_list", Read),
+        ("merge_request.draft_note_get", Read),
+        ("merge_request.draft_note_create", Write),
+        ("merge_request.draft_note_update", Write),
+        ("merge_request.draft_note_delete", Destructive),
+        ("merge_request.draft_note_publish", Write),
+        ("merge_request.draft_note_publish_all", Write),
     ];
     assert_toolset(Toolset::MergeRequests, &table);
 }

@@ -12,4 +12,5 @@ mod people;
 mod pipelines;
 mod planning;
 mod repository;
+mod settings;
 mod validation;

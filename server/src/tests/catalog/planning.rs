@@ -18,6 +18,11 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("label.create", Write),
             ("label.update", Write),
             ("label.delete", Destructive),
+            ("label.group_list", Read),
+            ("label.group_get", Read),
+            ("label.group_create", Write),
+            ("label.group_update", Write),
+            ("label.group_delete", Destructive),
         ],
     );
     assert_toolset(
@@ -30,6 +35,11 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("milestone.delete", Destructive),
             ("milestone.issue_list", Read),
             ("milestone.merge_request_list", Read),
+            ("milestone.group_list", Read),
+            ("milestone.group_get", Read),
+            ("milestone.group_create", Write),
+            ("milestone.group_update", Write),
+            ("milestone.group_delete", Destructive),
         ],
     );
     assert_toolset(

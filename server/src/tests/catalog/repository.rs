@@ -36,6 +36,10 @@ fn each_action_reads_writes_or_destroys() {
         ("file.create", Write),
         ("file.update", Write),
         ("file.delete", Destructive),
+        ("tag.protected_list", Read),
+        ("tag.protected_get", Read),
+        ("tag.protect", Write),
+        ("tag.unprotect", Destructive),
     ];
     assert_toolset(Toolset::Repository, &table);
 }

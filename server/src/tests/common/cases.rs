@@ -45,6 +45,66 @@ pub fn cases() -> Vec<Case> {
         "merge_request.create",
         json!({"project_id": P, "source_branch": "feature/x", "target_branch": "main", "title": "Word counter"}),
     )];
+    let draft = [(
+        "merge_request.draft_note_create",
+        json!({"project_id": P, "merge_request_iid": 1, "note": "Why a new type here?"}),
+    )];
+    let release_link = [
+        release[0].clone(),
+        (
+            "release_link.create",
+            json!({"project_id": P, "tag_name": "v1.0.0", "name": "Docs", "url": "https://example.com/docs"}),
+        ),
+    ];
+    let protected_tag = [("tag.protect", json!({"project_id": P, "name": "v*"}))];
+    let group_label = [(
+        "label.group_create",
+        json!({"group_id": "demo", "name": "platform", "color": "#5843AD"}),
+    )];
+    let group_milestone = [(
+        "milestone.group_create",
+        json!({"group_id": "demo", "title": "Sprint 12"}),
+    )];
+    let freeze = [(
+        "freeze_period.create",
+        json!({"project_id": P, "freeze_start": "0 23 * * 5", "freeze_end": "0 7 * * 1"}),
+    )];
+    let variable = [(
+        "variable.create",
+        json!({"project_id": P, "key": "DEPLOY_ENV", "value": "staging"}),
+    )];
+    let group_variable = [(
+        "variable.group_create",
+        json!({"group_id": "demo", "key": "REGISTRY", "value": "registry.example.com"}),
+    )];
+    let schedule = [(
+        "schedule.create",
+        json!({"project_id": P, "description": "Nightly", "ref": "main", "cron": "0 2 * * *"}),
+    )];
+    let trigger = [(
+        "trigger_token.create",
+        json!({"project_id": P, "description": "Release tool"}),
+    )];
+    let environment = [(
+        "environment.create",
+        json!({"project_id": P, "name": "staging", "external_url": "https://staging.example.com"}),
+    )];
+    let deployment = [(
+        "deployment.create",
+        json!({"project_id": P, "environment": "production", "sha": "0123456789abcdef0123456789abcdef01234567", "ref": "main", "tag": false, "status": "success"}),
+    )];
+    let hook = [(
+        "hook.create",
+        json!({"project_id": P, "url": "https://ci.example.com/hook"}),
+    )];
+    let deploy_key = [(
+        "deploy_key.create",
+        json!({"project_id": P, "title": "Deploy", "key": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample deploy@example.com"}),
+    )];
+    let badge = [(
+        "badge.create",
+        json!({"project_id": P, "link_url": "https://example.com/docs", "image_url": "https://example.com/pipeline.svg", "name": "Pipeline"}),
+    )];
     vec![
         // repository
         case("branch.list", json!({"project_id": P, "search": "fix"})),
@@ -503,6 +563,406 @@ pub fn cases() -> Vec<Case> {
         case(
             "project.push_mirror_get",
             json!({"project_id": P, "mirror_id": "$push_mirror"}),
+        ),
+        // CI/CD: variables, schedules, triggers, environments and deployments; each
+        // record made first in a fresh sandbox is number 1.
+        case("variable.list", json!({"project_id": P})),
+        after(
+            &variable,
+            "variable.get",
+            json!({"project_id": P, "key": "DEPLOY_ENV"}),
+        ),
+        case(
+            "variable.create",
+            json!({"project_id": P, "key": "API_TOKEN", "value": "s3cret-value-1", "masked": true, "protected": true, "environment_scope": "production", "description": "For the deploy job"}),
+        ),
+        after(
+            &variable,
+            "variable.update",
+            json!({"project_id": P, "key": "DEPLOY_ENV", "value": "production", "variable_type": "env_var", "raw": true}),
+        ),
+        after(
+            &variable,
+            "variable.delete",
+            json!({"project_id": P, "key": "DEPLOY_ENV"}),
+        ),
+        case("variable.group_list", json!({"group_id": "demo"})),
+        after(
+            &group_variable,
+            "variable.group_get",
+            json!({"group_id": "demo", "key": "REGISTRY"}),
+        ),
+        case(
+            "variable.group_create",
+            json!({"group_id": "demo", "key": "REGISTRY", "value": "registry.example.com", "variable_type": "env_var"}),
+        ),
+        after(
+            &group_variable,
+            "variable.group_update",
+            json!({"group_id": "demo", "key": "REGISTRY", "protected": true}),
+        ),
+        after(
+            &group_variable,
+            "variable.group_delete",
+            json!({"group_id": "demo", "key": "REGISTRY"}),
+        ),
+        after(
+            &schedule,
+            "schedule.list",
+            json!({"project_id": P, "scope": "active"}),
+        ),
+        after(
+            &schedule,
+            "schedule.get",
+            json!({"project_id": P, "pipeline_schedule_id": 1}),
+        ),
+        case(
+            "schedule.create",
+            json!({"project_id": P, "description": "Nightly build", "ref": "main", "cron": "0 2 * * *", "cron_timezone": "Europe/Berlin", "active": false}),
+        ),
+        after(
+            &schedule,
+            "schedule.update",
+            json!({"project_id": P, "pipeline_schedule_id": 1, "cron": "30 3 * * 1-5", "active": false}),
+        ),
+        after(
+            &schedule,
+            "schedule.delete",
+            json!({"project_id": P, "pipeline_schedule_id": 1}),
+        ),
+        after(
+            &schedule,
+            "schedule.play",
+            json!({"project_id": P, "pipeline_schedule_id": 1}),
+        ),
+        after(
+            &schedule,
+            "schedule.take_ownership",
+            json!({"project_id": P, "pipeline_schedule_id": 1}),
+        ),
+        case("trigger_token.list", json!({"project_id": P})),
+        after(
+            &trigger,
+            "trigger_token.get",
+            json!({"project_id": P, "trigger_id": 1}),
+        ),
+        case(
+            "trigger_token.create",
+            json!({"project_id": P, "description": "Release tool"}),
+        ),
+        after(
+            &trigger,
+            "trigger_token.update",
+            json!({"project_id": P, "trigger_id": 1, "description": "Release tool v2"}),
+        ),
+        after(
+            &trigger,
+            "trigger_token.delete",
+            json!({"project_id": P, "trigger_id": 1}),
+        ),
+        after(
+            &environment,
+            "environment.list",
+            json!({"project_id": P, "search": "stag", "states": "available"}),
+        ),
+        after(
+            &environment,
+            "environment.get",
+            json!({"project_id": P, "environment_id": 1}),
+        ),
+        case(
+            "environment.create",
+            json!({"project_id": P, "name": "review/feature-x", "external_url": "https://feature-x.review.example.com", "tier": "development"}),
+        ),
+        after(
+            &environment,
+            "environment.update",
+            json!({"project_id": P, "environment_id": 1, "external_url": "https://staging2.example.com"}),
+        ),
+        after(
+            &environment,
+            "environment.delete",
+            json!({"project_id": P, "environment_id": 1}),
+        ),
+        after(
+            &environment,
+            "environment.stop",
+            json!({"project_id": P, "environment_id": 1, "force": true}),
+        ),
+        case(
+            "environment.stop_stale",
+            json!({"project_id": P, "before": "2020-01-01T00:00:00Z"}),
+        ),
+        after(
+            &deployment,
+            "deployment.list",
+            json!({"project_id": P, "environment": "production", "status": "success", "order_by": "created_at", "sort": "desc"}),
+        ),
+        after(
+            &deployment,
+            "deployment.get",
+            json!({"project_id": P, "deployment_id": 1}),
+        ),
+        after(
+            &[],
+            "deployment.create",
+            json!({"project_id": P, "environment": "production", "sha": "$main_head", "ref": "main", "tag": false, "status": "running"}),
+        ),
+        after(
+            &deployment,
+            "deployment.update",
+            json!({"project_id": P, "deployment_id": 1, "status": "failed"}),
+        ),
+        after(
+            &deployment,
+            "deployment.merge_request_list",
+            json!({"project_id": P, "deployment_id": 1}),
+        ),
+        // Reactions, draft reviews, release links, protected tags.
+        case("issue.emoji_list", json!({"project_id": P, "issue_iid": 1})),
+        case(
+            "issue.emoji_create",
+            json!({"project_id": P, "issue_iid": 1, "name": "thumbsup"}),
+        ),
+        after(
+            &[(
+                "issue.emoji_create",
+                json!({"project_id": P, "issue_iid": 1, "name": "eyes"}),
+            )],
+            "issue.emoji_delete",
+            json!({"project_id": P, "issue_iid": 1, "award_id": 1}),
+        ),
+        case(
+            "merge_request.emoji_list",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        case(
+            "merge_request.emoji_create",
+            json!({"project_id": P, "merge_request_iid": 1, "name": "tada"}),
+        ),
+        after(
+            &[(
+                "merge_request.emoji_create",
+                json!({"project_id": P, "merge_request_iid": 1, "name": "+1"}),
+            )],
+            "merge_request.emoji_delete",
+            json!({"project_id": P, "merge_request_iid": 1, "award_id": 1}),
+        ),
+        after(
+            &draft,
+            "merge_request.draft_note_list",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        after(
+            &draft,
+            "merge_request.draft_note_get",
+            json!({"project_id": P, "merge_request_iid": 1, "draft_note_id": 1}),
+        ),
+        case(
+            "merge_request.draft_note_create",
+            json!({"project_id": P, "merge_request_iid": 1, "note": "Reply in the thread", "in_reply_to_discussion_id": "$mr_thread", "resolve_discussion": true}),
+        ),
+        after(
+            &draft,
+            "merge_request.draft_note_update",
+            json!({"project_id": P, "merge_request_iid": 1, "draft_note_id": 1, "note": "Clearer"}),
+        ),
+        after(
+            &draft,
+            "merge_request.draft_note_delete",
+            json!({"project_id": P, "merge_request_iid": 1, "draft_note_id": 1}),
+        ),
+        after(
+            &draft,
+            "merge_request.draft_note_publish",
+            json!({"project_id": P, "merge_request_iid": 1, "draft_note_id": 1}),
+        ),
+        after(
+            &draft,
+            "merge_request.draft_note_publish_all",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        after(
+            &release,
+            "release_link.list",
+            json!({"project_id": P, "tag_name": "v1.0.0"}),
+        ),
+        after(
+            &release_link,
+            "release_link.get",
+            json!({"project_id": P, "tag_name": "v1.0.0", "link_id": 1}),
+        ),
+        after(
+            &release,
+            "release_link.create",
+            json!({"project_id": P, "tag_name": "v1.0.0", "name": "Linux binary", "url": "https://example.com/app-linux.tar.gz", "direct_asset_path": "/binaries/app-linux", "link_type": "package"}),
+        ),
+        after(
+            &release_link,
+            "release_link.update",
+            json!({"project_id": P, "tag_name": "v1.0.0", "link_id": 1, "name": "Linux x86_64 binary"}),
+        ),
+        after(
+            &release_link,
+            "release_link.delete",
+            json!({"project_id": P, "tag_name": "v1.0.0", "link_id": 1}),
+        ),
+        after(
+            &protected_tag,
+            "tag.protected_list",
+            json!({"project_id": P}),
+        ),
+        after(
+            &protected_tag,
+            "tag.protected_get",
+            json!({"project_id": P, "name": "v*"}),
+        ),
+        case(
+            "tag.protect",
+            json!({"project_id": P, "name": "release-*", "create_access_level": 30}),
+        ),
+        after(
+            &protected_tag,
+            "tag.unprotect",
+            json!({"project_id": P, "name": "v*"}),
+        ),
+        // Group labels and milestones, deploy freezes.
+        case(
+            "label.group_list",
+            json!({"group_id": "demo", "search": "plat"}),
+        ),
+        after(
+            &group_label,
+            "label.group_get",
+            json!({"group_id": "demo", "label_id": "platform"}),
+        ),
+        case(
+            "label.group_create",
+            json!({"group_id": "demo", "name": "team::web", "color": "#428bca", "description": "The web team"}),
+        ),
+        after(
+            &group_label,
+            "label.group_update",
+            json!({"group_id": "demo", "label_id": 1, "new_name": "platform-team", "color": "teal"}),
+        ),
+        after(
+            &group_label,
+            "label.group_delete",
+            json!({"group_id": "demo", "label_id": "platform"}),
+        ),
+        case(
+            "milestone.group_list",
+            json!({"group_id": "demo", "state": "active"}),
+        ),
+        after(
+            &group_milestone,
+            "milestone.group_get",
+            json!({"group_id": "demo", "milestone_id": 1}),
+        ),
+        case(
+            "milestone.group_create",
+            json!({"group_id": "demo", "title": "Q3", "description": "Quarter", "start_date": "2026-07-01", "due_date": "2026-09-30"}),
+        ),
+        after(
+            &group_milestone,
+            "milestone.group_update",
+            json!({"group_id": "demo", "milestone_id": 1, "state_event": "close"}),
+        ),
+        after(
+            &group_milestone,
+            "milestone.group_delete",
+            json!({"group_id": "demo", "milestone_id": 1}),
+        ),
+        case("freeze_period.list", json!({"project_id": P})),
+        after(
+            &freeze,
+            "freeze_period.get",
+            json!({"project_id": P, "freeze_period_id": 1}),
+        ),
+        case(
+            "freeze_period.create",
+            json!({"project_id": P, "freeze_start": "0 23 * * 5", "freeze_end": "0 7 * * 1", "cron_timezone": "Europe/Berlin"}),
+        ),
+        after(
+            &freeze,
+            "freeze_period.update",
+            json!({"project_id": P, "freeze_period_id": 1, "freeze_end": "0 8 * * 1"}),
+        ),
+        after(
+            &freeze,
+            "freeze_period.delete",
+            json!({"project_id": P, "freeze_period_id": 1}),
+        ),
+        // projects: webhooks, deploy keys, badges.
+        case("hook.list", json!({"project_id": P})),
+        after(&hook, "hook.get", json!({"project_id": P, "hook_id": 1})),
+        case(
+            "hook.create",
+            json!({"project_id": P, "url": "https://ci.example.com/hooks/gitlab", "token": "not-a-real-secret", "push_events": true, "push_events_branch_filter": "main", "merge_requests_events": true, "pipeline_events": true, "enable_ssl_verification": true}),
+        ),
+        after(
+            &hook,
+            "hook.update",
+            json!({"project_id": P, "hook_id": 1, "issues_events": true, "name": "CI bridge"}),
+        ),
+        after(&hook, "hook.delete", json!({"project_id": P, "hook_id": 1})),
+        after(
+            &hook,
+            "hook.test",
+            json!({"project_id": P, "hook_id": 1, "trigger": "push_events"}),
+        ),
+        case("deploy_key.list", json!({"project_id": P})),
+        after(
+            &deploy_key,
+            "deploy_key.get",
+            json!({"project_id": P, "key_id": 1}),
+        ),
+        case(
+            "deploy_key.create",
+            json!({"project_id": P, "title": "CI deploy", "key": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample ci@example.com", "can_push": true, "expires_at": "2030-01-01T00:00:00Z"}),
+        ),
+        after(
+            &deploy_key,
+            "deploy_key.update",
+            json!({"project_id": P, "key_id": 1, "can_push": false}),
+        ),
+        after(
+            &deploy_key,
+            "deploy_key.delete",
+            json!({"project_id": P, "key_id": 1}),
+        ),
+        after(
+            &badge,
+            "badge.list",
+            json!({"project_id": P, "name": "Pipeline"}),
+        ),
+        after(&badge, "badge.get", json!({"project_id": P, "badge_id": 1})),
+        case(
+            "badge.create",
+            json!({"project_id": P, "link_url": "https://example.com/%{project_path}", "image_url": "https://example.com/%{project_path}/badge.svg", "name": "Docs"}),
+        ),
+        after(
+            &badge,
+            "badge.update",
+            json!({"project_id": P, "badge_id": 1, "name": "Pipeline status"}),
+        ),
+        after(
+            &badge,
+            "badge.delete",
+            json!({"project_id": P, "badge_id": 1}),
+        ),
+        case("badge.group_list", json!({"group_id": "demo"})),
+        case(
+            "badge.group_create",
+            json!({"group_id": "demo", "link_url": "https://example.com/demo", "image_url": "https://example.com/demo.svg"}),
+        ),
+        after(
+            &[(
+                "badge.group_create",
+                json!({"group_id": "demo", "link_url": "https://example.com/demo", "image_url": "https://example.com/demo.svg"}),
+            )],
+            "badge.group_delete",
+            json!({"group_id": "demo", "badge_id": 1}),
         ),
         case(
             "api.request",

@@ -142,6 +142,45 @@ const QUERIES: &[(&str, &str)] = &[
         "merge_request.list_all",
     ),
     ("my issues across all projects", "issue.list_all"),
+    // CI/CD and delivery
+    ("show the CI/CD variables", "variable.list"),
+    (
+        "add a secret variable for the deploy job",
+        "variable.create",
+    ),
+    ("which environments exist", "environment.list"),
+    ("list recent deployments", "deployment.list"),
+    ("what was deployed to production", "deployment.list"),
+    ("schedule a nightly pipeline", "schedule.create"),
+    ("list the pipeline schedules", "schedule.list"),
+    ("stop the review environment", "environment.stop"),
+    ("create a pipeline trigger token", "trigger_token.create"),
+    // Reactions and reviews
+    ("add a thumbs-up to issue 3", "issue.emoji_create"),
+    (
+        "react with an emoji on the merge request",
+        "merge_request.emoji_create",
+    ),
+    (
+        "start a review comment as a draft",
+        "merge_request.draft_note_create",
+    ),
+    ("publish my review", "merge_request.draft_note_publish_all"),
+    (
+        "attach a download link to the release",
+        "release_link.create",
+    ),
+    ("protect tags matching v*", "tag.protect"),
+    (
+        "freeze deployments over the weekend",
+        "freeze_period.create",
+    ),
+    ("create a label for the whole group", "label.group_create"),
+    ("list the group's milestones", "milestone.group_list"),
+    // Project settings
+    ("list the webhooks", "hook.list"),
+    ("add a webhook for merge request events", "hook.create"),
+    ("add a deploy key", "deploy_key.create"),
     ("list my todos", "todo.list"),
     ("what needs my attention", "todo.list"),
     ("mark all my todos as done", "todo.done_all"),

@@ -149,7 +149,17 @@ fn meta_lists_domain_tools_and_the_wizards() {
             "discussion_reply",
             "discussion_resolve",
             "discussion_note_update",
-            "discussion_note_delete"
+            "discussion_note_delete",
+            "emoji_list",
+            "emoji_create",
+            "emoji_delete",
+            "draft_note_list",
+            "draft_note_get",
+            "draft_note_create",
+            "draft_note_update",
+            "draft_note_delete",
+            "draft_note_publish",
+            "draft_note_publish_all"
         ])
     );
     let description = merge_request.description.as_deref().unwrap();

@@ -1,0 +1,361 @@
+//! `/projects/:id/{variables,hooks,pipeline_schedules,triggers,environments,deployments,
+//! deploy_keys,badges}[/:key]` and `/groups/:id/{variables,badges}[/:key]`: list, read,
+//! create, update and delete every kind of settings-like record the same way
+//! (`store::records`), plus what some kinds do besides: play a schedule or take it over,
+//! stop an environment (or every stale one), test a webhook, list a deployment's merge
+//! requests.
+
+use std::collections::HashMap;
+
+use axum::Router;
+use axum::extract::{OriginalUri, Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{MethodRouter, get, post, put};
+use serde_json::json;
+
+use super::lookups;
+use crate::app::App;
+use crate::pagination::paginate;
+use crate::params::Params;
+use crate::reply::{ApiError, no_content, ok};
+use crate::store::notes::{Discussion, Note};
+use crate::store::record_kinds::{
+    DEPLOYMENTS, DRAFT_NOTES, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES,
+};
+use crate::store::records::{Kind, Owner, Parent};
+use crate::store::{CURRENT_USER, Store, now, parse_time};
+
+/// The path's parameters by name.
+type Named = Path<HashMap<String, String>>;
+
+/// Where a parent's records hang, as a route.
+fn prefix(parent: Parent) -> &'static str {
+    match parent {
+        Parent::Project => "/projects/{id}",
+        Parent::Group => "/groups/{id}",
+        Parent::Issue => "/projects/{id}/issues/{issue_iid}",
+        Parent::MergeRequest => "/projects/{id}/merge_requests/{merge_request_iid}",
+        Parent::ReleaseAssets => "/projects/{id}/releases/{tag_name}/assets",
+    }
+}
+
+/// The owner the path names, or GitLab's 404 for what is not there.
+fn owner(store: &Store, parent: Parent, path: &HashMap<String, String>) -> Result<Owner, ApiError> {
+    let id = path.get("id").map_or("", String::as_str);
+    let named = |name: &str| path.get(name).map_or("", String::as_str);
+    Ok(match parent {
+        Parent::Project => Owner::Project(store.project_id(id)?),
+        Parent::Group => Owner::Group(store.group_named(id)?.id),
+        Parent::Issue => {
+            let (project, iid) = lookups::issue(store, id, "issue_iid", named("issue_iid"))?;
+            Owner::Issue(project, iid)
+        }
+        Parent::MergeRequest => {
+            let (project, iid) =
+                lookups::merge_request(store, id, "merge_request_iid", named("merge_request_iid"))?;
+            Owner::MergeRequest(project, iid)
+        }
+        Parent::ReleaseAssets => {
+            let project = store.project_id(id)?;
+            let tag = named("tag_name");
+            if !store.projects[&project].releases.contains_key(tag) {
+                return Err(ApiError::not_found(""));
+            }
+            Owner::Release(project, tag.to_owned())
+        }
+    })
+}
+
+pub(crate) fn routes() -> Router<App> {
+    let mut router = Router::new();
+    for kind in KINDS {
+        for &parent in kind.parents {
+            let collection = format!("{}/{}", prefix(parent), kind.segment);
+            let mut item: MethodRouter<App> = get(move |app, path| show(app, path, parent, kind))
+                .delete(move |app, path| remove(app, path, parent, kind));
+            if kind.updatable {
+                item = item.put(move |app, path, params| update(app, path, params, parent, kind));
+            }
+            router = router
+                .route(
+                    &collection,
+                    get(move |app, uri, path, params| list(app, uri, path, params, parent, kind))
+                        .post(move |app, path, params| create(app, path, params, parent, kind)),
+                )
+                .route(&format!("{collection}/{{key}}"), item);
+        }
+    }
+    router
+        .route(
+            "/projects/{id}/pipeline_schedules/{key}/play",
+            post(schedule_play),
+        )
+        .route(
+            "/projects/{id}/pipeline_schedules/{key}/take_ownership",
+            post(schedule_take),
+        )
+        .route(
+            "/projects/{id}/environments/{key}/stop",
+            post(environment_stop),
+        )
+        .route(
+            "/projects/{id}/environments/stop_stale",
+            post(environments_stop_stale),
+        )
+        .route("/projects/{id}/hooks/{key}/test/{trigger}", post(hook_test))
+        .route(
+            "/projects/{id}/deployments/{key}/merge_requests",
+            get(deployment_merge_requests),
+        )
+        .route(
+            "/projects/{id}/merge_requests/{merge_request_iid}/draft_notes/{key}/publish",
+            put(draft_publish),
+        )
+        .route(
+            "/projects/{id}/merge_requests/{merge_request_iid}/draft_notes/bulk_publish",
+            post(drafts_publish_all),
+        )
+}
+
+async fn list(
+    State(app): State<App>,
+    OriginalUri(uri): OriginalUri,
+    Path(path): Named,
+    params: Params,
+    parent: Parent,
+    kind: &'static Kind,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, parent, &path)?;
+        let found = store.record_search(&owner, kind, &params.0)?;
+        paginate(found, &params, &store.base, &uri)
+    })
+}
+
+fn key(path: &HashMap<String, String>) -> &str {
+    path.get("key").map_or("", String::as_str)
+}
+
+async fn show(
+    State(app): State<App>,
+    Path(path): Named,
+    parent: Parent,
+    kind: &'static Kind,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, parent, &path)?;
+        Ok(ok(StatusCode::OK, store.record(&owner, kind, key(&path))?))
+    })
+}
+
+/// `201` with the new record.
+async fn create(
+    State(app): State<App>,
+    Path(path): Named,
+    params: Params,
+    parent: Parent,
+    kind: &'static Kind,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, parent, &path)?;
+        Ok(ok(
+            StatusCode::CREATED,
+            store.record_create(&owner, kind, &params.0)?,
+        ))
+    })
+}
+
+/// `200` with the record, changed where `params` say; at least one field must be given.
+async fn update(
+    State(app): State<App>,
+    Path(path): Named,
+    params: Params,
+    parent: Parent,
+    kind: &'static Kind,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, parent, &path)?;
+        store.record(&owner, kind, key(&path))?;
+        if !params.0.keys().any(|name| kind.takes(name)) {
+            return Err(ApiError::error("at least one parameter must be provided"));
+        }
+        Ok(ok(
+            StatusCode::OK,
+            store.record_update(&owner, kind, key(&path), &params.0)?,
+        ))
+    })
+}
+
+/// `204`.
+async fn remove(
+    State(app): State<App>,
+    Path(path): Named,
+    parent: Parent,
+    kind: &'static Kind,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, parent, &path)?;
+        store.record_delete(&owner, kind, key(&path))?;
+        Ok(no_content())
+    })
+}
+
+/// `204`: the draft becomes a note of the merge request, seen by everyone.
+async fn draft_publish(State(app): State<App>, Path(path): Named) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, Parent::MergeRequest, &path)?;
+        let draft = store.record(&owner, &DRAFT_NOTES, key(&path))?;
+        publish(store, &owner, &draft);
+        store.record_delete(&owner, &DRAFT_NOTES, key(&path))?;
+        Ok(no_content())
+    })
+}
+
+/// `204`: every draft of the current user on the merge request published, oldest first.
+async fn drafts_publish_all(
+    State(app): State<App>,
+    Path(path): Named,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, Parent::MergeRequest, &path)?;
+        for draft in store.record_list(&owner, &DRAFT_NOTES) {
+            publish(store, &owner, &draft);
+            store.record_delete(&owner, &DRAFT_NOTES, &draft["id"].to_string())?;
+        }
+        Ok(no_content())
+    })
+}
+
+/// A draft's note, added to the merge request: a reply in its thread, or a thread of
+/// its own.
+fn publish(store: &mut Store, owner: &Owner, draft: &serde_json::Value) {
+    let Owner::MergeRequest(project, iid) = owner else {
+        return;
+    };
+    let body = draft["note"].as_str().unwrap_or_default();
+    let note = Note::new(&mut store.ids, CURRENT_USER, body, &now());
+    let reply_to = draft["in_reply_to_discussion_id"].as_str();
+    let discussions = &mut store
+        .project_mut(*project)
+        .merge_requests
+        .get_mut(iid)
+        .expect("found above")
+        .discussions;
+    match reply_to.and_then(|id| discussions.iter_mut().find(|d| d.id == id)) {
+        Some(thread) => thread.reply(note),
+        None => {
+            let thread = Discussion::individual(&mut store.ids, note);
+            let mr = store.project_mut(*project).merge_requests.get_mut(iid);
+            mr.expect("found above").discussions.push(thread);
+        }
+    }
+}
+
+/// `201 Created`: GitLab queues a pipeline for the schedule's ref.
+async fn schedule_play(
+    State(app): State<App>,
+    Path((id, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = &Owner::Project(store.project_id(&id)?);
+        store.record(owner, &PIPELINE_SCHEDULES, &key)?;
+        Ok(ok(StatusCode::CREATED, json!({"message": "201 Created"})))
+    })
+}
+
+/// `201` with the schedule, now the current user's.
+async fn schedule_take(
+    State(app): State<App>,
+    Path((id, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = &Owner::Project(store.project_id(&id)?);
+        let me = store.me();
+        let schedule = store.record_mut(owner, &PIPELINE_SCHEDULES, &key)?;
+        schedule.insert("owner".into(), me);
+        Ok(ok(
+            StatusCode::CREATED,
+            store.record(owner, &PIPELINE_SCHEDULES, &key)?,
+        ))
+    })
+}
+
+/// `200` with the environment, stopped.
+async fn environment_stop(
+    State(app): State<App>,
+    Path((id, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = &Owner::Project(store.project_id(&id)?);
+        let environment = store.record_mut(owner, &ENVIRONMENTS, &key)?;
+        environment.insert("state".into(), json!("stopped"));
+        Ok(ok(
+            StatusCode::OK,
+            store.record(owner, &ENVIRONMENTS, &key)?,
+        ))
+    })
+}
+
+/// Stops every available environment last changed before `before` (required, an ISO
+/// 8601 time, at least a week ago as GitLab requires).
+async fn environments_stop_stale(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = &Owner::Project(store.project_id(&id)?);
+        params.require(&["before"])?;
+        let before = params.str("before")?.unwrap_or_default();
+        let Some(before) = parse_time(&before) else {
+            return Err(ApiError::error("before is invalid"));
+        };
+        let week_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7 * 86_400);
+        if before > week_ago {
+            return Err(ApiError::error("before must be at least 1 week ago"));
+        }
+        for environment in store.record_list(owner, &ENVIRONMENTS) {
+            let changed = environment["updated_at"].as_str().and_then(parse_time);
+            if environment["state"] == "available" && changed.is_some_and(|at| at < before) {
+                let key = environment["id"].to_string();
+                let environment = store.record_mut(owner, &ENVIRONMENTS, &key)?;
+                environment.insert("state".into(), json!("stopped"));
+            }
+        }
+        Ok(ok(
+            StatusCode::OK,
+            json!({"message": "Successfully requested stop for all stale environments"}),
+        ))
+    })
+}
+
+/// `201 Created` for one of the events a hook can be tested with.
+async fn hook_test(
+    State(app): State<App>,
+    Path((id, key, trigger)): Path<(String, String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = &Owner::Project(store.project_id(&id)?);
+        store.record(owner, &HOOKS, &key)?;
+        if !HOOK_TRIGGERS.contains(&trigger.as_str()) {
+            return Err(ApiError::error("trigger does not have a valid value"));
+        }
+        Ok(ok(StatusCode::CREATED, json!({"message": "201 Created"})))
+    })
+}
+
+/// The merge requests a deployment shipped: none in the sandbox, whose deployments are
+/// reported rather than run.
+async fn deployment_merge_requests(
+    State(app): State<App>,
+    OriginalUri(uri): OriginalUri,
+    Path((id, key)): Path<(String, String)>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = &Owner::Project(store.project_id(&id)?);
+        store.record(owner, &DEPLOYMENTS, &key)?;
+        paginate(Vec::new(), &params, &store.base, &uri)
+    })
+}

@@ -1,0 +1,68 @@
+//! Emoji reactions on a merge request (`/projects/:id/merge_requests/:merge_request_iid/award_emoji[/:award_id]`).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::{Action, delete, get, post};
+use crate::gitlab::ProjectId;
+use crate::table;
+
+pub fn actions() -> Vec<Action> {
+    table![
+        get::<MergeRequestEmojiList>(
+            "merge_request.emoji_list",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/award_emoji"
+        )
+        .list()
+        .title("List emoji reactions on a merge request"),
+        post::<MergeRequestEmojiCreate>(
+            "merge_request.emoji_create",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/award_emoji"
+        )
+        .title("React to a merge request with an emoji"),
+        delete::<MergeRequestEmojiDelete>(
+            "merge_request.emoji_delete",
+            "projects/{project_id}/merge_requests/{merge_request_iid}/award_emoji/{award_id}"
+        )
+        .title("Remove an emoji reaction from a merge request"),
+    ]
+}
+
+/// List the emoji reactions on a merge request (👍 votes included): name, who, when.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestEmojiList {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// React to a merge request with an emoji, as the token's user (`thumbsup` is a vote,
+/// not an approval). Returns the reaction.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestEmojiCreate {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// The emoji's name without colons (`thumbsup`, `thumbsdown`, `tada`, `eyes`).
+    pub name: String,
+}
+
+/// Take back an emoji reaction from a merge request (destructive: only your own, or as an
+/// administrator).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequestEmojiDelete {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The merge request's number inside the project.
+    pub merge_request_iid: u64,
+    /// The reaction's id (from `merge_request.emoji_list`).
+    pub award_id: u64,
+}
