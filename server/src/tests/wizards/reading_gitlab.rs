@@ -374,7 +374,7 @@ async fn a_merge_shows_the_merge_request_and_its_summary_is_the_confirmation() {
         assert_eq!(
             asked[3].message,
             format!(
-                "{MERGE_INTRO}\n\nMerge merge request `2` in project `demo/sandbox`?\n\
+                "{MERGE_INTRO}\n\nMerge `!2` in project `demo/sandbox`?\n\
                  - Squash commits: Yes"
             ),
             "{at}"

@@ -186,13 +186,13 @@ fn merge_yes_rows_only_and_every_choice_declined() {
     let (merge, summary) = run.finish(args());
     assert_eq!(
         summary,
-        "Merge merge request `7` in project `42`?\n- Squash commits: Yes\n- Merge when pipeline succeeds: Yes"
+        "Merge `!7` in project `42`?\n- Squash commits: Yes\n- Merge when pipeline succeeds: Yes"
     );
     assert_eq!(merge.should_remove_source_branch, Some(false));
 
     let declined: Vec<(&str, Reply)> = MERGE_KEYS.iter().map(|key| (*key, Decline)).collect();
     let (merge, summary) = Run::<MergeWizard>::new(&declined).finish(args());
-    assert_eq!(summary, "Merge merge request `7` in project `42`?");
+    assert_eq!(summary, "Merge `!7` in project `42`?");
     assert_eq!(
         (
             merge.squash,
