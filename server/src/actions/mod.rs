@@ -14,6 +14,7 @@ pub mod labels;
 pub mod lists;
 pub mod merge_requests;
 pub mod milestones;
+pub mod participants;
 pub mod pipelines;
 pub mod projects;
 pub mod releases;

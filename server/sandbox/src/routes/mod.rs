@@ -27,6 +27,7 @@ mod merge_requests;
 mod milestones;
 mod mirrors;
 mod notes;
+mod participants;
 mod pipelines;
 mod projects;
 mod protected_branches;
@@ -89,6 +90,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(archive::routes())
         .merge(search::routes())
         .merge(records::routes())
+        .merge(participants::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

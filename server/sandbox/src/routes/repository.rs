@@ -28,6 +28,59 @@ pub(crate) fn routes() -> Router<App> {
         .route("/projects/{id}/repository/tree", get(tree))
         .route("/projects/{id}/repository/compare", get(compare))
         .route("/projects/{id}/repository/merge_base", get(merge_base))
+        .route("/projects/{id}/repository/contributors", get(contributors))
+}
+
+/// Who wrote the history of `ref` (default: the default branch), one entry per author
+/// email with their number of commits. GitLab no longer counts lines (Gitaly does not),
+/// so `additions` and `deletions` are 0, as there. `order_by` `name`, `email` or
+/// `commits` (GitLab's default: commits), `sort` `asc` (default) or `desc`.
+async fn contributors(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let order_by = params
+            .choice("order_by", &["name", "email", "commits"])?
+            .unwrap_or_else(|| "commits".to_owned());
+        let descending = params.choice("sort", &["asc", "desc"])?.as_deref() == Some("desc");
+        let project = store.project(&id)?;
+        let reference = params
+            .text("ref")?
+            .unwrap_or_else(|| project.default_branch.clone());
+        let head = project
+            .repository
+            .resolve(&reference)
+            .ok_or_else(|| ApiError::not_found("Ref"))?;
+        let log = project
+            .repository
+            .log(&[head.id.as_str()], &Default::default());
+        let mut authors: Vec<(String, String, u64)> = Vec::new();
+        for commit in log {
+            let email = commit.author.email.to_lowercase();
+            match authors.iter_mut().find(|(_, known, _)| *known == email) {
+                Some((_, _, commits)) => *commits += 1,
+                None => authors.push((commit.author.name.clone(), email, 1)),
+            }
+        }
+        authors.sort_by(|a, b| match order_by.as_str() {
+            "name" => a.0.cmp(&b.0),
+            "email" => a.1.cmp(&b.1),
+            _ => a.2.cmp(&b.2),
+        });
+        if descending {
+            authors.reverse();
+        }
+        let items = authors
+            .into_iter()
+            .map(|(name, email, commits)| {
+                json!({"name": name, "email": email, "commits": commits, "additions": 0, "deletions": 0})
+            })
+            .collect();
+        paginate(items, &params, &store.base, &uri)
+    })
 }
 
 /// `path` (default: the root), `ref` (default: the default branch), `recursive`.

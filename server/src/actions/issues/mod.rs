@@ -81,6 +81,7 @@ pub fn actions() -> Vec<Action> {
             .output(Output::Object),
         ],
         emoji::actions(),
+        super::participants::issue_actions(),
     ]
     .into_iter()
     .flatten()

@@ -141,7 +141,7 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes/{note_id}"
         )
         .title("Delete merge request thread comment"),
-    ], emoji::actions(), draft_notes::actions()]
+    ], emoji::actions(), draft_notes::actions(), super::participants::merge_request_actions()]
     .into_iter()
     .flatten()
     .collect()

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::params::{PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 
 /// Compare two branches, tags or commits — what changed between them —: the commits and
@@ -30,4 +31,38 @@ pub struct MergeBase {
     pub project_id: ProjectId,
     /// Two or more branches, tags or commit SHAs.
     pub refs: Vec<String>,
+}
+
+/// What contributors are sorted by.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ContributorOrder {
+    Name,
+    Email,
+    Commits,
+}
+
+/// `asc` or `desc`.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    Asc,
+    Desc,
+}
+
+/// List who wrote the repository's history ("who works on this code"): each author's
+/// name, email and number of commits on the default branch or `ref`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Contributors {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// A branch, tag or commit (default: the default branch).
+    #[serde(rename = "ref")]
+    pub reference: Option<String>,
+    /// `commits` (GitLab's default), `name` or `email`.
+    pub order_by: Option<ContributorOrder>,
+    pub sort: Option<Direction>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
 }

@@ -16,7 +16,7 @@ use branches::{
     ProtectedBranchGet, ProtectedBranchList,
 };
 use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
-use compare::{MergeBase, RepositoryCompare};
+use compare::{Contributors, MergeBase, RepositoryCompare};
 use files::{FileCreate, FileDelete, FileGet, FileUpdate};
 use tags::{TagCreate, TagDelete, TagGet, TagList};
 use tree::RepositoryTree;
@@ -100,6 +100,12 @@ pub fn actions() -> Vec<Action> {
                 "projects/{project_id}/repository/merge_base"
             )
             .title("Find merge base"),
+            get::<Contributors>(
+                "repository.contributor_list",
+                "projects/{project_id}/repository/contributors"
+            )
+            .list()
+            .title("List contributors"),
             get::<FileGet>(
                 "file.get",
                 "projects/{project_id}/repository/files/{file_path}"

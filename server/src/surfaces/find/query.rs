@@ -91,6 +91,8 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("kill", &["cancel"]),
     // Triggering a pipeline is running one; the trigger tokens are named as such.
     ("trigger", &["create", "pipeline"]),
+    ("contributed", &["contributor"]),
+    ("contribute", &["contributor"]),
     ("thumbs", &["emoji"]),
     ("thumbsup", &["emoji"]),
     ("upvote", &["emoji"]),

@@ -467,7 +467,8 @@ fn resources_group_the_actions() {
             "link_delete",
             "emoji_list",
             "emoji_create",
-            "emoji_delete"
+            "emoji_delete",
+            "participant_list"
         ]
     );
     assert_eq!(
@@ -507,7 +508,8 @@ fn resources_group_the_actions() {
             "draft_note_update",
             "draft_note_delete",
             "draft_note_publish",
-            "draft_note_publish_all"
+            "draft_note_publish_all",
+            "participant_list"
         ]
     );
     assert_eq!(

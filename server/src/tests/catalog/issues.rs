@@ -49,6 +49,7 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.emoji_list", Read),
         ("issue.emoji_create", Write),
         ("issue.emoji_delete", Destructive),
+        ("issue.participant_list", Read),
     ];
     assert_toolset(Toolset::Issues, &table);
 }

@@ -155,3 +155,22 @@ async fn my_to_do_list_is_read_and_cleared() {
         "{missing}"
     );
 }
+
+#[tokio::test]
+async fn who_takes_part_is_the_author_the_people_asked_and_the_commenters() {
+    let harness = Harness::new(SurfaceKind::Dynamic).await;
+    let mr = json!({"project_id": "demo/sandbox", "merge_request_iid": 1});
+    let people = harness.ok("merge_request.participant_list", mr).await;
+    let names: Vec<&str> = people["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|person| person["username"].as_str())
+        .collect();
+    // Alice opened !1 and bob reviews it; each is listed once.
+    assert_eq!(&names[..2], ["alice", "bob"], "{people}");
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{people}");
+}

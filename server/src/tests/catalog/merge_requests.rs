@@ -64,6 +64,7 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.draft_note_delete", Destructive),
         ("merge_request.draft_note_publish", Write),
         ("merge_request.draft_note_publish_all", Write),
+        ("merge_request.participant_list", Read),
     ];
     assert_toolset(Toolset::MergeRequests, &table);
 }

@@ -32,6 +32,7 @@ fn each_action_reads_writes_or_destroys() {
         ("repository.tree", Read),
         ("repository.compare", Read),
         ("repository.merge_base", Read),
+        ("repository.contributor_list", Read),
         ("file.get", Read),
         ("file.create", Write),
         ("file.update", Write),

@@ -546,6 +546,10 @@ pub fn cases() -> Vec<Case> {
             "repository.merge_base",
             json!({"project_id": P, "refs": ["main", "feature/x"]}),
         ),
+        case(
+            "repository.contributor_list",
+            json!({"project_id": P, "ref": "main", "order_by": "name", "sort": "desc"}),
+        ),
         case("member.get", json!({"project_id": P, "user_id": 2})),
         case(
             "group.member_get",
@@ -720,6 +724,14 @@ pub fn cases() -> Vec<Case> {
         ),
         // Reactions, draft reviews, release links, protected tags.
         case("issue.emoji_list", json!({"project_id": P, "issue_iid": 1})),
+        case(
+            "issue.participant_list",
+            json!({"project_id": P, "issue_iid": 1}),
+        ),
+        case(
+            "merge_request.participant_list",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
         case(
             "issue.emoji_create",
             json!({"project_id": P, "issue_iid": 1, "name": "thumbsup"}),

@@ -28,6 +28,10 @@ const QUERIES: &[(&str, &str)] = &[
     ("tag a release v1.1.0", "tag.create"),
     ("list tags", "tag.list"),
     ("has this fix reached the release branch", "commit.ref_list"),
+    (
+        "who contributed to this repository",
+        "repository.contributor_list",
+    ),
     ("backport a commit to another branch", "commit.cherry_pick"),
     // Review
     ("show me the changes in MR 3", "merge_request.diff_list"),
@@ -166,6 +170,7 @@ const QUERIES: &[(&str, &str)] = &[
         "merge_request.draft_note_create",
     ),
     ("publish my review", "merge_request.draft_note_publish_all"),
+    ("who is involved in issue 5", "issue.participant_list"),
     (
         "attach a download link to the release",
         "release_link.create",

@@ -159,7 +159,8 @@ fn meta_lists_domain_tools_and_the_wizards() {
             "draft_note_update",
             "draft_note_delete",
             "draft_note_publish",
-            "draft_note_publish_all"
+            "draft_note_publish_all",
+            "participant_list"
         ])
     );
     let description = merge_request.description.as_deref().unwrap();
