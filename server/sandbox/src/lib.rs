@@ -35,6 +35,17 @@
 //! or `merge_error` says why not). Notes and discussions on issues and merge requests
 //! (comments, threads, replies, resolving merge request threads, and diff threads whose
 //! `position` must point at a line of the diff), and issue links (`…/issues/:iid/links`).
+//! Emoji reactions on issues and merge requests, draft notes (publishing makes them notes),
+//! and who takes part (`…/participants`); the repository's contributors.
+//!
+//! Settings-like records, each kind declared once with GitLab's fields, defaults and checks
+//! (`store::record_kinds`) and served by one set of routes: CI/CD variables (project and
+//! group), webhooks (the secret token never shown; `…/test/:trigger`), pipeline schedules
+//! (`…/play`, `…/take_ownership`), trigger tokens, environments (`…/stop`,
+//! `…/stop_stale`), deployments (one to a new environment makes it), deploy freeze periods,
+//! deploy keys, badges (project and group), protected tags, release asset links and group
+//! labels and milestones. None of them does anything by itself: a schedule never fires, a
+//! webhook is never called.
 //!
 //! # The demo data
 //!
