@@ -301,6 +301,14 @@ impl Store {
         Ok(())
     }
 
+    /// An issue's or a merge request's votes: its `thumbsup` and `thumbsdown` reactions,
+    /// as GitLab counts `upvotes` and `downvotes`.
+    pub fn votes(&self, owner: &Owner) -> (usize, usize) {
+        let reactions = self.records(owner, &super::record_kinds::AWARD_EMOJI);
+        let count = |name: &str| reactions.iter().filter(|r| r["name"] == name).count();
+        (count("thumbsup"), count("thumbsdown"))
+    }
+
     /// The current user, as a record's `owner` or `user` shows them.
     pub fn me(&self) -> Value {
         self.user_json(CURRENT_USER)

@@ -174,3 +174,27 @@ async fn who_takes_part_is_the_author_the_people_asked_and_the_commenters() {
     unique.dedup();
     assert_eq!(unique.len(), names.len(), "{people}");
 }
+
+#[tokio::test]
+async fn a_thumbs_up_is_an_upvote_and_taking_it_back_removes_it() {
+    let harness = Harness::new(SurfaceKind::Individual).await;
+    let issue = json!({"project_id": "demo/sandbox", "issue_iid": 1, "raw": true});
+    let mut react = json!({"project_id": "demo/sandbox", "issue_iid": 1, "name": "thumbsup"});
+    let award = harness.ok("issue.emoji_create", react.clone()).await;
+    react["name"] = json!("thumbsdown");
+    harness.ok("issue.emoji_create", react).await;
+    let raw = harness.ok("issue.get", issue.clone()).await;
+    assert_eq!(
+        (&raw["raw"]["upvotes"], &raw["raw"]["downvotes"]),
+        (&json!(1), &json!(1))
+    );
+    let award_id = award["id"].clone();
+    harness
+        .ok(
+            "issue.emoji_delete",
+            json!({"project_id": "demo/sandbox", "issue_iid": 1, "award_id": award_id, "confirm": true}),
+        )
+        .await;
+    let raw = harness.ok("issue.get", issue).await;
+    assert_eq!(raw["raw"]["upvotes"], 0, "{raw}");
+}

@@ -5,10 +5,12 @@ use serde_json::{Value, json};
 use super::{Issue, closes};
 use crate::store::notes::user_notes_count;
 use crate::store::project::Project;
+use crate::store::records::Owner;
 use crate::store::state::Store;
 
 impl Store {
     pub fn issue_json(&self, project: &Project, issue: &Issue) -> Value {
+        let (upvotes, downvotes) = self.votes(&Owner::Issue(project.id, issue.iid));
         let web_url = format!("{}/-/issues/{}", self.web_url(project), issue.iid);
         let assignees: Vec<Value> = issue
             .assignee_ids
@@ -45,8 +47,8 @@ impl Store {
             "issue_type": "issue",
             "user_notes_count": user_notes_count(&issue.discussions),
             "merge_requests_count": merge_requests,
-            "upvotes": 0,
-            "downvotes": 0,
+            "upvotes": upvotes,
+            "downvotes": downvotes,
             "due_date": issue.due_date,
             "confidential": issue.confidential,
             "discussion_locked": issue.discussion_locked,

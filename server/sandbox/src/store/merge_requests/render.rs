@@ -7,10 +7,12 @@ use super::{MergeRequest, conflicts};
 use crate::reply::merged;
 use crate::store::notes::user_notes_count;
 use crate::store::project::Project;
+use crate::store::records::Owner;
 use crate::store::state::Store;
 
 impl Store {
     pub fn merge_request_json(&self, project: &Project, mr: &MergeRequest) -> Value {
+        let (upvotes, downvotes) = self.votes(&Owner::MergeRequest(project.id, mr.iid));
         let repository = &project.repository;
         // The live source head while the branch exists, the last one seen after it is removed.
         let sha = repository
@@ -67,8 +69,8 @@ impl Store {
             "target_branch": mr.target_branch,
             "source_branch": mr.source_branch,
             "user_notes_count": user_notes_count(&mr.discussions),
-            "upvotes": 0,
-            "downvotes": 0,
+            "upvotes": upvotes,
+            "downvotes": downvotes,
         });
         let people = json!({
             "author": self.user_json(mr.author_id),
