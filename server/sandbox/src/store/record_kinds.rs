@@ -2,7 +2,6 @@
 //! documents its fields, defaults and checks.
 
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha256};
 
 use super::records::{Field, Filter, Kind, Owner, Parent, plain, unchecked};
 use super::{Ids, Store, hex_id, now};
@@ -341,11 +340,10 @@ fn deploy_key_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
 fn deploy_key_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
     stamped(store, owner, record);
     let key = record["key"].as_str().unwrap_or_default();
-    let digest = Sha256::digest(key.as_bytes());
-    let fingerprint: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    let fingerprint = hex_id(key.as_bytes());
     record.insert(
         "fingerprint_sha256".into(),
-        json!(format!("SHA256:{}", &fingerprint[..43])),
+        json!(format!("SHA256:{fingerprint}")),
     );
 }
 

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::actions::releases::Sort;
 use crate::catalog::params::{DateTime, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::ProjectId;
@@ -180,14 +181,6 @@ pub enum DeploymentOrder {
     UpdatedAt,
     FinishedAt,
     Ref,
-}
-
-/// `asc` or `desc`.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Sort {
-    Asc,
-    Desc,
 }
 
 /// List a project's deployments ("recent deployments to production"): environment,

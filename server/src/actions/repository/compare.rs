@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::actions::releases::Sort;
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 
@@ -42,14 +43,6 @@ pub enum ContributorOrder {
     Commits,
 }
 
-/// `asc` or `desc`.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Direction {
-    Asc,
-    Desc,
-}
-
 /// List who wrote the repository's history ("who works on this code"): each author's
 /// name, email and number of commits on the default branch or `ref`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
@@ -62,7 +55,7 @@ pub struct Contributors {
     pub reference: Option<String>,
     /// `commits` (GitLab's default), `name` or `email`.
     pub order_by: Option<ContributorOrder>,
-    pub sort: Option<Direction>,
+    pub sort: Option<Sort>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
