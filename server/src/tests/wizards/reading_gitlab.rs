@@ -461,6 +461,32 @@ async fn a_merge_when_the_running_pipeline_succeeds_leaves_it_open() {
 }
 
 #[tokio::test]
+async fn a_merge_gitlab_would_refuse_stops_before_any_question_and_says_why() {
+    for (path, surface) in RUNS {
+        let harness = Harness::new(surface).await;
+        // The demo merge request waits for an approval.
+        let (result, asked) = harness
+            .wizard::<MergeWizard>(
+                path,
+                vec![],
+                json!({"project_id": "demo/sandbox", "merge_request_iid": 1}),
+            )
+            .await;
+        assert!(asked.is_empty(), "{path:?}");
+        assert_eq!(result.is_error, Some(true));
+        assert!(
+            text(&result).contains(
+                "Merge request !1 in `demo/sandbox` cannot be merged now: it needs its approvals \
+                 first (GitLab's merge status `not_approved`)."
+            ),
+            "{path:?}: {}",
+            text(&result)
+        );
+        harness.nothing_written();
+    }
+}
+
+#[tokio::test]
 async fn a_merge_request_that_does_not_exist_stops_the_merge_before_any_question() {
     for (path, surface) in RUNS {
         let harness = Harness::new(surface).await;
