@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::catalog::{Action, Prepared, Toolset};
-use crate::gitlab::{ApiRequest, GitLab, IdOrName, ProjectId};
+use crate::gitlab::{Api, ApiRequest, GitLab, IdOrName, ProjectId};
 
 /// The operator's limits. [`Access::default`] allows everything.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,19 +71,29 @@ impl Access {
     }
 
     /// Refuses what the prepared request itself would do against the settings, whatever
-    /// the action: in read-only mode, any method but GET (so no action, the door
-    /// included, can write); with an allow list, a door request whose path names no
-    /// project, since what it reaches cannot be checked.
+    /// the action: in read-only mode, any write (a method but GET, a GraphQL mutation; so
+    /// no action, the doors included, can write); with an allow list, a door request whose
+    /// path names no project, or any GraphQL document, since what it reaches cannot be
+    /// checked.
     pub fn check_request(&self, action: &Action, prepared: &Prepared) -> Result<(), String> {
         let Prepared::Request(request) = prepared else {
             return Ok(());
         };
         let call = || format!("{} /{}", request.method, request.path.join("/"));
-        if self.read_only && request.method != reqwest::Method::GET {
+        if self.read_only && request.writes() {
             return Err(format!(
                 "`{}` would send `{}`, which changes GitLab, and this server is read-only (GITLAB_MCP_READ_ONLY=true): only reads run here. Nothing was sent to GitLab.",
                 action.id,
                 call()
+            ));
+        }
+        if let Some(projects) = &self.projects
+            && request.api != Api::Rest
+        {
+            return Err(format!(
+                "`{}`: which projects a GraphQL document reaches cannot be checked, and this server may only work on GITLAB_MCP_ALLOWED_PROJECTS={}; use the REST actions, or `api.request` with a path under `projects/<one of them>/`. Nothing was sent to GitLab.",
+                action.id,
+                projects.listed()
             ));
         }
         if let Some(projects) = &self.projects

@@ -60,14 +60,19 @@ pub fn action_table() -> String {
                 .as_ref()
                 .map_or_else(String::new, |endpoint| {
                     let path = endpoint.path.replace('{', ":").replace('}', "");
-                    let method = if action.method_in_call {
-                        "any".to_owned()
-                    } else {
-                        endpoint.method.to_string()
-                    };
-                    format!("`{method} /{path}`")
+                    match (action.method_in_call, endpoint.method.as_str()) {
+                        (true, "POST") => format!("`POST /api/{path}`"),
+                        (true, _) => format!("`any /{path}`"),
+                        (false, method) => format!("`{method} /{path}`"),
+                    }
                 });
-            let kind = if action.method_in_call {
+            let posts = action
+                .endpoint
+                .as_ref()
+                .is_some_and(|endpoint| endpoint.method == reqwest::Method::POST);
+            let kind = if action.method_in_call && posts {
+                "query reads; mutation asks"
+            } else if action.method_in_call {
                 "read; other methods ask"
             } else if action.destructive {
                 "destructive"

@@ -1,7 +1,9 @@
-//! The guarded door: one action sending any request to GitLab's REST API, for what no
-//! other action covers. A GET reads and runs at once (in read-only mode too); any other
-//! method asks the user first with the exact request, on every surface, and read-only
-//! mode refuses it. The allow list checks the project its path names, as for any action.
+//! The guarded doors: one action sending any request to GitLab's REST API, another any
+//! GraphQL document, for what no other action covers. A GET or a GraphQL query reads and
+//! runs at once (in read-only mode too); any other method, and any mutation, asks the user
+//! first with the exact request, on every surface, and read-only mode refuses it. The
+//! allow list checks the project a REST path names, as for any action; a GraphQL document,
+//! whose projects cannot be told, is refused when a list is set.
 
 use percent_encoding::percent_decode_str;
 use reqwest::Method;
@@ -12,12 +14,16 @@ use serde_json::{Map, Value};
 use crate::catalog::asks::{Asks, Before};
 use crate::catalog::endpoint::Endpoint;
 use crate::catalog::params::{self, Params};
-use crate::catalog::{Action, any_method};
+use crate::catalog::{Action, any_method, graphql};
 use crate::gitlab::ApiRequest;
 use crate::table;
+use graphql_parser::query::{Definition, OperationDefinition};
 
 pub fn actions() -> Vec<Action> {
-    table![any_method::<ApiCall>("api.request", "{path}").asks(WRITING)]
+    table![
+        any_method::<ApiCall>("api.request", "{path}").asks(WRITING),
+        graphql::<GraphQlCall>("api.graphql").asks(MUTATING),
+    ]
 }
 
 /// An HTTP method GitLab's REST API takes.
@@ -182,6 +188,83 @@ const WRITING: Asks<ApiCall> = Asks {
         }
         if let Some(body) = &call.body {
             question.push_str(&format!("\n\nBody: `{body}`"));
+        }
+        Ok(Some(question))
+    },
+};
+
+/// Run a GraphQL document against GitLab (`/api/graphql`) for what REST does not offer —
+/// work items, iterations, epics, several objects in one read. A query runs at once; a
+/// mutation first asks the user, showing the document and its variables. Returns GitLab's
+/// `data` and `errors`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GraphQlCall {
+    /// The GraphQL document (`query { currentUser { username } }`).
+    pub query: String,
+    /// Values of the document's variables (`{"path": "group/project"}`).
+    pub variables: Option<Map<String, Value>>,
+    /// Which operation of the document to run, when it has several.
+    pub operation_name: Option<String>,
+}
+
+impl GraphQlCall {
+    /// Whether the document holds a mutation, or why it is not a document GitLab can run.
+    /// Any mutation in it counts, whichever operation is named: a write is never missed.
+    fn mutation(&self) -> Result<bool, String> {
+        let document = graphql_parser::query::parse_query::<&str>(&self.query)
+            .map_err(|error| format!("`query`: not a GraphQL document: {error}"))?;
+        let mut mutation = false;
+        for definition in &document.definitions {
+            match definition {
+                Definition::Operation(OperationDefinition::Mutation(_)) => mutation = true,
+                Definition::Operation(OperationDefinition::Subscription(_)) => {
+                    return Err("`query`: a subscription needs a live connection; GitLab serves them over WebSocket, not here. Send a query or a mutation".to_owned());
+                }
+                _ => {}
+            }
+        }
+        Ok(mutation)
+    }
+}
+
+impl Params for GraphQlCall {
+    fn parse(args: &Map<String, Value>) -> Result<Self, String> {
+        params::parse(args)
+    }
+
+    fn request(self, _: &Endpoint) -> Result<ApiRequest, String> {
+        let mutation = self.mutation()?;
+        let mut body = Map::from_iter([("query".to_owned(), Value::String(self.query))]);
+        if let Some(variables) = self.variables {
+            body.insert("variables".to_owned(), Value::Object(variables));
+        }
+        if let Some(name) = self.operation_name {
+            body.insert("operationName".to_owned(), Value::String(name));
+        }
+        Ok(ApiRequest::graphql(Value::Object(body), mutation))
+    }
+}
+
+/// A mutation asks the user first, showing the document and its variables as sent.
+const MUTATING: Asks<GraphQlCall> = Asks {
+    when: "run a GraphQL mutation",
+    loses_work: true,
+    // A document that does not parse is refused before anything is asked.
+    read: |call| match call.mutation() {
+        Ok(false) => Before::Nothing,
+        _ => Before::Ask,
+    },
+    question: |call, _| {
+        let mut question = format!(
+            "Run this GraphQL mutation on GitLab?\n\n```graphql\n{}\n```",
+            call.query.trim()
+        );
+        if let Some(variables) = call.variables.as_ref().filter(|v| !v.is_empty()) {
+            question.push_str(&format!(
+                "\n\nVariables: `{}`",
+                Value::Object(variables.clone())
+            ));
         }
         Ok(Some(question))
     },

@@ -4,13 +4,15 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::releases::Sort;
+use crate::catalog::asks::{Asks, Before};
 use crate::catalog::params::{GroupId, PageNumber, PerPage, fixed_schema};
-use crate::catalog::{Action, get};
+use crate::catalog::{Action, get, post, put};
+use crate::gitlab::IdOrName;
 use crate::table;
 use crate::wizards::Visibility;
 
 pub fn actions() -> Vec<Action> {
-    table![
+    [table![
         get::<GroupList>("group.list", "groups").list(),
         get::<GroupGet>("group.get", "groups/{group_id}"),
         get::<GroupProjects>("group.project_list", "groups/{group_id}/projects")
@@ -24,7 +26,20 @@ pub fn actions() -> Vec<Action> {
             "groups/{group_id}/members/all/{user_id}"
         )
         .title("Get group member"),
-    ]
+        post::<GroupCreate>("group.create", "groups"),
+        put::<GroupUpdate>("group.update", "groups/{group_id}").asks(MAKING_PUBLIC),
+        get::<Subgroups>("group.subgroup_list", "groups/{group_id}/subgroups")
+            .list()
+            .title("List subgroups"),
+        get::<Subgroups>("group.descendant_list", "groups/{group_id}/descendant_groups")
+            .list()
+            .title("List every group under a group"),
+        get::<NamespaceList>("namespace.list", "namespaces").list(),
+        get::<NamespaceGet>("namespace.get", "namespaces/{namespace_id}"),
+    ], super::access_requests::group_actions()]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// A role, as GitLab numbers them: 10 guest, 15 planner, 20 reporter, 30 developer,
@@ -165,4 +180,90 @@ pub struct GroupMember {
     pub group_id: GroupId,
     /// The user's id.
     pub user_id: u64,
+}
+
+/// Create a group, or a subgroup under `parent_id`. Returns it.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupCreate {
+    pub name: String,
+    /// Its URL path (`platform-team`): letters, digits, `_`, `-` and `.`.
+    pub path: String,
+    /// The group to create it under, by id; a top-level group when left out.
+    pub parent_id: Option<u64>,
+    pub description: Option<String>,
+    /// GitLab's default: `private`.
+    pub visibility: Option<Visibility>,
+}
+
+/// Change a group's name, path, description or visibility. Making it public asks first.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupUpdate {
+    pub group_id: GroupId,
+    pub name: Option<String>,
+    /// A new URL path: every link to the group and its projects changes.
+    pub path: Option<String>,
+    pub description: Option<String>,
+    pub visibility: Option<Visibility>,
+}
+
+/// Asks before a group becomes public: everything in it becomes visible to anyone.
+const MAKING_PUBLIC: Asks<GroupUpdate> = Asks {
+    when: "make a group public",
+    loses_work: false,
+    read: |update| match update.visibility {
+        Some(Visibility::Public) => Before::Ask,
+        _ => Before::Nothing,
+    },
+    question: |update, _| {
+        let group = match &update.group_id.0 {
+            IdOrName::Id(id) => id.to_string(),
+            IdOrName::Name(path) => path.clone(),
+        };
+        Ok(Some(format!(
+            "Make group `{group}` public? Anyone, signed in or not, will see it and its public projects."
+        )))
+    },
+};
+
+/// List the subgroups of a group (`group.subgroup_list`: direct ones; `group.descendant_list`:
+/// at any depth), filtered by text, one page at a time.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Subgroups {
+    pub group_id: GroupId,
+    /// Only groups whose name or path contains this text.
+    pub search: Option<String>,
+    /// Only groups you own.
+    pub owned: Option<bool>,
+    /// Only groups where you have at least this role.
+    pub min_access_level: Option<AccessLevel>,
+    /// What to sort by (GitLab's default: `name`).
+    pub order_by: Option<GroupOrder>,
+    /// `asc` or `desc` (GitLab's default: `asc`).
+    pub sort: Option<Sort>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// List the namespaces you can create projects in: your own (`kind: user`) and your
+/// groups (`kind: group`), with their full paths.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamespaceList {
+    /// Only namespaces whose path contains this text.
+    pub search: Option<String>,
+    /// Only namespaces where you are at least a maintainer.
+    pub owned_only: Option<bool>,
+    pub page: Option<PageNumber>,
+    pub per_page: Option<PerPage>,
+}
+
+/// Get one namespace, a user's or a group's, by id or full path.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamespaceGet {
+    /// The namespace's numeric id or full path (`demo`, `demo/platform`).
+    pub namespace_id: GroupId,
 }

@@ -6,7 +6,9 @@
 //! Adding an action: write its parameter struct (GitLab's parameter names, a doc comment
 //! saying what it does and returns) and add its line to its toolset's table.
 
+pub mod access_requests;
 pub mod api;
+pub mod events;
 pub mod group_planning;
 pub mod groups;
 pub mod issues;
@@ -20,6 +22,8 @@ pub mod projects;
 pub mod releases;
 pub mod repository;
 pub mod search;
+pub mod subscriptions;
+pub mod time_tracking;
 pub mod todos;
 pub mod users;
 pub mod wiki;

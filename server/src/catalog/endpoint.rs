@@ -22,6 +22,9 @@ enum Segment<'a> {
     /// A parameter's value, encoded as one segment (slashes included), as GitLab takes
     /// project paths, branch names and file paths.
     Field(&'a str),
+    /// `{+field}`: a parameter's value as a path of its own, one segment per part between
+    /// slashes, as GitLab takes a file inside a job's artifacts.
+    Path(&'a str),
 }
 
 impl Endpoint {
@@ -32,7 +35,10 @@ impl Endpoint {
     fn segments(&self) -> impl Iterator<Item = Segment<'static>> {
         self.path.split('/').map(|part| {
             match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
-                Some(field) => Segment::Field(field),
+                Some(field) => match field.strip_prefix('+') {
+                    Some(field) => Segment::Path(field),
+                    None => Segment::Field(field),
+                },
                 None => Segment::Literal(part),
             }
         })
@@ -42,7 +48,7 @@ impl Endpoint {
     pub fn path_fields(&self) -> Vec<&'static str> {
         self.segments()
             .filter_map(|segment| match segment {
-                Segment::Field(field) => Some(field),
+                Segment::Field(field) | Segment::Path(field) => Some(field),
                 Segment::Literal(_) => None,
             })
             .collect()
@@ -68,6 +74,23 @@ impl Endpoint {
                     Some(value) => request.segment(scalar_text(&value)),
                     None => return Err(format!("missing field `{field}`")),
                 },
+                Segment::Path(field) => {
+                    let Some(value) = params.remove(field) else {
+                        return Err(format!("missing field `{field}`"));
+                    };
+                    let text = scalar_text(&value);
+                    let parts: Vec<&str> = text.trim_matches('/').split('/').collect();
+                    // Each part stays inside the path it is read as: nothing empty, `.` or
+                    // `..` that a server would resolve to somewhere else.
+                    if parts.iter().any(|part| matches!(*part, "" | "." | "..")) {
+                        return Err(format!(
+                            "`{field}`: `{text}` is not a relative path; give one such as `reports/junit.xml`, without empty, `.` or `..` parts"
+                        ));
+                    }
+                    parts
+                        .into_iter()
+                        .fold(request, |request, part| request.segment(part))
+                }
             };
         }
         if self.has_body() {

@@ -83,6 +83,16 @@ pub fn any_method<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
     entry
 }
 
+/// The GraphQL door: `POST /api/graphql`, whose document decides per call whether it
+/// reads (a query) or writes (a mutation, which asks first through the line's `.asks(…)`).
+pub fn graphql<P: Params>(id: &'static str) -> Entry<P> {
+    let mut entry = entry(id, Method::POST, "graphql");
+    entry.read_only = false;
+    entry.method_in_call = true;
+    entry.output = Output::Any;
+    entry
+}
+
 /// A destructive action: `DELETE path`, the parameters in the query.
 pub fn delete<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
     entry(id, Method::DELETE, path)

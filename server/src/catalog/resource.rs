@@ -129,6 +129,13 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::Users,
     ),
     resource("group", "group", "group", "groups", Toolset::Groups),
+    resource(
+        "namespace",
+        "namespace",
+        "namespace",
+        "namespaces",
+        Toolset::Groups,
+    ),
     resource("search", "search", "search", "searches", Toolset::Search),
     resource(
         "release",
@@ -160,6 +167,7 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::Projects,
     ),
     resource("badge", "badge", "badge", "badges", Toolset::Projects),
+    resource("snippet", "snippet", "snippet", "snippets", Toolset::Projects),
     resource("todo", "todo", "to-do item", "to-do items", Toolset::Todos),
     resource("api", "api", "API request", "API requests", Toolset::Api),
 ];

@@ -17,7 +17,7 @@ use super::config::{check_base_url, without_credentials};
 use super::error::{ApiError, GitLabError};
 use super::error_body;
 use super::http_client::HttpClient;
-use super::request::{ApiRequest, ApiResponse};
+use super::request::{Api, ApiRequest, ApiResponse};
 
 /// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).
 ///
@@ -173,6 +173,12 @@ impl GitLab {
 
     fn url_for(&self, request: &ApiRequest) -> Url {
         let mut url = self.shared.api_root.clone();
+        // GraphQL sits beside REST: `{base}/api/graphql`, its path `graphql` after `/api`.
+        if let Api::GraphQl { .. } = request.api
+            && let Ok(mut segments) = url.path_segments_mut()
+        {
+            segments.pop();
+        }
         if let Ok(mut segments) = url.path_segments_mut() {
             segments.extend(&request.path);
         }

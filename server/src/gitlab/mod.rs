@@ -21,4 +21,4 @@ pub use config::{ConfigError, GitLabConfig, Token, parse_base_url, text_without_
 pub use error::GitLabError;
 pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER};
 pub use project_id::ProjectId;
-pub use request::{ApiRequest, ApiResponse};
+pub use request::{Api, ApiRequest, ApiResponse};

@@ -8,8 +8,9 @@ use serde_json::Value;
 use super::error::GitLabError;
 use super::project_id::ProjectId;
 
-/// One call to `{base}/api/v4/…`. Path segments are kept raw and percent-encoded one by one when
-/// sent, so `demo/sandbox` travels as `demo%2Fsandbox` and `v1.0/rc 1` as `v1.0%2Frc%201`.
+/// One call to `{base}/api/v4/…` (or to GraphQL, `{base}/api/graphql`). Path segments are
+/// kept raw and percent-encoded one by one when sent, so `demo/sandbox` travels as
+/// `demo%2Fsandbox` and `v1.0/rc 1` as `v1.0%2Frc%201`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiRequest {
     pub method: Method,
@@ -18,6 +19,17 @@ pub struct ApiRequest {
     pub query: Vec<(String, String)>,
     /// Sent as JSON when present.
     pub body: Option<Value>,
+    pub api: Api,
+}
+
+/// Which of GitLab's APIs a request goes to, and so what tells whether it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Api {
+    /// REST, under `/api/v4`: any method but GET writes.
+    #[default]
+    Rest,
+    /// GraphQL, `POST /api/graphql`: the document writes when it holds a mutation.
+    GraphQl { mutation: bool },
 }
 
 impl ApiRequest {
@@ -27,6 +39,25 @@ impl ApiRequest {
             path: Vec::new(),
             query: Vec::new(),
             body: None,
+            api: Api::Rest,
+        }
+    }
+
+    /// `POST /api/graphql` with `body` (`{query, variables, operationName}`); `mutation`
+    /// says whether its document holds one.
+    pub fn graphql(body: Value, mutation: bool) -> ApiRequest {
+        ApiRequest {
+            api: Api::GraphQl { mutation },
+            ..ApiRequest::post().segment("graphql").json(body)
+        }
+    }
+
+    /// Whether sending it may change GitLab: a REST method other than GET, or a GraphQL
+    /// mutation. What read-only mode refuses.
+    pub fn writes(&self) -> bool {
+        match self.api {
+            Api::Rest => self.method != Method::GET,
+            Api::GraphQl { mutation } => mutation,
         }
     }
 

@@ -1,5 +1,5 @@
-//! `/projects/:id/repository/commits/:sha/refs` (which branches and tags hold a commit) and
-//! `…/cherry_pick` (applying one commit on another branch).
+//! `/projects/:id/repository/commits/:sha/refs` (which branches and tags hold a commit),
+//! `…/cherry_pick` (applying one commit on another branch) and `…/revert` (undoing one).
 
 use std::time::SystemTime;
 
@@ -24,6 +24,10 @@ pub(crate) fn routes() -> Router<App> {
         .route(
             "/projects/{id}/repository/commits/{sha}/cherry_pick",
             post(cherry_pick),
+        )
+        .route(
+            "/projects/{id}/repository/commits/{sha}/revert",
+            post(revert),
         )
 }
 
@@ -64,11 +68,25 @@ async fn cherry_pick(
     Path((id, sha)): Path<(String, String)>,
     params: Params,
 ) -> Result<Response, ApiError> {
+    apply(app, id, sha, params, false)
+}
+
+/// `POST {branch, dry_run}`: 201 with the new commit undoing `sha` on `branch`; a revert
+/// that clashes, or that changes nothing, is GitLab's 400 with an `error_code`.
+async fn revert(
+    State(app): State<App>,
+    Path((id, sha)): Path<(String, String)>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    apply(app, id, sha, params, true)
+}
+
+fn apply(app: App, id: String, sha: String, params: Params, reverse: bool) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require(&["branch"])?;
         let branch = params.str("branch")?.unwrap_or_default();
         let dry_run = params.bool("dry_run")?.unwrap_or(false);
-        let message = params.text("message")?;
+        let message = if reverse { None } else { params.text("message")? };
         let user = store.user(CURRENT_USER);
         let committer = Person::new(&user.name, &user.email);
         let project_id = store.project_id(&id)?;
@@ -78,26 +96,28 @@ async fn cherry_pick(
             return Err(ApiError::not_found("Branch"));
         };
         let message = message.unwrap_or_else(|| {
-            format!("{}\n\n(cherry picked from commit {})", commit.message.trim_end(), commit.id)
+            if reverse {
+                let title = commit.message.lines().next().unwrap_or_default();
+                format!("Revert \"{title}\"\n\nThis reverts commit {}", commit.id)
+            } else {
+                format!("{}\n\n(cherry picked from commit {})", commit.message.trim_end(), commit.id)
+            }
         });
         let project = store.project_mut(project_id);
-        let picked = project
-            .repository
-            .cherry_pick(&commit.id, &head, message, &committer, SystemTime::now());
-        let new = match picked {
+        let applied = if reverse {
+            project.repository.revert(&commit.id, &head, message, &committer, SystemTime::now())
+        } else {
+            project.repository.cherry_pick(&commit.id, &head, message, &committer, SystemTime::now())
+        };
+        let refusal = if reverse {
+            "Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content."
+        } else {
+            "Sorry, we cannot cherry pick this commit automatically. This commit may already have been cherry picked, or a more recent commit may have updated some of its content."
+        };
+        let new = match applied {
             Ok(new) => new,
-            Err(CherryPickError::Conflict(_)) => {
-                return Err(ApiError::coded(
-                    "Sorry, we cannot cherry pick this commit automatically. This commit may already have been cherry picked, or a more recent commit may have updated some of its content.",
-                    "conflict",
-                ));
-            }
-            Err(CherryPickError::Empty) => {
-                return Err(ApiError::coded(
-                    "Sorry, we cannot cherry pick this commit automatically. This commit may already have been cherry picked, or a more recent commit may have updated some of its content.",
-                    "empty",
-                ));
-            }
+            Err(CherryPickError::Conflict(_)) => return Err(ApiError::coded(refusal, "conflict")),
+            Err(CherryPickError::Empty) => return Err(ApiError::coded(refusal, "empty")),
         };
         if dry_run {
             // A dry run leaves no trace: the new commit is unreachable from every ref.

@@ -1,5 +1,5 @@
-//! `/projects/:id/repository/files/:file_path[/raw]`: reading a file at a ref, and creating,
-//! updating and deleting one file per commit. `:file_path` arrives URL-encoded
+//! `/projects/:id/repository/files/:file_path[/raw|/blame]`: reading a file at a ref and who
+//! last changed each of its lines, and creating, updating and deleting one file per commit. `:file_path` arrives URL-encoded
 //! (`src%2Flib.rs`); axum decodes it.
 
 use axum::Router;
@@ -26,6 +26,65 @@ pub(crate) fn routes() -> Router<App> {
             get(show).post(create).put(update).delete(remove),
         )
         .route("/projects/{id}/repository/files/{file_path}/raw", get(raw))
+        .route(
+            "/projects/{id}/repository/files/{file_path}/blame",
+            get(blame),
+        )
+}
+
+/// `?ref=` (required), `range[start]` and `range[end]` (both or neither, lines from 1):
+/// the file's lines grouped by the commit that last changed them, in file order.
+async fn blame(
+    State(app): State<App>,
+    Path((id, file_path)): Path<(String, String)>,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        params.require_filled(&["ref"], &["ref"])?;
+        let reference = params.str("ref")?.unwrap_or_default();
+        let start = params.u64("range[start]")?;
+        let end = params.u64("range[end]")?;
+        let project = store.project(&id)?;
+        let commit = find_commit(project, &reference)?;
+        let lines = project
+            .repository
+            .blame(&commit.id, &file_path)
+            .ok_or_else(|| ApiError::not_found("File"))?;
+        let (first, last) = match (start, end) {
+            (None, None) => (1, lines.len() as u64),
+            (Some(start), Some(end)) if start >= 1 && start <= end => {
+                (start, end.min(lines.len() as u64))
+            }
+            (Some(_), Some(_)) => {
+                return Err(ApiError::error("range[start] must be less than or equal to range[end]"));
+            }
+            (None, _) => return Err(ApiError::missing(&["range[start]"])),
+            (_, None) => return Err(ApiError::missing(&["range[end]"])),
+        };
+        let mut groups: Vec<serde_json::Value> = Vec::new();
+        let mut previous: Option<String> = None;
+        for (line, owner) in lines
+            .into_iter()
+            .skip(first as usize - 1)
+            .take((last + 1).saturating_sub(first) as usize)
+        {
+            if previous.as_deref() == Some(owner.id.as_str()) {
+                let group = groups.last_mut().expect("a group was started");
+                group["lines"].as_array_mut().expect("lines").push(json!(line));
+            } else {
+                let mut commit = store.commit_json(project, &owner);
+                if let Some(fields) = commit.as_object_mut() {
+                    // GitLab's blame shows the commit without its links.
+                    fields.remove("web_url");
+                    fields.remove("trailers");
+                    fields.remove("extended_trailers");
+                }
+                groups.push(json!({"commit": commit, "lines": [line]}));
+                previous = Some(owner.id.clone());
+            }
+        }
+        Ok(ok(StatusCode::OK, json!(groups)))
+    })
 }
 
 /// `?ref=` (required): the file's metadata and its content in base64, plus the same facts as

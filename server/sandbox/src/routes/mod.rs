@@ -3,15 +3,18 @@
 //! of its own (`issuable`, `lookups`, `refusals`, `typed_params`), never here: the resources
 //! use those, and this module uses the resources.
 
+mod access_requests;
 mod approvals;
 mod archive;
 mod branches;
 mod cherry_pick;
+mod commit_activity;
 mod ci_lint;
 mod commits;
 mod discussions;
 mod files;
 mod forks;
+mod graphql;
 mod groups;
 mod issuable;
 mod issuable_filters;
@@ -66,6 +69,8 @@ pub(crate) fn router(app: App) -> Router {
         .merge(tags::routes())
         .merge(commits::routes())
         .merge(cherry_pick::routes())
+        .merge(commit_activity::routes())
+        .merge(access_requests::routes())
         .merge(repository::routes())
         .merge(files::routes())
         .merge(merge_request_changes::routes())
@@ -98,6 +103,7 @@ pub(crate) fn router(app: App) -> Router {
         ));
     Router::new()
         .nest("/api/v4", api)
+        .route("/api/graphql", axum::routing::post(graphql::answer))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(app.clone(), intercept))
         .with_state(app)

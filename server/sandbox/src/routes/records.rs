@@ -3,14 +3,15 @@
 //! create, update and delete every kind of settings-like record the same way
 //! (`store::records`), plus what some kinds do besides: play a schedule or take it over,
 //! stop an environment (or every stale one), test a webhook, list a deployment's merge
-//! requests.
+//! requests, read a snippet's content.
 
 use std::collections::HashMap;
 
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post, put};
 use serde_json::json;
 
@@ -21,7 +22,7 @@ use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::notes::{Discussion, Note};
 use crate::store::record_kinds::{
-    DEPLOYMENTS, DRAFT_NOTES, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES,
+    DEPLOYMENTS, DRAFT_NOTES, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES, SNIPPETS,
 };
 use crate::store::records::{Kind, Owner, Parent};
 use crate::store::{CURRENT_USER, Store, now, parse_time};
@@ -41,7 +42,7 @@ fn prefix(parent: Parent) -> &'static str {
 }
 
 /// The owner the path names, or GitLab's 404 for what is not there.
-fn owner(store: &Store, parent: Parent, path: &HashMap<String, String>) -> Result<Owner, ApiError> {
+pub(super) fn owner(store: &Store, parent: Parent, path: &HashMap<String, String>) -> Result<Owner, ApiError> {
     let id = path.get("id").map_or("", String::as_str);
     let named = |name: &str| path.get(name).map_or("", String::as_str);
     Ok(match parent {
@@ -104,6 +105,7 @@ pub(crate) fn routes() -> Router<App> {
             post(environments_stop_stale),
         )
         .route("/projects/{id}/hooks/{key}/test/{trigger}", post(hook_test))
+        .route("/projects/{id}/snippets/{key}/raw", get(snippet_raw))
         .route(
             "/projects/{id}/deployments/{key}/merge_requests",
             get(deployment_merge_requests),
@@ -198,6 +200,16 @@ async fn remove(
         let owner = owner(store, parent, &path)?;
         store.record_delete(&owner, kind, key(&path))?;
         Ok(no_content())
+    })
+}
+
+/// A snippet's content as `text/plain`, as it was written.
+async fn snippet_raw(State(app): State<App>, Path(path): Named) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let owner = owner(store, Parent::Project, &path)?;
+        let snippet = store.record_mut(&owner, &SNIPPETS, key(&path))?;
+        let content = snippet["content"].as_str().unwrap_or_default().to_owned();
+        Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], content).into_response())
     })
 }
 

@@ -114,6 +114,13 @@ impl Store {
             .collect()
     }
 
+    /// The id a new group gets: namespace ids are shared by users and groups.
+    pub fn next_namespace_id(&self) -> u64 {
+        let users = self.users.keys().max().copied().unwrap_or_default();
+        let groups = self.groups.keys().max().copied().unwrap_or_default();
+        users.max(groups) + 1
+    }
+
     /// A group by id or full path (case-insensitively), or GitLab's `404 Group Not Found`.
     pub fn group_named(&self, id: &str) -> Result<&Group, ApiError> {
         let found = match id.parse::<u64>() {

@@ -38,7 +38,7 @@ pub(crate) mod todos;
 pub(crate) mod wiki;
 
 pub(crate) use ids::{Ids, hex_id};
-pub(crate) use people::{CURRENT_USER, Group, Namespace, User};
+pub(crate) use people::{CURRENT_USER, Group, Member, Namespace, User};
 pub(crate) use project::Project;
 pub(crate) use state::Store;
 pub(crate) use timestamps::{now, parse_time, timestamp};

@@ -24,6 +24,8 @@ pub(crate) struct Group {
     pub visibility: String,
     pub created_at: String,
     pub members: Vec<Member>,
+    /// The group it is a subgroup of; `path` is then its full path (`demo/platform`).
+    pub parent_id: Option<u64>,
 }
 
 /// Where a project lives: a user's own namespace or a group.
@@ -34,6 +36,7 @@ pub(crate) enum Namespace {
 }
 
 /// A membership of a project or group.
+#[derive(Clone)]
 pub(crate) struct Member {
     pub user_id: u64,
     pub access_level: u8,

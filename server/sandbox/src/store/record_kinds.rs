@@ -10,7 +10,7 @@ use crate::reply::ApiError;
 use Field::{Bool, Integer, Optional, Text};
 
 /// Every kind, for the routes.
-pub(crate) static KINDS: [&Kind; 15] = [
+pub(crate) static KINDS: [&Kind; 16] = [
     &GROUP_LABELS,
     &GROUP_MILESTONES,
     &FREEZE_PERIODS,
@@ -26,6 +26,7 @@ pub(crate) static KINDS: [&Kind; 15] = [
     &DEPLOYMENTS,
     &DEPLOY_KEYS,
     &BADGES,
+    &SNIPPETS,
 ];
 
 /// CI/CD variables of a project or a group. GitLab shows a masked variable's value to
@@ -709,4 +710,174 @@ fn stamped(_: &mut Store, _: &Owner, record: &mut Map<String, Value>) {
     let at = now();
     record.insert("created_at".into(), json!(at));
     record.insert("updated_at".into(), json!(at));
+}
+
+/// A project's snippets. The content is read through `…/raw`, never in the snippet's JSON.
+pub(crate) static SNIPPETS: Kind = Kind {
+    segment: "snippets",
+    noun: "Snippet",
+    parents: &[Parent::Project],
+    updatable: true,
+    key: "id",
+    alias: None,
+    fields: &[
+        Text("title", ""),
+        Text("file_name", ""),
+        Optional("description"),
+        Text("visibility", "private"),
+        Text("content", ""),
+    ],
+    required: &["title", "file_name", "content"],
+    filters: &[],
+    secret: &["content"],
+    check: snippet_check,
+    made: snippet_made,
+};
+
+fn snippet_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
+    let visibility = record["visibility"].as_str().unwrap_or_default();
+    if !["private", "internal", "public"].contains(&visibility) {
+        return Err(ApiError::error("visibility does not have a valid value"));
+    }
+    if record["title"].as_str().is_some_and(str::is_empty) {
+        return Err(ApiError::fields(&[("title", "can't be blank")]));
+    }
+    // One file, named as the snippet is: its path follows a renamed `file_name`.
+    if let Some(raw_url) = record.get("raw_url").cloned() {
+        let path = record["file_name"].clone();
+        record.insert("files".into(), json!([{"path": path, "raw_url": raw_url}]));
+    }
+    Ok(())
+}
+
+fn snippet_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
+    in_project(store, owner, record);
+    record.insert("author".into(), store.me());
+    if let Owner::Project(project) = owner {
+        let web_url = format!(
+            "{}/-/snippets/{}",
+            store.web_url(&store.projects[project]),
+            record["id"]
+        );
+        record.insert("raw_url".into(), json!(format!("{web_url}/raw")));
+        record.insert("web_url".into(), json!(web_url));
+    }
+    record.insert("imported".into(), json!(false));
+    record.insert("imported_from".into(), json!("none"));
+    let _ = snippet_check(record);
+}
+
+/// Requests to join a project or a group, named by the id of the user who asked. Made by
+/// the routes (`routes::access_requests`), not by a generic `POST`: the requester is the
+/// caller.
+pub(crate) static ACCESS_REQUESTS: Kind = Kind {
+    segment: "access_requests",
+    noun: "Access Request",
+    parents: &[Parent::Project, Parent::Group],
+    updatable: false,
+    key: "id",
+    alias: None,
+    fields: &[],
+    required: &[],
+    filters: &[],
+    secret: &[],
+    check: unchecked,
+    made: plain,
+};
+
+/// CI statuses reported on a commit by external checks (`POST /projects/:id/statuses/:sha`).
+pub(crate) static COMMIT_STATUSES: Kind = Kind {
+    segment: "statuses",
+    noun: "Commit Status",
+    parents: &[Parent::Project],
+    updatable: false,
+    key: "id",
+    alias: None,
+    fields: &[
+        Text("sha", ""),
+        Optional("ref"),
+        Text("status", ""),
+        Text("name", "default"),
+        Optional("target_url"),
+        Optional("description"),
+        Optional("coverage"),
+    ],
+    required: &["sha", "status"],
+    filters: &[
+        Filter::Equals("sha", "sha"),
+        Filter::Equals("ref", "ref"),
+        Filter::Equals("name", "name"),
+    ],
+    secret: &[],
+    check: status_check,
+    made: status_made,
+};
+
+/// The states an external check reports.
+pub(crate) const STATUS_STATES: &[&str] =
+    &["pending", "running", "success", "failed", "canceled", "skipped"];
+
+fn status_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
+    if !STATUS_STATES.contains(&record["status"].as_str().unwrap_or_default()) {
+        return Err(ApiError::error("state does not have a valid value"));
+    }
+    Ok(())
+}
+
+fn status_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
+    stamped(store, owner, record);
+    record.remove("updated_at");
+    let at = record["created_at"].clone();
+    let finished = !["pending", "running"].contains(&record["status"].as_str().unwrap_or_default());
+    let started = record["status"] != "pending";
+    record.insert("started_at".into(), if started { at.clone() } else { Value::Null });
+    record.insert("finished_at".into(), if finished { at } else { Value::Null });
+    record.insert("allow_failure".into(), json!(false));
+    record.insert("author".into(), store.me());
+    if let Some(coverage) = record["coverage"].as_str().and_then(|c| c.parse::<f64>().ok()) {
+        record.insert("coverage".into(), json!(coverage));
+    }
+}
+
+/// Comments on a commit, on the whole of it or on one line of its diff.
+pub(crate) static COMMIT_COMMENTS: Kind = Kind {
+    segment: "commit_comments",
+    noun: "Commit Comment",
+    parents: &[Parent::Project],
+    updatable: false,
+    key: "id",
+    alias: None,
+    fields: &[
+        Text("sha", ""),
+        Text("note", ""),
+        Optional("path"),
+        Optional("line"),
+        Optional("line_type"),
+    ],
+    required: &["note"],
+    filters: &[Filter::Equals("sha", "sha")],
+    secret: &[],
+    check: comment_check,
+    made: comment_made,
+};
+
+fn comment_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
+    if let Some(kind) = record["line_type"].as_str()
+        && !["new", "old"].contains(&kind)
+    {
+        return Err(ApiError::error("line_type does not have a valid value"));
+    }
+    if let Some(line) = record["line"].as_str() {
+        let line = line
+            .parse::<u64>()
+            .map_err(|_| ApiError::error("line is invalid"))?;
+        record.insert("line".into(), json!(line));
+    }
+    Ok(())
+}
+
+fn comment_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
+    stamped(store, owner, record);
+    record.remove("updated_at");
+    record.insert("author".into(), store.me());
 }

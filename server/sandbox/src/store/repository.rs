@@ -5,6 +5,7 @@
 //! merges in `diff`, GitLab's JSON in `render`. This module only gathers what the routes use.
 
 pub(crate) mod actions;
+mod blame;
 pub(crate) mod diff;
 mod fork;
 pub(crate) mod history;

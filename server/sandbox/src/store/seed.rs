@@ -18,6 +18,8 @@ use super::labels::Label;
 use super::merge_requests::MergeRequest;
 use super::milestones::Milestone;
 use super::notes::{Discussion, Note, Position, PositionKind};
+use super::record_kinds::ACCESS_REQUESTS;
+use super::records::Owner;
 use super::people::{CURRENT_USER, Group, Member, Namespace, User, access};
 use super::repository::objects::Person;
 use super::repository::protected_branches::ProtectedBranch;
@@ -30,6 +32,8 @@ const ALICE: u64 = 2;
 const BOB: u64 = 3;
 /// Group ids share GitLab's namespace ids with the users' own namespaces (1 to 3).
 const DEMO_GROUP: u64 = 4;
+/// A public group the sandbox's user is not in, so that asking to join has somewhere to go.
+const COMMUNITY_GROUP: u64 = 5;
 
 impl Store {
     /// The demo data described in the crate documentation.
@@ -94,6 +98,7 @@ fn seed(store: &mut Store) {
             visibility: "private".to_owned(),
             created_at: joined.clone(),
             members: vec![member(CURRENT_USER, access::OWNER)],
+            parent_id: None,
         },
     );
 
@@ -328,6 +333,49 @@ fn seed(store: &mut Store) {
             created_at: at.clone(),
             updated_at: at,
         });
+    }
+    community(store);
+}
+
+/// Group 5 `community` and its project 2 `community/handbook`, both public and alice's,
+/// with bob's pending requests to join each: the sandbox's user is in neither, so it can
+/// ask to join, and approve or deny bob as an owner would (it is an admin).
+fn community(store: &mut Store) {
+    let joined = timestamp(seed_time(1, 9, 0));
+    let alice = Member {
+        user_id: ALICE,
+        access_level: access::OWNER,
+        created_at: joined.clone(),
+    };
+    store.groups.insert(
+        COMMUNITY_GROUP,
+        Group {
+            id: COMMUNITY_GROUP,
+            name: "Community".to_owned(),
+            path: "community".to_owned(),
+            description: "Where the sandbox's users share notes".to_owned(),
+            visibility: "public".to_owned(),
+            created_at: joined.clone(),
+            members: vec![alice.clone()],
+            parent_id: None,
+        },
+    );
+    let id = store.add_project(
+        "handbook",
+        "handbook",
+        Namespace::Group(COMMUNITY_GROUP),
+        "public",
+        None,
+    );
+    let project = store.projects.get_mut(&id).expect("just added");
+    project.description = Some("The community's handbook".to_owned());
+    project.created_at = joined.clone();
+    project.creator_id = ALICE;
+    project.members = vec![alice];
+    for owner in [Owner::Group(COMMUNITY_GROUP), Owner::Project(id)] {
+        let mut request = store.user_json(BOB);
+        request["requested_at"] = serde_json::json!(timestamp(seed_time(2, 14, 0)));
+        store.record_insert(&owner, &ACCESS_REQUESTS, &request);
     }
 }
 

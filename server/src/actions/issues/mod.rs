@@ -82,6 +82,8 @@ pub fn actions() -> Vec<Action> {
         ],
         emoji::actions(),
         super::participants::issue_actions(),
+        super::subscriptions::issue_actions(),
+        super::time_tracking::issue_actions(),
     ]
     .into_iter()
     .flatten()

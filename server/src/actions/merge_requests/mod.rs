@@ -8,6 +8,7 @@ pub mod discussions;
 mod draft_notes;
 mod emoji;
 pub mod notes;
+mod versions;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -141,7 +142,7 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes/{note_id}"
         )
         .title("Delete merge request thread comment"),
-    ], emoji::actions(), draft_notes::actions(), super::participants::merge_request_actions()]
+    ], emoji::actions(), draft_notes::actions(), versions::actions(), super::participants::merge_request_actions(), super::subscriptions::merge_request_actions(), super::time_tracking::merge_request_actions()]
     .into_iter()
     .flatten()
     .collect()

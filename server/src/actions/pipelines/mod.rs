@@ -2,6 +2,7 @@
 //! `/projects/:id/jobs[/…]`), and in modules of their own the CI/CD variables, pipeline
 //! schedules, trigger tokens, environments and deployments.
 
+mod artifacts;
 mod environments;
 mod freeze_periods;
 mod job;
@@ -74,6 +75,7 @@ pub fn actions() -> Vec<Action> {
             post::<JobErase>("job.erase", "projects/{project_id}/jobs/{job_id}/erase")
                 .destructive(),
         ],
+        artifacts::actions(),
         variables::actions(),
         schedules::actions(),
         triggers::actions(),

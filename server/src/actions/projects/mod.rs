@@ -4,6 +4,7 @@
 pub mod hooks;
 pub mod keys_and_badges;
 pub mod mirrors;
+mod snippets;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -63,9 +64,16 @@ pub fn actions() -> Vec<Action> {
                 "projects/{project_id}/remote_mirrors/{mirror_id}"
             )
             .title("Get push mirror"),
+            get::<ProjectLanguages>("project.language_list", "projects/{project_id}/languages")
+                .title("List a project's languages"),
+            post::<ProjectStar>("project.star", "projects/{project_id}/star"),
+            post::<ProjectStar>("project.unstar", "projects/{project_id}/unstar"),
         ],
         hooks::actions(),
         keys_and_badges::actions(),
+        snippets::actions(),
+        super::access_requests::project_actions(),
+        super::events::project_actions(),
     ]
     .into_iter()
     .flatten()
@@ -262,6 +270,25 @@ pub struct ProjectArchive {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectUnarchive {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+}
+
+/// The languages of a project's repository, each with its share in percent
+/// (`{"Rust": 92.1, "Shell": 7.9}`).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectLanguages {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+}
+
+/// Star a project (`project.star`) or take your star back (`project.unstar`). Returns the
+/// project with its `star_count`; GitLab answers 304 when it already was, or was not,
+/// starred.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectStar {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
 }

@@ -211,3 +211,18 @@ pub struct CommitCherryPick {
     /// Only check whether it applies; commit nothing.
     pub dry_run: Option<bool>,
 }
+
+/// Revert a commit on a branch — undo a change that broke something — as a new commit.
+/// Returns the new commit; GitLab refuses when the revert does not apply cleanly.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CommitRevert {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The commit to revert, by SHA.
+    pub sha: String,
+    /// The branch to put the revert on.
+    pub branch: String,
+    /// Only check whether it applies; commit nothing.
+    pub dry_run: Option<bool>,
+}

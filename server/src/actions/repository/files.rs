@@ -40,22 +40,8 @@ impl FileGet {
     /// The window of lines must select some: lines count from 1, the last not before the
     /// first.
     pub fn window_selects_lines(&self) -> Result<(), String> {
-        for (field, line) in [
-            ("first_line", self.first_line),
-            ("last_line", self.last_line),
-        ] {
-            if line == Some(0) {
-                return Err(format!("`{field}`: lines count from 1, got 0"));
-            }
-        }
-        match (self.first_line, self.last_line) {
-            (Some(first), Some(last)) if first > last => Err(format!(
-                "`last_line`: {last} is before `first_line` {first}; give a last line at or after the first"
-            )),
-            _ => Ok(()),
-        }
-    }
-}
+        crate::catalog::params::window(self.first_line, self.last_line)
+    }}
 
 /// Create a file on a branch as a new commit (a new branch when `start_branch` is given).
 /// Returns the file's path and branch.
@@ -130,4 +116,45 @@ pub struct FileDelete {
     pub author_email: Option<String>,
     /// The author's name, when not the token's user.
     pub author_name: Option<String>,
+}
+
+/// Who last changed each line of a file ("who last changed line 40"): its lines grouped
+/// by the commit that last touched them, with that commit's author, date and message.
+/// `range_start` and `range_end` narrow it to some lines.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FileBlame {
+    /// The project's numeric id or its path (`group/project`).
+    pub project_id: ProjectId,
+    /// The file's path in the repository (`src/lib.rs`).
+    pub file_path: String,
+    /// A branch, a tag or a commit SHA (`HEAD` for the default branch).
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// The first line to blame, from 1 (with `range_end`).
+    #[serde(rename(serialize = "range[start]"))]
+    #[schemars(range(min = 1))]
+    pub range_start: Option<u64>,
+    /// The last line to blame (with `range_start`).
+    #[serde(rename(serialize = "range[end]"))]
+    #[schemars(range(min = 1))]
+    pub range_end: Option<u64>,
+}
+
+impl FileBlame {
+    /// GitLab takes a range only whole, its lines from 1 and the end not before the start.
+    pub fn whole_range(&self) -> Result<(), String> {
+        match (self.range_start, self.range_end) {
+            (None, None) => Ok(()),
+            (Some(0), _) | (_, Some(0)) => Err("lines count from 1, got 0".to_owned()),
+            (Some(start), Some(end)) if start > end => Err(format!(
+                "`range_end`: {end} is before `range_start` {start}; give an end at or after the start"
+            )),
+            (Some(_), Some(_)) => Ok(()),
+            _ => Err(
+                "`range_start` and `range_end` go together; give both, or neither for the whole file"
+                    .to_owned(),
+            ),
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! parameter structs live in a file per resource; this is the table.
 
 pub mod branches;
+mod commit_activity;
 pub mod commits;
 pub mod compare;
 pub mod files;
@@ -15,9 +16,11 @@ use branches::{
     BranchCreate, BranchDelete, BranchGet, BranchList, BranchProtect, BranchUnprotect,
     ProtectedBranchGet, ProtectedBranchList,
 };
-use commits::{CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList};
+use commits::{
+    CommitCherryPick, CommitCreate, CommitDiff, CommitGet, CommitList, CommitRefList, CommitRevert,
+};
 use compare::{Contributors, MergeBase, RepositoryCompare};
-use files::{FileCreate, FileDelete, FileGet, FileUpdate};
+use files::{FileBlame, FileCreate, FileDelete, FileGet, FileUpdate};
 use tags::{TagCreate, TagDelete, TagGet, TagList};
 use tree::RepositoryTree;
 
@@ -87,6 +90,10 @@ pub fn actions() -> Vec<Action> {
                 "projects/{project_id}/repository/commits/{sha}/cherry_pick"
             )
             .title("Cherry-pick commit"),
+            post::<CommitRevert>(
+                "commit.revert",
+                "projects/{project_id}/repository/commits/{sha}/revert"
+            ),
             get::<RepositoryTree>("repository.tree", "projects/{project_id}/repository/tree")
                 .list(),
             get::<RepositoryCompare>(
@@ -124,8 +131,15 @@ pub fn actions() -> Vec<Action> {
                 "file.delete",
                 "projects/{project_id}/repository/files/{file_path}"
             ),
+            get::<FileBlame>(
+                "file.blame",
+                "projects/{project_id}/repository/files/{file_path}/blame"
+            )
+            .list()
+            .check(FileBlame::whole_range),
         ],
         protected_tags::actions(),
+        commit_activity::actions(),
     ]
     .into_iter()
     .flatten()

@@ -58,6 +58,10 @@ pub enum Output {
     JobLog,
     /// A repository file decoded ([`FileContent`]); the call's `first_line`, `last_line`.
     File,
+    /// A text GitLab sends as it is (a snippet's content, a file of a job's artifacts),
+    /// shaped and capped as a repository file ([`FileContent`]), its path the call's
+    /// `artifact_path` when it has one.
+    Text,
     /// A page of per-file diffs, capped ([`DiffPage`]).
     Diffs,
     /// GitLab's comparison of two refs, its `diffs` capped like [`Output::Diffs`].
@@ -190,7 +194,7 @@ impl Output {
             Output::Deleted => Arc::clone(&shapes.deleted),
             Output::Done => Arc::clone(&shapes.done),
             Output::JobLog => Arc::clone(&shapes.job_log),
-            Output::File => Arc::clone(&shapes.file),
+            Output::File | Output::Text => Arc::clone(&shapes.file),
             Output::Diffs => Arc::clone(&shapes.diffs),
             Output::Any => Arc::new(compact::any_schema(
                 "GitLab's answer: an object compact, a list of objects as a page (`items`, `next_page`, `total`), anything else under `value`; with `raw: true`, GitLab's whole answer under `raw`",
@@ -317,6 +321,27 @@ impl Output {
                 }
                 other => unexpected("a file object", &other),
             },
+            Output::Text => {
+                let text = match response.body {
+                    Value::String(text) => text,
+                    Value::Null => String::new(),
+                    // A text that happens to read as JSON is still the text.
+                    other => other.to_string(),
+                };
+                let path = params.get("artifact_path").cloned().unwrap_or_default();
+                let file = Map::from_iter([
+                    ("file_path".to_owned(), path),
+                    ("content".to_owned(), Value::String(text)),
+                ]);
+                let window = Window {
+                    first_line: number("first_line"),
+                    last_line: number("last_line"),
+                };
+                match file::decode(&file, window) {
+                    Ok(content) => structured(&content),
+                    Err(why) => error_result(format!("{what}: {why}")),
+                }
+            }
             Output::Any => match response.body {
                 Value::Object(object) => CallToolResult::structured(Value::Object(compact(object))),
                 Value::Array(items) if items.iter().all(Value::is_object) => {

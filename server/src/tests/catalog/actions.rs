@@ -87,9 +87,11 @@ fn the_actions_asking_by_their_arguments_are_named() {
     assert_eq!(
         guarded,
         [
+            ("group.update", false, false),
             ("project.update", false, false),
             ("project.pull_mirror_configure", false, true),
-            ("api.request", false, true)
+            ("api.request", false, true),
+            ("api.graphql", false, true)
         ]
     );
 }
@@ -427,7 +429,7 @@ fn output_schemas_follow_the_verb() {
             }
             Output::Done => assert_eq!(schema["properties"]["done"]["type"], "boolean"),
             Output::JobLog => assert_eq!(schema["properties"]["log"]["type"], "string"),
-            Output::File => assert!(schema["properties"]["content"].is_object()),
+            Output::File | Output::Text => assert!(schema["properties"]["content"].is_object()),
             Output::Diffs => assert_eq!(schema["properties"]["items"]["type"], "array"),
             Output::Compare | Output::Any => assert_eq!(schema["additionalProperties"], true),
             Output::Pipeline => {
@@ -468,7 +470,12 @@ fn resources_group_the_actions() {
             "emoji_list",
             "emoji_create",
             "emoji_delete",
-            "participant_list"
+            "participant_list",
+            "subscribe",
+            "unsubscribe",
+            "time_stats",
+            "time_estimate_set",
+            "time_spent_add"
         ]
     );
     assert_eq!(
@@ -509,7 +516,13 @@ fn resources_group_the_actions() {
             "draft_note_delete",
             "draft_note_publish",
             "draft_note_publish_all",
-            "participant_list"
+            "version_list",
+            "participant_list",
+            "subscribe",
+            "unsubscribe",
+            "time_stats",
+            "time_estimate_set",
+            "time_spent_add"
         ]
     );
     assert_eq!(
@@ -544,7 +557,15 @@ fn resources_group_the_actions() {
             "push_mirror_add",
             "pull_mirror_get",
             "push_mirror_list",
-            "push_mirror_get"
+            "push_mirror_get",
+            "language_list",
+            "star",
+            "unstar",
+            "access_request_list",
+            "access_request_create",
+            "access_request_approve",
+            "access_request_deny",
+            "event_list"
         ]
     );
 }

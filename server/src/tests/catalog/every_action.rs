@@ -37,6 +37,14 @@ fn expected_path(action: &Action, params: &Map<String, Value>) -> String {
         .split('/')
         .map(
             |part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                // `{+field}`: a path of its own, each of its parts one segment.
+                Some(field) if field.starts_with('+') => params[&field[1..]]
+                    .as_str()
+                    .unwrap()
+                    .split('/')
+                    .map(|part| utf8_percent_encode(part, SEGMENT).to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
                 Some(field) => {
                     let value = match &params[field] {
                         Value::String(text) => text.clone(),
@@ -57,12 +65,19 @@ fn assert_parameters_sent(action: &Action, params: &Map<String, Value>, sent: &M
     let path_fields = action.endpoint.as_ref().unwrap().path;
     for (name, value) in params {
         if path_fields.contains(&format!("{{{name}}}"))
+            || path_fields.contains(&format!("{{+{name}}}"))
             || matches!(name.as_str(), "tail_lines" | "first_line" | "last_line")
         {
             continue;
         }
+        // GitLab's names that are not identifiers: a blame's `range[start]`.
+        let sent_as = match name.as_str() {
+            "range_start" => "range[start]",
+            "range_end" => "range[end]",
+            name => name,
+        };
         let got = sent
-            .get(name)
+            .get(sent_as)
             .unwrap_or_else(|| panic!("{}: `{name}` was not sent: {sent:?}", action.id));
         let same = match (value, got) {
             (Value::Array(items), Value::String(joined)) => {
@@ -158,6 +173,20 @@ async fn run_case(case: Case, surface: SurfaceKind) {
     let params = params.as_object().unwrap();
     let endpoint = action.endpoint.as_ref().unwrap();
     let sent = requests[0].clone();
+    if action.method_in_call && endpoint.method == Method::POST {
+        // The GraphQL door sends the document and its variables to `/api/graphql`.
+        assert_eq!(
+            (sent.method.as_str(), sent.raw_path.as_str()),
+            ("POST", "/api/graphql")
+        );
+        assert_eq!(sent.body["query"], params["query"]);
+        assert_eq!(
+            sent.body.get("variables"),
+            params.get("variables"),
+            "{sent:?}"
+        );
+        return;
+    }
     if action.method_in_call {
         // The door sends exactly the method, path, query and body of the call.
         let path = params["path"]

@@ -50,6 +50,11 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.emoji_create", Write),
         ("issue.emoji_delete", Destructive),
         ("issue.participant_list", Read),
+        ("issue.subscribe", Write),
+        ("issue.unsubscribe", Write),
+        ("issue.time_stats", Read),
+        ("issue.time_estimate_set", Write),
+        ("issue.time_spent_add", Write),
     ];
     assert_toolset(Toolset::Issues, &table);
 }

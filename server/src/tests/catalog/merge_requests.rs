@@ -64,7 +64,13 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.draft_note_delete", Destructive),
         ("merge_request.draft_note_publish", Write),
         ("merge_request.draft_note_publish_all", Write),
+        ("merge_request.version_list", Read),
         ("merge_request.participant_list", Read),
+        ("merge_request.subscribe", Write),
+        ("merge_request.unsubscribe", Write),
+        ("merge_request.time_stats", Read),
+        ("merge_request.time_estimate_set", Write),
+        ("merge_request.time_spent_add", Write),
     ];
     assert_toolset(Toolset::MergeRequests, &table);
 }

@@ -18,6 +18,8 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("user.get", Read),
             ("member.list", Read),
             ("member.get", Read),
+            ("user.event_list", Read),
+            ("user.current_event_list", Read),
         ],
     );
     assert_toolset(
@@ -28,6 +30,16 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("group.project_list", Read),
             ("group.member_list", Read),
             ("group.member_get", Read),
+            ("group.create", Write),
+            ("group.update", Write),
+            ("group.subgroup_list", Read),
+            ("group.descendant_list", Read),
+            ("namespace.list", Read),
+            ("namespace.get", Read),
+            ("group.access_request_list", Read),
+            ("group.access_request_create", Write),
+            ("group.access_request_approve", Write),
+            ("group.access_request_deny", Destructive),
         ],
     );
     assert_toolset(
@@ -54,6 +66,9 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("project.pull_mirror_get", Read),
             ("project.push_mirror_list", Read),
             ("project.push_mirror_get", Read),
+            ("project.language_list", Read),
+            ("project.star", Write),
+            ("project.unstar", Write),
             ("hook.list", Read),
             ("hook.get", Read),
             ("hook.create", Write),
@@ -73,6 +88,17 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("badge.group_list", Read),
             ("badge.group_create", Write),
             ("badge.group_delete", Destructive),
+            ("snippet.list", Read),
+            ("snippet.get", Read),
+            ("snippet.content", Read),
+            ("snippet.create", Write),
+            ("snippet.update", Write),
+            ("snippet.delete", Destructive),
+            ("project.access_request_list", Read),
+            ("project.access_request_create", Write),
+            ("project.access_request_approve", Write),
+            ("project.access_request_deny", Destructive),
+            ("project.event_list", Read),
         ],
     );
 }

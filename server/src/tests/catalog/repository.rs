@@ -29,6 +29,7 @@ fn each_action_reads_writes_or_destroys() {
         ("commit.create", Write),
         ("commit.ref_list", Read),
         ("commit.cherry_pick", Write),
+        ("commit.revert", Write),
         ("repository.tree", Read),
         ("repository.compare", Read),
         ("repository.merge_base", Read),
@@ -37,10 +38,16 @@ fn each_action_reads_writes_or_destroys() {
         ("file.create", Write),
         ("file.update", Write),
         ("file.delete", Destructive),
+        ("file.blame", Read),
         ("tag.protected_list", Read),
         ("tag.protected_get", Read),
         ("tag.protect", Write),
         ("tag.unprotect", Destructive),
+        ("commit.status_list", Read),
+        ("commit.status_set", Write),
+        ("commit.comment_list", Read),
+        ("commit.comment_create", Write),
+        ("commit.merge_request_list", Read),
     ];
     assert_toolset(Toolset::Repository, &table);
 }

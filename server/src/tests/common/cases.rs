@@ -34,9 +34,23 @@ fn after(before: &[(&'static str, Value)], id: &'static str, params: Value) -> C
 
 /// The demo project by path, so every path also proves its encoding.
 const P: &str = "demo/sandbox";
+/// A project the sandbox's user is not a member of, which bob asks to join.
+const HANDBOOK: &str = "community/handbook";
 
 /// Every GitLab action's case, in catalog order.
 pub fn cases() -> Vec<Case> {
+    let snippet = [(
+        "snippet.create",
+        json!({"project_id": P, "title": "Tokenize", "file_name": "demo.rs", "content": "let words = tokenize(text);\nprintln!(\"{words:?}\");\n", "visibility": "private"}),
+    )];
+    let subgroup = [(
+        "group.create",
+        json!({"name": "Platform", "path": "platform", "parent_id": 4}),
+    )];
+    let commit_comment = [(
+        "commit.comment_create",
+        json!({"project_id": P, "sha": "main", "note": "Why this test?"}),
+    )];
     let release = [(
         "release.create",
         json!({"project_id": P, "tag_name": "v1.0.0", "name": "One"}),
@@ -976,6 +990,180 @@ pub fn cases() -> Vec<Case> {
             "badge.group_delete",
             json!({"group_id": "demo", "badge_id": 1}),
         ),
+        case("snippet.list", json!({"project_id": P})),
+        after(&snippet, "snippet.get", json!({"project_id": P, "snippet_id": 1})),
+        after(
+            &snippet,
+            "snippet.content",
+            json!({"project_id": P, "snippet_id": 1, "first_line": 1, "last_line": 1}),
+        ),
+        case(
+            "snippet.create",
+            json!({"project_id": P, "title": "Counting words", "file_name": "count.rs", "content": "fn main() {}\n", "description": "A start", "visibility": "internal"}),
+        ),
+        after(
+            &snippet,
+            "snippet.update",
+            json!({"project_id": P, "snippet_id": 1, "title": "Counting words", "content": "fn main() { println!(); }\n"}),
+        ),
+        after(&snippet, "snippet.delete", json!({"project_id": P, "snippet_id": 1})),
+        case(
+            "project.access_request_list",
+            json!({"project_id": HANDBOOK}),
+        ),
+        case(
+            "project.access_request_create",
+            json!({"project_id": HANDBOOK}),
+        ),
+        case(
+            "project.access_request_approve",
+            json!({"project_id": HANDBOOK, "user_id": 3, "access_level": 20}),
+        ),
+        case(
+            "project.access_request_deny",
+            json!({"project_id": HANDBOOK, "user_id": 3}),
+        ),
+        case("group.access_request_list", json!({"group_id": "community"})),
+        case("group.access_request_create", json!({"group_id": "community"})),
+        case(
+            "group.access_request_approve",
+            json!({"group_id": "community", "user_id": 3, "access_level": 30}),
+        ),
+        case(
+            "group.access_request_deny",
+            json!({"group_id": "community", "user_id": 3}),
+        ),
+        case(
+            "group.create",
+            json!({"name": "Platform", "path": "platform", "parent_id": 4, "description": "Shared services", "visibility": "private"}),
+        ),
+        case(
+            "group.update",
+            json!({"group_id": "demo", "description": "Renamed", "visibility": "internal"}),
+        ),
+        after(
+            &subgroup,
+            "group.subgroup_list",
+            json!({"group_id": "demo", "search": "plat", "order_by": "path"}),
+        ),
+        after(
+            &subgroup,
+            "group.descendant_list",
+            json!({"group_id": "demo", "sort": "desc"}),
+        ),
+        case(
+            "namespace.list",
+            json!({"search": "demo", "owned_only": true}),
+        ),
+        case("namespace.get", json!({"namespace_id": "demo"})),
+        case(
+            "commit.status_list",
+            json!({"project_id": P, "sha": "$main_head", "ref": "main", "all": true}),
+        ),
+        case(
+            "commit.status_set",
+            json!({"project_id": P, "sha": "$main_head", "state": "success", "name": "ci/lint", "ref": "main", "target_url": "https://ci.example.com/1", "description": "Lint passed", "coverage": 87.5}),
+        ),
+        after(
+            &commit_comment,
+            "commit.comment_list",
+            json!({"project_id": P, "sha": "$main_head"}),
+        ),
+        case(
+            "commit.comment_create",
+            json!({"project_id": P, "sha": "$main_head", "note": "Nice test", "path": "tests/tokenizer.rs", "line": 3, "line_type": "new"}),
+        ),
+        case(
+            "commit.merge_request_list",
+            json!({"project_id": P, "sha": "$fix_head"}),
+        ),
+        case(
+            "commit.revert",
+            json!({"project_id": P, "sha": "$main_head", "branch": "main"}),
+        ),
+        case(
+            "file.blame",
+            json!({"project_id": P, "file_path": "src/tokenizer.rs", "ref": "main", "range_start": 1, "range_end": 4}),
+        ),
+        case(
+            "project.event_list",
+            json!({"project_id": P, "action": "commented", "target_type": "note", "after": "2026-01-01", "sort": "asc"}),
+        ),
+        case(
+            "user.event_list",
+            json!({"user_id": 2, "before": "2027-01-01"}),
+        ),
+        case("user.current_event_list", json!({"per_page": 5})),
+        case(
+            "issue.subscribe",
+            json!({"project_id": P, "issue_iid": 1}),
+        ),
+        after(
+            &[(
+                "issue.subscribe",
+                json!({"project_id": P, "issue_iid": 1}),
+            )],
+            "issue.unsubscribe",
+            json!({"project_id": P, "issue_iid": 1}),
+        ),
+        case(
+            "merge_request.subscribe",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        after(
+            &[(
+                "merge_request.subscribe",
+                json!({"project_id": P, "merge_request_iid": 1}),
+            )],
+            "merge_request.unsubscribe",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        case("issue.time_stats", json!({"project_id": P, "issue_iid": 1})),
+        case(
+            "issue.time_estimate_set",
+            json!({"project_id": P, "issue_iid": 1, "duration": "3h30m"}),
+        ),
+        case(
+            "issue.time_spent_add",
+            json!({"project_id": P, "issue_iid": 1, "duration": "1h15m", "summary": "Reproduced it"}),
+        ),
+        case(
+            "merge_request.time_stats",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        case(
+            "merge_request.time_estimate_set",
+            json!({"project_id": P, "merge_request_iid": 1, "duration": "1d"}),
+        ),
+        case(
+            "merge_request.time_spent_add",
+            json!({"project_id": P, "merge_request_iid": 1, "duration": "45m"}),
+        ),
+        case(
+            "merge_request.version_list",
+            json!({"project_id": P, "merge_request_iid": 1}),
+        ),
+        case(
+            "pipeline.bridge_list",
+            json!({"project_id": P, "pipeline_id": 2, "scope": ["success"]}),
+        ),
+        case(
+            "pipeline.test_report_summary",
+            json!({"project_id": P, "pipeline_id": 2}),
+        ),
+        case(
+            "job.artifact_file",
+            json!({"project_id": P, "job_id": 6, "artifact_path": "reports/junit.xml", "first_line": 1, "last_line": 3}),
+        ),
+        case("job.artifacts_keep", json!({"project_id": P, "job_id": 6})),
+        case("job.artifacts_delete", json!({"project_id": P, "job_id": 6})),
+        case("project.language_list", json!({"project_id": P})),
+        case("project.star", json!({"project_id": P})),
+        after(
+            &[("project.star", json!({"project_id": P}))],
+            "project.unstar",
+            json!({"project_id": P}),
+        ),
         case(
             "api.request",
             json!({"method": "GET", "path": "projects/demo%2Fsandbox/issues", "query": {"state": "opened", "per_page": 2}}),
@@ -983,6 +1171,14 @@ pub fn cases() -> Vec<Case> {
         case(
             "api.request",
             json!({"method": "POST", "path": "/api/v4/projects/demo%2Fsandbox/labels", "body": {"name": "through-the-door", "color": "#00aa00"}}),
+        ),
+        case(
+            "api.graphql",
+            json!({"query": "query($path: ID!) { currentUser { username } project(fullPath: $path) { name issue(iid: \"1\") { title state } } }", "variables": {"path": P}}),
+        ),
+        case(
+            "api.graphql",
+            json!({"query": "mutation { createIssue(input: {projectPath: \"demo/sandbox\", title: \"Filed through GraphQL\"}) { issue { iid title } errors } }"}),
         ),
     ]
 }

@@ -160,7 +160,13 @@ fn meta_lists_domain_tools_and_the_wizards() {
             "draft_note_delete",
             "draft_note_publish",
             "draft_note_publish_all",
-            "participant_list"
+            "version_list",
+            "participant_list",
+            "subscribe",
+            "unsubscribe",
+            "time_stats",
+            "time_estimate_set",
+            "time_spent_add"
         ])
     );
     let description = merge_request.description.as_deref().unwrap();

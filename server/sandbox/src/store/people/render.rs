@@ -27,16 +27,25 @@ impl Store {
             Namespace::User(id) => (id, "user"),
             Namespace::Group(id) => (id, "group"),
         };
-        let path = self.namespace_path(namespace);
+        let full_path = self.namespace_path(namespace);
+        let parent_id = match namespace {
+            Namespace::Group(id) => self.groups[&id].parent_id,
+            Namespace::User(_) => None,
+        };
+        let path = full_path.rsplit('/').next().unwrap_or_default();
+        let web_url = match namespace {
+            Namespace::Group(_) => format!("{}/groups/{full_path}", self.base),
+            Namespace::User(_) => format!("{}/{full_path}", self.base),
+        };
         json!({
             "id": id,
             "name": self.namespace_name(namespace),
             "path": path,
             "kind": kind,
-            "full_path": path,
-            "parent_id": null,
+            "full_path": full_path,
+            "parent_id": parent_id,
             "avatar_url": null,
-            "web_url": format!("{}/{}", self.base, path),
+            "web_url": web_url,
         })
     }
 
@@ -56,7 +65,7 @@ impl Store {
             "id": group.id,
             "web_url": format!("{}/groups/{}", self.base, group.path),
             "name": group.name,
-            "path": group.path,
+            "path": group.path.rsplit('/').next().unwrap_or_default(),
             "description": group.description,
             "visibility": group.visibility,
             "share_with_group_lock": false,
@@ -73,16 +82,24 @@ impl Store {
             "default_branch_protection": 2,
             "avatar_url": null,
             "request_access_enabled": true,
-            "full_name": group.name,
+            "full_name": self.group_full_name(group),
             "full_path": group.path,
             "created_at": group.created_at,
-            "parent_id": null,
+            "parent_id": group.parent_id,
             "organization_id": 1,
             "shared_runners_setting": "enabled",
             "ldap_cn": null,
             "ldap_access": null,
             "marked_for_deletion_on": null,
         })
+    }
+
+    /// `Demo / Platform`: the names of the group and the groups above it.
+    pub fn group_full_name(&self, group: &Group) -> String {
+        match group.parent_id.and_then(|id| self.groups.get(&id)) {
+            Some(parent) => format!("{} / {}", self.group_full_name(parent), group.name),
+            None => group.name.clone(),
+        }
     }
 
     /// `GET /groups/:id`: the group, what it shares, and (`with_projects`) its projects.

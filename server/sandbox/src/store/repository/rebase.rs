@@ -76,25 +76,62 @@ impl Repository {
         committer: &Person,
         date: SystemTime,
     ) -> Result<String, CherryPickError> {
+        self.replay(commit, onto, false, message, committer, date)
+    }
+
+    /// Undoes what `commit` changed against its first parent on top of `onto`, as one new
+    /// commit by `committer`. Returns the new commit's id; no branch moves.
+    pub fn revert(
+        &mut self,
+        commit: &str,
+        onto: &str,
+        message: String,
+        committer: &Person,
+        date: SystemTime,
+    ) -> Result<String, CherryPickError> {
+        self.replay(commit, onto, true, message, committer, date)
+    }
+
+    /// `commit`'s change (from its first parent to it, or back when `reverse`) merged into
+    /// `onto` three ways.
+    fn replay(
+        &mut self,
+        commit: &str,
+        onto: &str,
+        reverse: bool,
+        message: String,
+        committer: &Person,
+        date: SystemTime,
+    ) -> Result<String, CherryPickError> {
         let picked = self.commit(commit).cloned().ok_or(CherryPickError::Empty)?;
         let empty = Snapshot::new();
         let parent = picked.parents.first().and_then(|p| self.commit(p)).cloned();
-        let before = parent.as_ref().map_or(&empty, |p| &*p.tree);
+        let parent_tree = parent.as_ref().map_or(&empty, |p| &*p.tree);
+        let (before, after) = if reverse {
+            (&*picked.tree, parent_tree)
+        } else {
+            (parent_tree, &*picked.tree)
+        };
         let current = self
             .commit(onto)
             .ok_or(CherryPickError::Empty)?
             .tree
             .clone();
-        let tree = three_way(before, &current, &picked.tree).map_err(CherryPickError::Conflict)?;
+        let tree = three_way(before, &current, after).map_err(CherryPickError::Conflict)?;
         if tree_id(&tree) == tree_id(&current) {
             return Err(CherryPickError::Empty);
         }
+        let author = if reverse {
+            (committer.clone(), date)
+        } else {
+            (picked.author.clone(), picked.authored)
+        };
         let new = self.write_commit(CommitDraft {
             parents: vec![onto.to_owned()],
             tree,
             message,
-            author: picked.author.clone(),
-            authored: picked.authored,
+            author: author.0,
+            authored: author.1,
             committer: committer.clone(),
             committed: date,
         });
