@@ -12,31 +12,37 @@ use crate::table;
 use crate::wizards::Visibility;
 
 pub fn actions() -> Vec<Action> {
-    [table![
-        get::<GroupList>("group.list", "groups").list(),
-        get::<GroupGet>("group.get", "groups/{group_id}"),
-        get::<GroupProjects>("group.project_list", "groups/{group_id}/projects")
-            .list()
-            .title("List group projects"),
-        get::<GroupMembers>("group.member_list", "groups/{group_id}/members/all")
-            .list()
-            .title("List group members"),
-        get::<GroupMember>(
-            "group.member_get",
-            "groups/{group_id}/members/all/{user_id}"
-        )
-        .title("Get group member"),
-        post::<GroupCreate>("group.create", "groups"),
-        put::<GroupUpdate>("group.update", "groups/{group_id}").asks(MAKING_PUBLIC),
-        get::<Subgroups>("group.subgroup_list", "groups/{group_id}/subgroups")
-            .list()
-            .title("List subgroups"),
-        get::<Subgroups>("group.descendant_list", "groups/{group_id}/descendant_groups")
+    [
+        table![
+            get::<GroupList>("group.list", "groups").list(),
+            get::<GroupGet>("group.get", "groups/{group_id}"),
+            get::<GroupProjects>("group.project_list", "groups/{group_id}/projects")
+                .list()
+                .title("List group projects"),
+            get::<GroupMembers>("group.member_list", "groups/{group_id}/members/all")
+                .list()
+                .title("List group members"),
+            get::<GroupMember>(
+                "group.member_get",
+                "groups/{group_id}/members/all/{user_id}"
+            )
+            .title("Get group member"),
+            post::<GroupCreate>("group.create", "groups"),
+            put::<GroupUpdate>("group.update", "groups/{group_id}").asks(MAKING_PUBLIC),
+            get::<Subgroups>("group.subgroup_list", "groups/{group_id}/subgroups")
+                .list()
+                .title("List subgroups"),
+            get::<Subgroups>(
+                "group.descendant_list",
+                "groups/{group_id}/descendant_groups"
+            )
             .list()
             .title("List every group under a group"),
-        get::<NamespaceList>("namespace.list", "namespaces").list(),
-        get::<NamespaceGet>("namespace.get", "namespaces/{namespace_id}"),
-    ], super::access_requests::group_actions()]
+            get::<NamespaceList>("namespace.list", "namespaces").list(),
+            get::<NamespaceGet>("namespace.get", "namespaces/{namespace_id}"),
+        ],
+        super::access_requests::group_actions(),
+    ]
     .into_iter()
     .flatten()
     .collect()

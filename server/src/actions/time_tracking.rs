@@ -6,9 +6,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::params::fixed_schema;
 use crate::catalog::{Action, get, post};
 use crate::gitlab::ProjectId;
-use crate::catalog::params::fixed_schema;
 use crate::table;
 
 pub fn issue_actions() -> Vec<Action> {

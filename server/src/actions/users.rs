@@ -10,13 +10,16 @@ use crate::gitlab::ProjectId;
 use crate::table;
 
 pub fn actions() -> Vec<Action> {
-    [table![
-        get::<UserCurrent>("user.current", "user").title("Get current user"),
-        get::<UserList>("user.list", "users").list(),
-        get::<UserGet>("user.get", "users/{user_id}"),
-        get::<MemberList>("member.list", "projects/{project_id}/members/all").list(),
-        get::<MemberGet>("member.get", "projects/{project_id}/members/all/{user_id}"),
-    ], super::events::user_actions()]
+    [
+        table![
+            get::<UserCurrent>("user.current", "user").title("Get current user"),
+            get::<UserList>("user.list", "users").list(),
+            get::<UserGet>("user.get", "users/{user_id}"),
+            get::<MemberList>("member.list", "projects/{project_id}/members/all").list(),
+            get::<MemberGet>("member.get", "projects/{project_id}/members/all/{user_id}"),
+        ],
+        super::events::user_actions(),
+    ]
     .into_iter()
     .flatten()
     .collect()

@@ -167,7 +167,13 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::Projects,
     ),
     resource("badge", "badge", "badge", "badges", Toolset::Projects),
-    resource("snippet", "snippet", "snippet", "snippets", Toolset::Projects),
+    resource(
+        "snippet",
+        "snippet",
+        "snippet",
+        "snippets",
+        Toolset::Projects,
+    ),
     resource("todo", "todo", "to-do item", "to-do items", Toolset::Todos),
     resource("api", "api", "API request", "API requests", Toolset::Api),
 ];

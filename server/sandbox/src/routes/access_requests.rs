@@ -79,7 +79,10 @@ async fn request(
         if let Ok(existing) = store.record(&owner, &ACCESS_REQUESTS, &key) {
             return Ok(ok(StatusCode::CREATED, existing));
         }
-        Ok(ok(StatusCode::CREATED, add_request(store, &owner, CURRENT_USER)))
+        Ok(ok(
+            StatusCode::CREATED,
+            add_request(store, &owner, CURRENT_USER),
+        ))
     })
 }
 
@@ -110,7 +113,11 @@ async fn approve(
 }
 
 /// `204`: the request is dropped.
-async fn deny(State(app): State<App>, Path(path): Named, parent: Parent) -> Result<Response, ApiError> {
+async fn deny(
+    State(app): State<App>,
+    Path(path): Named,
+    parent: Parent,
+) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let owner = owner(store, parent, &path)?;
         let user_id = path.get("user_id").map_or("", String::as_str);

@@ -81,7 +81,13 @@ async fn revert(
     apply(app, id, sha, params, true)
 }
 
-fn apply(app: App, id: String, sha: String, params: Params, reverse: bool) -> Result<Response, ApiError> {
+fn apply(
+    app: App,
+    id: String,
+    sha: String,
+    params: Params,
+    reverse: bool,
+) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require(&["branch"])?;
         let branch = params.str("branch")?.unwrap_or_default();

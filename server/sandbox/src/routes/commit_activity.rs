@@ -74,7 +74,8 @@ async fn statuses(
             }
         }
         let filter = Map::from_iter([("sha".to_owned(), json!(commit.id))]);
-        let external = store.record_search(&Owner::Project(project.id), &COMMIT_STATUSES, &filter)?;
+        let external =
+            store.record_search(&Owner::Project(project.id), &COMMIT_STATUSES, &filter)?;
         found.extend(external.into_iter().map(|mut status| {
             status["stage"] = json!("external");
             status

@@ -56,7 +56,9 @@ async fn blame(
                 (start, end.min(lines.len() as u64))
             }
             (Some(_), Some(_)) => {
-                return Err(ApiError::error("range[start] must be less than or equal to range[end]"));
+                return Err(ApiError::error(
+                    "range[start] must be less than or equal to range[end]",
+                ));
             }
             (None, _) => return Err(ApiError::missing(&["range[start]"])),
             (_, None) => return Err(ApiError::missing(&["range[end]"])),
@@ -70,7 +72,10 @@ async fn blame(
         {
             if previous.as_deref() == Some(owner.id.as_str()) {
                 let group = groups.last_mut().expect("a group was started");
-                group["lines"].as_array_mut().expect("lines").push(json!(line));
+                group["lines"]
+                    .as_array_mut()
+                    .expect("lines")
+                    .push(json!(line));
             } else {
                 let mut commit = store.commit_json(project, &owner);
                 if let Some(fields) = commit.as_object_mut() {

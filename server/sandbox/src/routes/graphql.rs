@@ -101,7 +101,11 @@ fn query<'a>(
             "project" => {
                 let path = text_argument(field, "fullPath", variables)?;
                 match store.project(&path) {
-                    Ok(project) => select(&project_object(store, project, field, variables)?, field, "Project")?,
+                    Ok(project) => select(
+                        &project_object(store, project, field, variables)?,
+                        field,
+                        "Project",
+                    )?,
                     Err(_) => Value::Null,
                 }
             }
@@ -137,9 +141,15 @@ fn create_issue(store: &mut Store, input: &Value) -> Result<Value, FieldError> {
     let path = input["projectPath"]
         .as_str()
         .ok_or("Argument 'projectPath' on InputObject 'CreateIssueInput' is required")?;
-    let title = input["title"].as_str().unwrap_or_default().trim().to_owned();
+    let title = input["title"]
+        .as_str()
+        .unwrap_or_default()
+        .trim()
+        .to_owned();
     let Ok(project_id) = store.project_id(path) else {
-        return Ok(json!({"issue": null, "errors": ["The resource that you are attempting to access does not exist or you don't have permission to perform this action"]}));
+        return Ok(
+            json!({"issue": null, "errors": ["The resource that you are attempting to access does not exist or you don't have permission to perform this action"]}),
+        );
     };
     if title.is_empty() {
         return Ok(json!({"issue": null, "errors": ["Title can't be blank"]}));
@@ -170,7 +180,11 @@ fn fields<'s, 'a>(
 }
 
 /// `object` cut to what `field` selects, recursively; `type_name` names it in errors.
-fn select<'a>(object: &Value, field: &Field<'a, &'a str>, type_name: &str) -> Result<Value, FieldError> {
+fn select<'a>(
+    object: &Value,
+    field: &Field<'a, &'a str>,
+    type_name: &str,
+) -> Result<Value, FieldError> {
     let wanted = fields(&field.selection_set)?;
     if wanted.is_empty() || object.is_null() {
         return Ok(object.clone());
@@ -199,21 +213,37 @@ fn missing(name: &str, type_name: &str) -> FieldError {
 }
 
 /// An argument's value as JSON, a `$variable` read from the request's variables.
-fn argument<'a>(field: &Field<'a, &'a str>, name: &str, variables: &Map<String, Value>) -> Result<Value, FieldError> {
+fn argument<'a>(
+    field: &Field<'a, &'a str>,
+    name: &str,
+    variables: &Map<String, Value>,
+) -> Result<Value, FieldError> {
     let value = field
         .arguments
         .iter()
         .find(|(argument, _)| *argument == name)
         .map(|(_, value)| value)
-        .ok_or_else(|| format!("Field '{}' is missing required arguments: {name}", field.name))?;
+        .ok_or_else(|| {
+            format!(
+                "Field '{}' is missing required arguments: {name}",
+                field.name
+            )
+        })?;
     Ok(to_json(value, variables))
 }
 
-fn text_argument<'a>(field: &Field<'a, &'a str>, name: &str, variables: &Map<String, Value>) -> Result<String, FieldError> {
+fn text_argument<'a>(
+    field: &Field<'a, &'a str>,
+    name: &str,
+    variables: &Map<String, Value>,
+) -> Result<String, FieldError> {
     match argument(field, name, variables)? {
         Value::String(text) => Ok(text),
         Value::Number(number) => Ok(number.to_string()),
-        other => Err(format!("Argument '{name}' on Field '{}' has an invalid value ({other})", field.name)),
+        other => Err(format!(
+            "Argument '{name}' on Field '{}' has an invalid value ({other})",
+            field.name
+        )),
     }
 }
 
@@ -226,7 +256,9 @@ fn to_json<'a>(value: &GqlValue<'a, &'a str>, variables: &Map<String, Value>) ->
         GqlValue::Boolean(flag) => json!(flag),
         GqlValue::Null => Value::Null,
         GqlValue::Enum(name) => json!(name),
-        GqlValue::List(items) => Value::Array(items.iter().map(|i| to_json(i, variables)).collect()),
+        GqlValue::List(items) => {
+            Value::Array(items.iter().map(|i| to_json(i, variables)).collect())
+        }
         GqlValue::Object(fields) => Value::Object(
             fields
                 .iter()

@@ -92,10 +92,7 @@ async fn descendants(
 /// `search` (name or path), `owned`, `top_level_only`, `min_access_level`, `visibility`,
 /// `skip_groups`; `order_by` name (default), path, id or similarity; `sort` asc (default)
 /// or desc.
-fn filtered<'a>(
-    params: &Params,
-    groups: Vec<&'a Group>,
-) -> Result<Vec<&'a Group>, ApiError> {
+fn filtered<'a>(params: &Params, groups: Vec<&'a Group>) -> Result<Vec<&'a Group>, ApiError> {
     let search = params.text("search")?.map(|s| s.to_lowercase());
     let owned = params.bool("owned")?.unwrap_or(false);
     let top_level_only = params.bool("top_level_only")?.unwrap_or(false);
@@ -156,9 +153,15 @@ async fn create(State(app): State<App>, params: Params) -> Result<Response, ApiE
         };
         check_path(&path)?;
         let full_path = parent.map_or_else(|| path.clone(), |parent| format!("{parent}/{path}"));
-        if store.groups.values().any(|g| g.path.eq_ignore_ascii_case(&full_path))
+        if store
+            .groups
+            .values()
+            .any(|g| g.path.eq_ignore_ascii_case(&full_path))
             || (params.u64("parent_id")?.is_none()
-                && store.users.values().any(|u| u.username.eq_ignore_ascii_case(&path)))
+                && store
+                    .users
+                    .values()
+                    .any(|u| u.username.eq_ignore_ascii_case(&path)))
         {
             return Err(ApiError::error(
                 "Failed to save group {:path=>[\"has already been taken\"]}",
@@ -208,7 +211,10 @@ async fn update(
                     None => path,
                 };
                 if full != old_path
-                    && store.groups.values().any(|g| g.path.eq_ignore_ascii_case(&full))
+                    && store
+                        .groups
+                        .values()
+                        .any(|g| g.path.eq_ignore_ascii_case(&full))
                 {
                     return Err(ApiError::error(
                         "Failed to save group {:path=>[\"has already been taken\"]}",

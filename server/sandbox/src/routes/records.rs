@@ -22,7 +22,8 @@ use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::notes::{Discussion, Note};
 use crate::store::record_kinds::{
-    DEPLOYMENTS, DRAFT_NOTES, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES, SNIPPETS,
+    DEPLOYMENTS, DRAFT_NOTES, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES,
+    SNIPPETS,
 };
 use crate::store::records::{Kind, Owner, Parent};
 use crate::store::{CURRENT_USER, Store, now, parse_time};
@@ -42,7 +43,11 @@ fn prefix(parent: Parent) -> &'static str {
 }
 
 /// The owner the path names, or GitLab's 404 for what is not there.
-pub(super) fn owner(store: &Store, parent: Parent, path: &HashMap<String, String>) -> Result<Owner, ApiError> {
+pub(super) fn owner(
+    store: &Store,
+    parent: Parent,
+    path: &HashMap<String, String>,
+) -> Result<Owner, ApiError> {
     let id = path.get("id").map_or("", String::as_str);
     let named = |name: &str| path.get(name).map_or("", String::as_str);
     Ok(match parent {

@@ -814,8 +814,9 @@ pub(crate) static COMMIT_STATUSES: Kind = Kind {
 };
 
 /// The states an external check reports.
-pub(crate) const STATUS_STATES: &[&str] =
-    &["pending", "running", "success", "failed", "canceled", "skipped"];
+pub(crate) const STATUS_STATES: &[&str] = &[
+    "pending", "running", "success", "failed", "canceled", "skipped",
+];
 
 fn status_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
     if !STATUS_STATES.contains(&record["status"].as_str().unwrap_or_default()) {
@@ -830,11 +831,20 @@ fn status_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>
     let at = record["created_at"].clone();
     let finished = !["pending", "running"].contains(&record["status"].as_str().unwrap_or_default());
     let started = record["status"] != "pending";
-    record.insert("started_at".into(), if started { at.clone() } else { Value::Null });
-    record.insert("finished_at".into(), if finished { at } else { Value::Null });
+    record.insert(
+        "started_at".into(),
+        if started { at.clone() } else { Value::Null },
+    );
+    record.insert(
+        "finished_at".into(),
+        if finished { at } else { Value::Null },
+    );
     record.insert("allow_failure".into(), json!(false));
     record.insert("author".into(), store.me());
-    if let Some(coverage) = record["coverage"].as_str().and_then(|c| c.parse::<f64>().ok()) {
+    if let Some(coverage) = record["coverage"]
+        .as_str()
+        .and_then(|c| c.parse::<f64>().ok())
+    {
         record.insert("coverage".into(), json!(coverage));
     }
 }

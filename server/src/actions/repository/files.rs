@@ -41,7 +41,8 @@ impl FileGet {
     /// first.
     pub fn window_selects_lines(&self) -> Result<(), String> {
         crate::catalog::params::window(self.first_line, self.last_line)
-    }}
+    }
+}
 
 /// Create a file on a branch as a new commit (a new branch when `start_branch` is given).
 /// Returns the file's path and branch.

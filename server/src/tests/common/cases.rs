@@ -991,7 +991,11 @@ pub fn cases() -> Vec<Case> {
             json!({"group_id": "demo", "badge_id": 1}),
         ),
         case("snippet.list", json!({"project_id": P})),
-        after(&snippet, "snippet.get", json!({"project_id": P, "snippet_id": 1})),
+        after(
+            &snippet,
+            "snippet.get",
+            json!({"project_id": P, "snippet_id": 1}),
+        ),
         after(
             &snippet,
             "snippet.content",
@@ -1006,7 +1010,11 @@ pub fn cases() -> Vec<Case> {
             "snippet.update",
             json!({"project_id": P, "snippet_id": 1, "title": "Counting words", "content": "fn main() { println!(); }\n"}),
         ),
-        after(&snippet, "snippet.delete", json!({"project_id": P, "snippet_id": 1})),
+        after(
+            &snippet,
+            "snippet.delete",
+            json!({"project_id": P, "snippet_id": 1}),
+        ),
         case(
             "project.access_request_list",
             json!({"project_id": HANDBOOK}),
@@ -1023,8 +1031,14 @@ pub fn cases() -> Vec<Case> {
             "project.access_request_deny",
             json!({"project_id": HANDBOOK, "user_id": 3}),
         ),
-        case("group.access_request_list", json!({"group_id": "community"})),
-        case("group.access_request_create", json!({"group_id": "community"})),
+        case(
+            "group.access_request_list",
+            json!({"group_id": "community"}),
+        ),
+        case(
+            "group.access_request_create",
+            json!({"group_id": "community"}),
+        ),
         case(
             "group.access_request_approve",
             json!({"group_id": "community", "user_id": 3, "access_level": 30}),
@@ -1094,15 +1108,9 @@ pub fn cases() -> Vec<Case> {
             json!({"user_id": 2, "before": "2027-01-01"}),
         ),
         case("user.current_event_list", json!({"per_page": 5})),
-        case(
-            "issue.subscribe",
-            json!({"project_id": P, "issue_iid": 1}),
-        ),
+        case("issue.subscribe", json!({"project_id": P, "issue_iid": 1})),
         after(
-            &[(
-                "issue.subscribe",
-                json!({"project_id": P, "issue_iid": 1}),
-            )],
+            &[("issue.subscribe", json!({"project_id": P, "issue_iid": 1}))],
             "issue.unsubscribe",
             json!({"project_id": P, "issue_iid": 1}),
         ),
@@ -1156,7 +1164,10 @@ pub fn cases() -> Vec<Case> {
             json!({"project_id": P, "job_id": 6, "artifact_path": "reports/junit.xml", "first_line": 1, "last_line": 3}),
         ),
         case("job.artifacts_keep", json!({"project_id": P, "job_id": 6})),
-        case("job.artifacts_delete", json!({"project_id": P, "job_id": 6})),
+        case(
+            "job.artifacts_delete",
+            json!({"project_id": P, "job_id": 6}),
+        ),
         case("project.language_list", json!({"project_id": P})),
         case("project.star", json!({"project_id": P})),
         after(

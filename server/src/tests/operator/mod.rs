@@ -3,3 +3,4 @@
 mod access;
 mod argument_guards;
 mod destructive;
+mod doors;
