@@ -47,6 +47,21 @@ const PHRASES: &[(&str, &str)] = &[
     (" ci/cd variable ", " variable "),
     // Asking why something failed is asking for a job's log.
     (" why ", " log job "),
+    // Who wrote a line is blame's question, not a diff's.
+    ("last changed line", "blame line"),
+    ("who changed line", "blame line"),
+    ("who wrote line", "blame line"),
+    ("ci status on", "set status on"),
+    ("create note on a commit", "comment_create commit"),
+    ("create note on the commit", "comment_create commit"),
+    ("what happened", "event activity"),
+    ("where can i create", "namespace list"),
+    ("notify me about", "subscribe"),
+    ("set up", "configure"),
+    ("make the project public", "update project visibility public"),
+    (" list open ", " list opened "),
+    // Time people log on work, not a job's log.
+    (" log time ", " add time spent "),
 ];
 
 /// Everyday words → the terms the catalog uses, the closest first. A word listed here
@@ -178,6 +193,16 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("step", &["interactive"]),
     ("elicitation", &["interactive"]),
     ("grep", &["search", "blob"]),
+    ("blame", &["blame"]),
+    ("activity", &["event"]),
+    ("happened", &["event"]),
+    ("share", &["create"]),
+    ("follow", &["subscribe"]),
+    ("watch", &["subscribe"]),
+    ("hours", &["time", "spent"]),
+    ("hour", &["time", "spent"]),
+    ("minutes", &["time", "spent"]),
+    ("estimate", &["estimate", "time"]),
 ];
 
 /// One word of a query: the terms it stands for, the closest first, and how much it counts.
