@@ -54,7 +54,10 @@
 //! - **Users**: 1 `sandbox-user` "Sandbox User" (the one every token acts as; admin),
 //!   2 `alice` "Alice Example", 3 `bob` "Bob Builder" (emails `<username>@example.com`).
 //! - **Group** 4 `demo` "Demo" (namespace ids are shared with the users' own namespaces,
-//!   1 to 3); sandbox-user is its owner.
+//!   1 to 3); sandbox-user is its owner. New groups get ids from 6.
+//! - **Group** 5 `community` "Community", public, and its public project 100
+//!   `community/handbook` (no repository): alice owns both; sandbox-user is in neither, so
+//!   it can ask to join; bob has asked to join each (pending access requests).
 //! - **Project** 1 `demo/sandbox` ("sandbox", private, default branch `main`). Members:
 //!   sandbox-user Owner (50), alice Maintainer (40), bob Developer (30). Projects created with
 //!   `POST /projects` (or forked without a namespace) go to `sandbox-user/<path>`, with

@@ -53,6 +53,8 @@ pub struct Action {
     pub idempotent: bool,
     /// Reads the content of projects it does not name (instance- or group-wide search).
     pub across_projects: bool,
+    /// Repeats its read until the pipeline or job it reads has finished.
+    pub waits: bool,
     /// The call names GitLab's method and path itself (`api.request`): a GET is a read, in
     /// read-only mode too; any other method writes.
     pub method_in_call: bool,

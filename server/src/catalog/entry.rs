@@ -29,6 +29,7 @@ pub struct Entry<P> {
     destructive: bool,
     across_projects: bool,
     method_in_call: bool,
+    waits: bool,
     title: Option<&'static str>,
     check: Option<Check<P>>,
     asks: Option<Asks<P>>,
@@ -47,6 +48,7 @@ fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Ent
         destructive: method == Method::DELETE,
         across_projects: false,
         method_in_call: false,
+        waits: false,
         endpoint: Endpoint::new(method, path),
         output,
         title: None,
@@ -120,6 +122,13 @@ impl<P: Params> Entry<P> {
     /// group-wide search): refused when `GITLAB_MCP_ALLOWED_PROJECTS` limits the projects.
     pub fn across_projects(mut self) -> Self {
         self.across_projects = true;
+        self
+    }
+
+    /// The read is repeated until the pipeline or job it reads has finished
+    /// (`crate::pipeline::wait`).
+    pub fn waits(mut self) -> Self {
+        self.waits = true;
         self
     }
 
@@ -218,6 +227,7 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
             destructive: entry.destructive,
             idempotent: entry.endpoint.method != Method::POST && !entry.method_in_call,
             across_projects: entry.across_projects,
+            waits: entry.waits,
             method_in_call: entry.method_in_call,
             output: entry.output,
             kind,

@@ -14,6 +14,7 @@ mod failed_jobs;
 pub mod guard;
 mod read;
 mod tool_call;
+pub mod wait;
 
 pub use admit::admit;
 pub use read::{ReadError, Reads, has_next_page, items, params, refusal};

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use wizard::Flow;
 
 use super::guard::{self, Guarded};
-use super::{Reads, failed_jobs};
+use super::{Reads, failed_jobs, wait};
 use crate::access::Access;
 use crate::catalog::output::{Objects, Output, error_result, send};
 use crate::catalog::wizard::WizardCall;
@@ -89,14 +89,25 @@ impl ToolCall<'_> {
         }
         // A confirmed guard's round acts once, however often it is repeated.
         let act = async {
-            let result = send(
-                self.gitlab,
-                request,
-                self.action.output,
-                Objects::Compact(self.action.kind),
-                &self.params,
-            )
-            .await;
+            let result = if self.action.waits {
+                wait::until_settled(
+                    self.gitlab,
+                    self.action,
+                    request,
+                    &self.params,
+                    self.context,
+                )
+                .await
+            } else {
+                send(
+                    self.gitlab,
+                    request,
+                    self.action.output,
+                    Objects::Compact(self.action.kind),
+                    &self.params,
+                )
+                .await
+            };
             match (self.action.output, self.params.get("project_id")) {
                 (Output::Pipeline, Some(project)) => {
                     let reads = Reads::new(self.gitlab, self.access);

@@ -147,3 +147,82 @@ async fn the_allow_list_checks_the_project_a_path_names() {
         }
     }
 }
+
+/// The GraphQL door through the binary: a query runs unasked, in read-only mode too; a
+/// mutation is a write — asked with its document, nothing sent on a no, sent once on a
+/// yes, refused in read-only mode; with an allow list, any document is refused.
+#[tokio::test]
+async fn a_graphql_mutation_is_a_write_and_a_query_a_read() {
+    const MUTATION: &str = r#"mutation { createIssue(input: {projectPath: "demo/sandbox", title: "Through GraphQL"}) { issue { iid title } errors } }"#;
+    for revision in REVISIONS {
+        let session = Session::start(Launch::new(Surface::Dynamic, revision)).await;
+        let at = session.launch.to_string();
+        session.sandbox.clear_requests();
+        let query = json!({"query": "{ currentUser { username } }"});
+        let run = session.run_action("api.graphql", query, None, []).await;
+        assert!(!run.is_error(), "{at}: {}", run.text());
+        assert!(run.asked.is_empty(), "{at}: a query is a read");
+        let answer = run.result.structured_content.clone().unwrap();
+        assert_eq!(
+            answer["data"]["currentUser"]["username"], "sandbox-user",
+            "{at}"
+        );
+
+        session.sandbox.clear_requests();
+        let mutation = json!({"query": MUTATION});
+        let run = session
+            .run_action("api.graphql", mutation.clone(), None, [no()])
+            .await;
+        assert_eq!(run.keys(), [CONFIRM], "{at}");
+        assert!(
+            run.asked[0].message.contains(MUTATION),
+            "{at}: {}",
+            run.asked[0].message
+        );
+        assert!(run.is_error(), "{at}");
+        assert_nothing_sent(&session, &at);
+        let run = session
+            .run_action("api.graphql", mutation, None, [yes()])
+            .await;
+        assert!(!run.is_error(), "{at}: {}", run.text());
+        let sent: Vec<_> = session
+            .sandbox
+            .requests()
+            .into_iter()
+            .map(|r| (r.method.to_string(), r.raw_path))
+            .collect();
+        assert_eq!(
+            sent,
+            [("POST".to_owned(), "/api/graphql".to_owned())],
+            "{at}"
+        );
+        let created = run.result.structured_content.unwrap();
+        assert_eq!(
+            created["data"]["createIssue"]["issue"]["title"],
+            "Through GraphQL"
+        );
+
+        for (setting, value, says) in [
+            ("GITLAB_MCP_READ_ONLY", "true", "GITLAB_MCP_READ_ONLY=true"),
+            (
+                "GITLAB_MCP_ALLOWED_PROJECTS",
+                "demo/sandbox",
+                "GraphQL document",
+            ),
+        ] {
+            let launch = Launch::new(Surface::Individual, revision).env(&[(setting, value)]);
+            let session = Session::start(launch).await;
+            session.sandbox.clear_requests();
+            let result = session
+                .call(
+                    "gitlab_api_graphql",
+                    json!({"query": MUTATION, "confirm": true}),
+                )
+                .await;
+            assert_eq!(result.is_error, Some(true), "{at} {setting}");
+            let text = crate::common::text(&result);
+            assert!(text.contains(says), "{at} {setting}: {text}");
+            assert_nothing_sent(&session, &at);
+        }
+    }
+}

@@ -16,5 +16,6 @@ mod gitlab_errors;
 mod no_elicitation;
 mod protocol;
 mod waiting;
+mod waiting_for_ci;
 mod wizards;
 mod wizards_reading_gitlab;

@@ -133,7 +133,8 @@ async fn list(
             Some("path") => projects.sort_by(|a, b| a.path.cmp(&b.path)),
             Some("last_activity_at" | "updated_at") => projects
                 .sort_by(|a, b| (&a.last_activity_at, a.id).cmp(&(&b.last_activity_at, b.id))),
-            _ => {}
+            Some("id") => projects.sort_by_key(|p| p.id),
+            _ => projects.sort_by(|a, b| (&a.created_at, a.id).cmp(&(&b.created_at, b.id))),
         }
         let items = order
             .arrange(projects)

@@ -34,6 +34,7 @@ const BOB: u64 = 3;
 const DEMO_GROUP: u64 = 4;
 /// A public group the sandbox's user is not in, so that asking to join has somewhere to go.
 const COMMUNITY_GROUP: u64 = 5;
+const HANDBOOK_PROJECT: u64 = 100;
 
 impl Store {
     /// The demo data described in the crate documentation.
@@ -337,11 +338,12 @@ fn seed(store: &mut Store) {
     community(store);
 }
 
-/// Group 5 `community` and its project 2 `community/handbook`, both public and alice's,
+/// Group 5 `community` and its project 100 `community/handbook`, both public and alice's,
 /// with bob's pending requests to join each: the sandbox's user is in neither, so it can
 /// ask to join, and approve or deny bob as an owner would (it is an admin).
 fn community(store: &mut Store) {
-    let joined = timestamp(seed_time(1, 9, 0));
+    // Made before the demo project: the demo stays the newest of what a sandbox starts with.
+    let joined = timestamp(seed_time(0, 7, 0));
     let alice = Member {
         user_id: ALICE,
         access_level: access::OWNER,
@@ -360,13 +362,19 @@ fn community(store: &mut Store) {
             parent_id: None,
         },
     );
-    let id = store.add_project(
+    let added = store.add_project(
         "handbook",
         "handbook",
         Namespace::Group(COMMUNITY_GROUP),
         "public",
         None,
     );
+    // Its id is fixed apart from the ones a session's new projects get (from 2).
+    let mut project = store.projects.remove(&added).expect("just added");
+    store.ids.project -= 1;
+    let id = HANDBOOK_PROJECT;
+    project.id = id;
+    store.projects.insert(id, project);
     let project = store.projects.get_mut(&id).expect("just added");
     project.description = Some("The community's handbook".to_owned());
     project.created_at = joined.clone();

@@ -11,6 +11,7 @@ mod schedules;
 mod status;
 mod triggers;
 mod variables;
+mod waiting;
 
 pub use job::{JobCancel, JobErase, JobGet, JobList, JobLogTail, JobPlay, JobRetry};
 pub use pipeline::{
@@ -76,6 +77,7 @@ pub fn actions() -> Vec<Action> {
                 .destructive(),
         ],
         artifacts::actions(),
+        waiting::actions(),
         variables::actions(),
         schedules::actions(),
         triggers::actions(),

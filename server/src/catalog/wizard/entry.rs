@@ -53,6 +53,7 @@ pub fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         guard: None,
         idempotent: false,
         across_projects: false,
+        waits: false,
         method_in_call: false,
         endpoint: None,
         output: Output::Object,

@@ -58,7 +58,10 @@ const PHRASES: &[(&str, &str)] = &[
     ("where can i create", "namespace list"),
     ("notify me about", "subscribe"),
     ("set up", "configure"),
-    ("make the project public", "update project visibility public"),
+    (
+        "make the project public",
+        "update project visibility public",
+    ),
     (" list open ", " list opened "),
     // Time people log on work, not a job's log.
     (" log time ", " add time spent "),

@@ -60,13 +60,17 @@ fn expected_path(action: &Action, params: &Map<String, Value>) -> String {
 }
 
 /// Every parameter outside the path reached GitLab (in the query or the body), except the
-/// ones that are the server's own (`tail_lines`, `first_line`, `last_line`).
+/// ones that are the server's own (`tail_lines`, `first_line`, `last_line`, how long and
+/// how often to wait).
 fn assert_parameters_sent(action: &Action, params: &Map<String, Value>, sent: &Map<String, Value>) {
     let path_fields = action.endpoint.as_ref().unwrap().path;
     for (name, value) in params {
         if path_fields.contains(&format!("{{{name}}}"))
             || path_fields.contains(&format!("{{+{name}}}"))
-            || matches!(name.as_str(), "tail_lines" | "first_line" | "last_line")
+            || matches!(
+                name.as_str(),
+                "tail_lines" | "first_line" | "last_line" | "timeout_seconds" | "poll_seconds"
+            )
         {
             continue;
         }

@@ -37,6 +37,8 @@ fn every_action_of_the_toolset_and_its_class() {
             ("job.artifacts_delete", Destructive),
             ("pipeline.bridge_list", Read),
             ("pipeline.test_report_summary", Read),
+            ("pipeline.wait", Read),
+            ("job.wait", Read),
             ("variable.list", Read),
             ("variable.get", Read),
             ("variable.create", Write),

@@ -1163,6 +1163,14 @@ pub fn cases() -> Vec<Case> {
             "job.artifact_file",
             json!({"project_id": P, "job_id": 6, "artifact_path": "reports/junit.xml", "first_line": 1, "last_line": 3}),
         ),
+        case(
+            "pipeline.wait",
+            json!({"project_id": P, "pipeline_id": 2, "timeout_seconds": 30, "poll_seconds": 1}),
+        ),
+        case(
+            "job.wait",
+            json!({"project_id": P, "job_id": 6, "timeout_seconds": 30, "poll_seconds": 1}),
+        ),
         case("job.artifacts_keep", json!({"project_id": P, "job_id": 6})),
         case(
             "job.artifacts_delete",

@@ -510,9 +510,10 @@ async fn send_returns_status_body_and_pagination() {
         .send(ApiRequest::get().segment("projects").page(Some(1), Some(1)))
         .await
         .unwrap();
+    // demo/sandbox and community/handbook.
     assert_eq!(
         (response.status, response.next_page, response.total),
-        (200, None, Some(1))
+        (200, Some(2), Some(2))
     );
     assert_eq!(response.body[0]["id"], 1);
     let created = gitlab

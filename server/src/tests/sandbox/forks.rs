@@ -300,7 +300,7 @@ async fn projects_list_by_membership_ownership_and_last_activity() {
     assert_eq!(list(&[("min_access_level", "50")]).await, json!([2, 1]));
     assert_eq!(
         list(&[("archived", "false"), ("sort", "asc")]).await,
-        json!([1, 2])
+        json!([100, 1, 2])
     );
     let err = call(
         &gitlab,

@@ -149,7 +149,8 @@ async fn creation_follows_gitlabs_rules() {
         assert_eq!(message(err), (400, expected.to_owned()), "{body}");
     }
     let listed = gitlab.send(projects(Method::GET, None)).await.unwrap();
-    assert_eq!(listed.total, Some(2), "nothing more was created");
+    // The demo project, community/handbook and the one made above.
+    assert_eq!(listed.total, Some(3), "nothing more was created");
     assert_eq!(sandbox.writes().len(), 8);
     let by_path = create(&gitlab, json!({"path": "only-path"})).await.unwrap();
     assert_eq!(
@@ -172,7 +173,7 @@ async fn projects_list_newest_first_with_search_and_pages() {
         .unwrap();
     assert_eq!(
         (pluck(&all.body, "name"), all.next_page, all.total),
-        (json!(["gamma", "beta"]), Some(2), Some(4))
+        (json!(["gamma", "beta"]), Some(2), Some(5))
     );
     let cases: [(&[(&str, &str)], Value); 2] = [
         (&[("search", "ETA")], json!(["beta"])),
@@ -182,7 +183,7 @@ async fn projects_list_newest_first_with_search_and_pages() {
                 ("order_by", "name"),
                 ("sort", "asc"),
             ],
-            json!(["alpha", "beta", "gamma"]),
+            json!(["alpha", "beta", "gamma", "handbook"]),
         ),
     ];
     for (filters, expected) in cases {

@@ -205,28 +205,52 @@ const QUERIES: &[(&str, &str)] = &[
     ("who last changed line 40 of src/lib.rs", "file.blame"),
     ("blame this file", "file.blame"),
     ("revert that commit", "commit.revert"),
-    ("which merge request brought this commit", "commit.merge_request_list"),
+    (
+        "which merge request brought this commit",
+        "commit.merge_request_list",
+    ),
     ("report a CI status on a commit", "commit.status_set"),
     ("comment on a commit", "commit.comment_create"),
     // Projects and groups
-    ("what happened this week in the project", "project.event_list"),
+    (
+        "what happened this week in the project",
+        "project.event_list",
+    ),
     ("what did I do yesterday", "user.current_event_list"),
     ("create a subgroup", "group.create"),
     ("list the subgroups of a group", "group.subgroup_list"),
-    ("who asked to join the project", "project.access_request_list"),
-    ("approve the request to join the group", "group.access_request_approve"),
+    (
+        "who asked to join the project",
+        "project.access_request_list",
+    ),
+    (
+        "approve the request to join the group",
+        "group.access_request_approve",
+    ),
     ("share a code snippet", "snippet.create"),
-    ("which languages is the project written in", "project.language_list"),
+    (
+        "which languages is the project written in",
+        "project.language_list",
+    ),
     ("star this project", "project.star"),
     ("where can I create a project", "namespace.list"),
     // Following and time
     ("notify me about this issue", "issue.subscribe"),
     ("log 2 hours on the issue", "issue.time_spent_add"),
-    ("estimate the merge request at 3 hours", "merge_request.time_estimate_set"),
-    ("what changed since my last review of the merge request", "merge_request.version_list"),
+    (
+        "estimate the merge request at 3 hours",
+        "merge_request.time_estimate_set",
+    ),
+    (
+        "what changed since my last review of the merge request",
+        "merge_request.version_list",
+    ),
     // CI/CD results
     ("download the test report artifact", "job.artifact_file"),
-    ("how many tests failed in the pipeline", "pipeline.test_report_summary"),
+    (
+        "how many tests failed in the pipeline",
+        "pipeline.test_report_summary",
+    ),
     ("show the downstream pipelines", "pipeline.bridge_list"),
     ("keep the artifacts of the job", "job.artifacts_keep"),
     // The doors
