@@ -17,6 +17,7 @@ use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::ci_config::NewPipeline;
 use crate::store::pipelines::{Pipeline, Variable};
+use crate::store::test_reports;
 use crate::store::{CURRENT_USER, Store, parse_time};
 
 pub(crate) fn routes() -> Router<App> {
@@ -34,6 +35,10 @@ pub(crate) fn routes() -> Router<App> {
             post(cancel),
         )
         .route("/projects/{id}/pipelines/{pipeline_id}/jobs", get(jobs))
+        .route(
+            "/projects/{id}/pipelines/{pipeline_id}/test_report_summary",
+            get(test_report_summary),
+        )
         .route(
             "/projects/{id}/pipelines/{pipeline_id}/variables",
             get(variables),
@@ -363,6 +368,21 @@ async fn jobs(
             .map(|j| store.job_json(project, pipeline, j))
             .collect();
         paginate(items, &params, &store.base, &uri)
+    })
+}
+
+/// The totals of the JUnit reports of the pipeline's jobs, one suite per job name.
+async fn test_report_summary(
+    State(app): State<App>,
+    Path((id, pipeline_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let (project_id, pipeline_id) = find(store, &id, &pipeline_id)?;
+        let pipeline = &store.projects[&project_id].pipelines[&pipeline_id];
+        Ok(ok(
+            StatusCode::OK,
+            test_reports::test_report_summary(pipeline),
+        ))
     })
 }
 

@@ -7,6 +7,7 @@ mod render;
 
 use std::sync::Arc;
 
+use super::artifacts::Artifacts;
 use super::ids::Ids;
 use super::timestamps::now;
 
@@ -66,6 +67,7 @@ pub(crate) struct Job {
     pub log: Arc<str>,
     /// `job_variables_attributes` of the play that started it.
     pub variables: Vec<(String, String)>,
+    pub artifacts: Option<Artifacts>,
 }
 
 /// Why GitLab refuses a job action.
@@ -98,6 +100,7 @@ impl Job {
             coverage: None,
             log: Arc::from(""),
             variables: Vec::new(),
+            artifacts: None,
         }
     }
 
@@ -121,9 +124,10 @@ impl Job {
     }
 
     /// GitLab's `erasable?`: complete (`success`, `failed`, `canceled`, `skipped`) with a log
-    /// (or artifacts, which sandbox jobs never have) left to erase.
+    /// or artifacts left to erase.
     pub fn erasable(&self) -> bool {
-        matches!(self.status, "success" | "failed" | "canceled" | "skipped") && !self.log.is_empty()
+        matches!(self.status, "success" | "failed" | "canceled" | "skipped")
+            && (!self.log.is_empty() || self.artifacts.is_some())
     }
 
     /// A failure that does not fail the pipeline (an allowed failure, or a manual job not run).
@@ -289,6 +293,7 @@ impl Pipeline {
             return Err(JobRefusal::NotErasable);
         }
         job.log = Arc::from("");
+        job.artifacts = None;
         job.erased_at = Some(now());
         Ok(())
     }

@@ -92,13 +92,17 @@ impl Store {
             "pipeline": self.pipeline_basic_json(project, pipeline),
             "web_url": format!("{}/-/jobs/{}", self.web_url(project), job.id),
             "project": {"ci_job_token_scope_enabled": false},
-            "artifacts": [],
+            "artifacts": job.artifacts.as_ref().map_or(json!([]), |a| a.list_json()),
             "runner": job.started_at.as_ref().map(|_| runner_json()),
             "runner_manager": null,
-            "artifacts_expire_at": null,
+            "artifacts_expire_at": job.artifacts.as_ref().and_then(|a| a.expire_at.clone()),
             "archived": false,
             "tag_list": [],
         });
+        // GitLab shows `artifacts_file` only while the job has an archive.
+        if let Some(artifacts) = &job.artifacts {
+            value["artifacts_file"] = artifacts.file_json();
+        }
         if let Some(reason) = job.failure_reason {
             value["failure_reason"] = json!(reason);
         }
