@@ -19,8 +19,9 @@
 //!
 //! CI: pipelines (list, one, create from the `.gitlab-ci.yml` of a branch or tag, retry,
 //! cancel, delete, their jobs and variables) and jobs (one, the raw log, retry, cancel, play,
-//! erase, the project's list; artifacts: one file of the archive, keep, delete) and a
-//! pipeline's `test_report_summary` (from its jobs' JUnit reports). Nothing runs by itself: a job keeps the status the last action
+//! erase, the project's list; artifacts: one file of the archive, keep, delete), a
+//! pipeline's bridges (its `trigger:` jobs, which the jobs routes leave out) and its
+//! `test_report_summary` (from its jobs' JUnit reports). Nothing runs by itself: a job keeps the status the last action
 //! gave it, and a pipeline's status follows GitLab's rule from its jobs'. Planning: labels,
 //! milestones (with their issues and merge requests) and the wiki. People: `/user`, `/users`,
 //! project and group members, `/groups`. Mirrors: the pull mirror (`…/mirror/pull`: read —

@@ -43,6 +43,7 @@ async fn list(
             .pipelines
             .values()
             .flat_map(|p| p.jobs.iter().map(move |j| (p, j)))
+            .filter(|(_, j)| !j.trigger)
             .filter(|(_, j)| {
                 scope
                     .as_ref()

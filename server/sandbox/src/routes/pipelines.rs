@@ -36,6 +36,10 @@ pub(crate) fn routes() -> Router<App> {
         )
         .route("/projects/{id}/pipelines/{pipeline_id}/jobs", get(jobs))
         .route(
+            "/projects/{id}/pipelines/{pipeline_id}/bridges",
+            get(bridges),
+        )
+        .route(
             "/projects/{id}/pipelines/{pipeline_id}/test_report_summary",
             get(test_report_summary),
         )
@@ -359,6 +363,7 @@ async fn jobs(
             .jobs
             .iter()
             .rev()
+            .filter(|j| !j.trigger)
             .filter(|j| include_retried || !j.retried)
             .filter(|j| {
                 scope
@@ -366,6 +371,35 @@ async fn jobs(
                     .is_none_or(|s| s.iter().any(|s| s == j.status))
             })
             .map(|j| store.job_json(project, pipeline, j))
+            .collect();
+        paginate(items, &params, &store.base, &uri)
+    })
+}
+
+/// The pipeline's trigger jobs (bridges), newest first, the latest try of each; `scope` as
+/// for jobs.
+async fn bridges(
+    State(app): State<App>,
+    Path((id, pipeline_id)): Path<(String, String)>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let scope = job_scope(&params)?;
+        let (project_id, pipeline_id) = find(store, &id, &pipeline_id)?;
+        let project = &store.projects[&project_id];
+        let pipeline = &project.pipelines[&pipeline_id];
+        let items = pipeline
+            .jobs
+            .iter()
+            .rev()
+            .filter(|j| j.trigger && !j.retried)
+            .filter(|j| {
+                scope
+                    .as_ref()
+                    .is_none_or(|s| s.iter().any(|s| s == j.status))
+            })
+            .map(|j| store.bridge_json(project, pipeline, j))
             .collect();
         paginate(items, &params, &store.base, &uri)
     })

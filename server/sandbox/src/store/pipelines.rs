@@ -68,6 +68,10 @@ pub(crate) struct Job {
     /// `job_variables_attributes` of the play that started it.
     pub variables: Vec<(String, String)>,
     pub artifacts: Option<Artifacts>,
+    /// A trigger job (GitLab's bridge): it starts a downstream pipeline instead of running
+    /// a script. It counts in the pipeline's status like any job, but the jobs routes leave
+    /// it out and `…/bridges` lists it.
+    pub trigger: bool,
 }
 
 /// Why GitLab refuses a job action.
@@ -101,6 +105,7 @@ impl Job {
             log: Arc::from(""),
             variables: Vec::new(),
             artifacts: None,
+            trigger: false,
         }
     }
 
@@ -141,6 +146,7 @@ impl Job {
         let mut fresh = Job::queued(id, &self.name, &self.stage, "pending", at);
         fresh.manual = self.manual;
         fresh.allow_failure = self.allow_failure;
+        fresh.trigger = self.trigger;
         fresh.user_id = Some(user_id);
         fresh
     }

@@ -2,6 +2,7 @@
 
 mod answer_limit;
 mod artifacts;
+mod bridges;
 mod client;
 mod commits;
 mod events;

@@ -110,6 +110,43 @@ impl Store {
     }
 }
 
+impl Store {
+    /// GitLab's bridge entity: the basic job fields and the pipeline it started, which is
+    /// none here (a bridge, like every job, does not run by itself).
+    pub fn bridge_json(&self, project: &Project, pipeline: &Pipeline, job: &Job) -> Value {
+        let job_json = self.job_json(project, pipeline, job);
+        let mut bridge = serde_json::Map::new();
+        for key in [
+            "id",
+            "status",
+            "stage",
+            "name",
+            "ref",
+            "tag",
+            "coverage",
+            "allow_failure",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "erased_at",
+            "duration",
+            "queued_duration",
+            "user",
+            "commit",
+            "pipeline",
+            "failure_reason",
+            "web_url",
+            "project",
+        ] {
+            if let Some(value) = job_json.get(key) {
+                bridge.insert(key.to_owned(), value.clone());
+            }
+        }
+        bridge.insert("downstream_pipeline".to_owned(), Value::Null);
+        Value::Object(bridge)
+    }
+}
+
 impl Variable {
     /// GitLab's variable entity as a pipeline's variables show it.
     pub fn json(&self) -> Value {

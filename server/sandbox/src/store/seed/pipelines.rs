@@ -87,6 +87,7 @@ pub(super) fn pipeline(
                 )),
                 _ => None,
             },
+            trigger: false,
         });
     }
     let done = outcomes.iter().all(Option::is_some);
@@ -110,6 +111,7 @@ pub(super) fn pipeline(
         log: Arc::from(""),
         variables: Vec::new(),
         artifacts: None,
+        trigger: false,
     });
     let mut pipeline = Pipeline {
         id: Ids::next(&mut ids.pipeline),
