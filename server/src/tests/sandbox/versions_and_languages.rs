@@ -69,7 +69,7 @@ async fn a_merge_request_has_its_current_diff_as_a_version() {
 
 #[tokio::test]
 async fn languages_are_shares_of_the_default_branchs_code() {
-    let (_sandbox, gitlab) = setup().await;
+    let (sandbox, gitlab) = setup().await;
     let demo_languages = call(
         &gitlab,
         ApiRequest::new(Method::GET)
@@ -132,6 +132,20 @@ async fn languages_are_shares_of_the_default_branchs_code() {
     .await
     .unwrap();
     assert_eq!(languages, json!({"Rust": 66.67, "Python": 33.33}));
+    let raw = reqwest::get(format!(
+        "{}api/v4/projects/{}/languages",
+        sandbox.base_url(),
+        project["id"]
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
+    assert_eq!(
+        raw, r#"{"Rust":66.67,"Python":33.33}"#,
+        "biggest share first"
+    );
 
     let err = call(
         &gitlab,
