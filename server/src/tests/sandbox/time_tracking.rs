@@ -23,7 +23,7 @@ async fn post(gitlab: &GitLab, request: ApiRequest) -> (u16, Value) {
 
 #[tokio::test]
 async fn estimates_and_spent_time_add_up_in_gitlabs_units() {
-    let (_sandbox, gitlab) = setup().await;
+    let (sandbox, gitlab) = setup().await;
     let on = |action: &str| issue(Method::POST, 1).segment(action);
     let fresh = call(&gitlab, issue(Method::GET, 1).segment("time_stats"))
         .await
@@ -47,6 +47,16 @@ async fn estimates_and_spent_time_add_up_in_gitlabs_units() {
     .await;
     assert_eq!(answer.1["total_time_spent"], 198_000);
     assert_eq!(answer.1["human_total_time_spent"], "1w 1d 7h");
+
+    let sent = sandbox.writes().pop().unwrap();
+    assert_eq!(
+        sent.raw_path,
+        "/api/v4/projects/demo%2Fsandbox/issues/1/add_spent_time"
+    );
+    assert_eq!(
+        sent.body,
+        json!({"duration": "-1h", "summary": "overcounted"})
+    );
 
     let shown = call(&gitlab, issue(Method::GET, 1)).await.unwrap();
     assert_eq!(
