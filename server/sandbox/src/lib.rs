@@ -103,7 +103,7 @@
 //!   and `error: test failed`), 8 deploy manual, not run. 3 (iid 3) on `fix/tokenizer` at its
 //!   head, running: job 9 build succeeded, 10 test running, 11 lint pending, 12 deploy created.
 //!   New pipelines (`source` api) start at id and iid 4, new jobs at id 13. The finished
-//!   `test` jobs 2 and 6 have artifacts, kept a year: `reports/junit.xml` (their JUnit
+//!   `test` jobs 2 and 6 have artifacts (`expire_in: 1 year`, never enforced): `reports/junit.xml` (their JUnit
 //!   report, also listed as a `junit` report: 3 cases passed; 4 cases, `splits_a_sentence`
 //!   failing) and `coverage.txt`.
 

@@ -67,6 +67,7 @@ pub(crate) struct Job {
     pub log: Arc<str>,
     /// `job_variables_attributes` of the play that started it.
     pub variables: Vec<(String, String)>,
+    /// What the job uploaded; a retry starts without any.
     pub artifacts: Option<Artifacts>,
     /// A trigger job (GitLab's bridge): it starts a downstream pipeline instead of running
     /// a script. It counts in the pipeline's status like any job, but the jobs routes leave

@@ -77,9 +77,8 @@ pub(super) fn pipeline(
             coverage: None,
             log: Arc::from(log),
             variables: Vec::new(),
-            // A finished `test` job keeps its report for a year (`expire_in: 1 year`), so the
-            // seed's artifacts are still there whenever the sandbox runs (nothing expires
-            // by itself here anyway).
+            // A finished `test` job uploads its report with `expire_in: 1 year`. Nothing
+            // expires by itself in the sandbox: they stay readable until deleted or erased.
             artifacts: match (name, outcome, ended) {
                 ("test", Some(passed), Some(ended)) => Some(junit::test_artifacts(
                     passed,
