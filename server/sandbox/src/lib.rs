@@ -19,7 +19,9 @@
 //!
 //! CI: pipelines (list, one, create from the `.gitlab-ci.yml` of a branch or tag, retry,
 //! cancel, delete, their jobs and variables) and jobs (one, the raw log, retry, cancel, play,
-//! erase, the project's list). Nothing runs by itself: a job keeps the status the last action
+//! erase, the project's list; artifacts: one file of the archive, keep, delete), a
+//! pipeline's bridges (its `trigger:` jobs, which the jobs routes leave out) and its
+//! `test_report_summary` (from its jobs' JUnit reports). Nothing runs by itself: a job keeps the status the last action
 //! gave it, and a pipeline's status follows GitLab's rule from its jobs'. Planning: labels,
 //! milestones (with their issues and merge requests) and the wiki. People: `/user`, `/users`,
 //! project and group members, `/groups`. Mirrors: the pull mirror (`…/mirror/pull`: read —
@@ -36,7 +38,14 @@
 //! (comments, threads, replies, resolving merge request threads, and diff threads whose
 //! `position` must point at a line of the diff), and issue links (`…/issues/:iid/links`).
 //! Emoji reactions on issues and merge requests, draft notes (publishing makes them notes),
-//! and who takes part (`…/participants`); the repository's contributors.
+//! and who takes part (`…/participants`); the repository's contributors. Subscribing to
+//! issues and merge requests (participants are subscribed until they unsubscribe), their time
+//! tracking (`time_stats`, estimates, spent time), a merge request's diff `versions` (one: its
+//! diff as it stands), starring projects and a project's `languages`.
+//!
+//! Activity events (`/events`, `/users/:id/events`, `/projects/:id/events`), derived from
+//! the records: a project's creation, issues and merge requests opened, closed or merged,
+//! notes, and the pushes the `push` pipelines ran for.
 //!
 //! Settings-like records, each kind declared once with GitLab's fields, defaults and checks
 //! (`store::record_kinds`) and served by one set of routes: CI/CD variables (project and
@@ -96,7 +105,10 @@
 //!   runner's sections and ANSI colours, ending in the `splits_a_sentence` assertion failure
 //!   and `error: test failed`), 8 deploy manual, not run. 3 (iid 3) on `fix/tokenizer` at its
 //!   head, running: job 9 build succeeded, 10 test running, 11 lint pending, 12 deploy created.
-//!   New pipelines (`source` api) start at id and iid 4, new jobs at id 13.
+//!   New pipelines (`source` api) start at id and iid 4, new jobs at id 13. The finished
+//!   `test` jobs 2 and 6 have artifacts (`expire_in: 1 year`, never enforced): `reports/junit.xml` (their JUnit
+//!   report, also listed as a `junit` report: 3 cases passed; 4 cases, `splits_a_sentence`
+//!   failing) and `coverage.txt`.
 
 mod app;
 mod faults;

@@ -223,7 +223,7 @@ pub(super) fn find(store: &Store, id: &str, issue_iid: &str) -> Result<(u64, u64
     lookups::issue(store, id, "issue_iid", issue_iid)
 }
 
-fn render(store: &Store, project_id: u64, iid: u64) -> Value {
+pub(super) fn render(store: &Store, project_id: u64, iid: u64) -> Value {
     let project = &store.projects[&project_id];
     store.issue_json(project, &project.issues[&iid])
 }

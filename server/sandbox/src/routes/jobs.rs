@@ -43,6 +43,7 @@ async fn list(
             .pipelines
             .values()
             .flat_map(|p| p.jobs.iter().map(move |j| (p, j)))
+            .filter(|(_, j)| !j.trigger)
             .filter(|(_, j)| {
                 scope
                     .as_ref()
@@ -210,13 +211,13 @@ fn refusal(refusal: JobRefusal) -> ApiError {
 
 /// A job found: its project, its pipeline and its place there.
 #[derive(Clone, Copy)]
-struct Found {
-    project: u64,
-    pipeline: u64,
-    index: usize,
+pub(super) struct Found {
+    pub project: u64,
+    pub pipeline: u64,
+    pub index: usize,
 }
 
-fn find(store: &Store, id: &str, job_id: &str) -> Result<Found, ApiError> {
+pub(super) fn find(store: &Store, id: &str, job_id: &str) -> Result<Found, ApiError> {
     let project_id = store.project_id(id)?;
     let job_id = path_number("job_id", job_id)?;
     let (pipeline, index) = store
@@ -229,7 +230,7 @@ fn find(store: &Store, id: &str, job_id: &str) -> Result<Found, ApiError> {
     })
 }
 
-fn render(store: &Store, found: Found) -> Value {
+pub(super) fn render(store: &Store, found: Found) -> Value {
     let project = &store.projects[&found.project];
     let pipeline = &project.pipelines[&found.pipeline];
     store.job_json(project, pipeline, &pipeline.jobs[found.index])

@@ -6,12 +6,14 @@
 mod access_requests;
 mod approvals;
 mod archive;
+mod artifacts;
 mod branches;
 mod cherry_pick;
 mod ci_lint;
 mod commit_activity;
 mod commits;
 mod discussions;
+mod events;
 mod files;
 mod forks;
 mod graphql;
@@ -22,10 +24,12 @@ mod issue_links;
 mod issues;
 mod jobs;
 mod labels;
+mod languages;
 mod lookups;
 mod members;
 mod merge;
 mod merge_request_changes;
+mod merge_request_versions;
 mod merge_requests;
 mod milestones;
 mod mirrors;
@@ -40,8 +44,12 @@ mod refusals;
 mod releases;
 mod repository;
 mod search;
+mod stars;
+mod subscriptions;
 mod tags;
+mod time_tracking;
 mod todos;
+mod tracked;
 mod typed_params;
 mod users;
 mod version;
@@ -82,6 +90,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(pipelines::routes())
         .merge(ci_lint::routes())
         .merge(jobs::routes())
+        .merge(artifacts::routes())
         .merge(labels::routes())
         .merge(milestones::routes())
         .merge(mirrors::routes())
@@ -96,6 +105,12 @@ pub(crate) fn router(app: App) -> Router {
         .merge(search::routes())
         .merge(records::routes())
         .merge(participants::routes())
+        .merge(subscriptions::routes())
+        .merge(time_tracking::routes())
+        .merge(stars::routes())
+        .merge(events::routes())
+        .merge(merge_request_versions::routes())
+        .merge(languages::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

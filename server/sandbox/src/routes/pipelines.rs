@@ -17,6 +17,7 @@ use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::ci_config::NewPipeline;
 use crate::store::pipelines::{Pipeline, Variable};
+use crate::store::test_reports;
 use crate::store::{CURRENT_USER, Store, parse_time};
 
 pub(crate) fn routes() -> Router<App> {
@@ -34,6 +35,14 @@ pub(crate) fn routes() -> Router<App> {
             post(cancel),
         )
         .route("/projects/{id}/pipelines/{pipeline_id}/jobs", get(jobs))
+        .route(
+            "/projects/{id}/pipelines/{pipeline_id}/bridges",
+            get(bridges),
+        )
+        .route(
+            "/projects/{id}/pipelines/{pipeline_id}/test_report_summary",
+            get(test_report_summary),
+        )
         .route(
             "/projects/{id}/pipelines/{pipeline_id}/variables",
             get(variables),
@@ -354,6 +363,7 @@ async fn jobs(
             .jobs
             .iter()
             .rev()
+            .filter(|j| !j.trigger)
             .filter(|j| include_retried || !j.retried)
             .filter(|j| {
                 scope
@@ -363,6 +373,50 @@ async fn jobs(
             .map(|j| store.job_json(project, pipeline, j))
             .collect();
         paginate(items, &params, &store.base, &uri)
+    })
+}
+
+/// The pipeline's trigger jobs (bridges), newest first, the latest try of each; `scope` as
+/// for jobs.
+async fn bridges(
+    State(app): State<App>,
+    Path((id, pipeline_id)): Path<(String, String)>,
+    OriginalUri(uri): OriginalUri,
+    params: Params,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let scope = job_scope(&params)?;
+        let (project_id, pipeline_id) = find(store, &id, &pipeline_id)?;
+        let project = &store.projects[&project_id];
+        let pipeline = &project.pipelines[&pipeline_id];
+        let items = pipeline
+            .jobs
+            .iter()
+            .rev()
+            .filter(|j| j.trigger && !j.retried)
+            .filter(|j| {
+                scope
+                    .as_ref()
+                    .is_none_or(|s| s.iter().any(|s| s == j.status))
+            })
+            .map(|j| store.bridge_json(project, pipeline, j))
+            .collect();
+        paginate(items, &params, &store.base, &uri)
+    })
+}
+
+/// The totals of the JUnit reports of the pipeline's jobs, one suite per job name.
+async fn test_report_summary(
+    State(app): State<App>,
+    Path((id, pipeline_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let (project_id, pipeline_id) = find(store, &id, &pipeline_id)?;
+        let pipeline = &store.projects[&project_id].pipelines[&pipeline_id];
+        Ok(ok(
+            StatusCode::OK,
+            test_reports::test_report_summary(pipeline),
+        ))
     })
 }
 

@@ -1,5 +1,5 @@
 //! A project's `.gitlab-ci.yml` in the simple form the demo uses (stages, jobs with `stage`,
-//! `when`, `allow_failure`), and the pipeline `POST …/pipeline` makes from it. Anything the
+//! `when`, `allow_failure`, and `trigger` for bridges), and the pipeline `POST …/pipeline` makes from it. Anything the
 //! simple form does not cover (`include`, `rules`, `needs`, anchors) is ignored, not refused.
 
 use super::ids::Ids;
@@ -14,6 +14,8 @@ pub(crate) struct ConfigJob {
     pub stage: String,
     pub manual: bool,
     pub allow_failure: bool,
+    /// Declares `trigger:`: a bridge that starts a downstream pipeline.
+    pub trigger: bool,
 }
 
 /// Top-level keys that configure the pipeline rather than name a job.
@@ -64,6 +66,7 @@ pub(crate) fn jobs(yaml: &str) -> Result<Vec<ConfigJob>, String> {
                     stage: "test".to_owned(),
                     manual: false,
                     allow_failure: false,
+                    trigger: false,
                 };
                 declared.push((job, false, false));
             }
@@ -99,6 +102,7 @@ pub(crate) fn jobs(yaml: &str) -> Result<Vec<ConfigJob>, String> {
                         job.manual = value == "manual";
                         *never = value == "never";
                     }
+                    "trigger" => job.trigger = true,
                     "allow_failure" => {
                         job.allow_failure = value == "true";
                         *explicit = true;
@@ -214,6 +218,7 @@ impl Store {
                 );
                 job.manual = declared.manual;
                 job.allow_failure = declared.allow_failure;
+                job.trigger = declared.trigger;
                 job
             })
             .collect();

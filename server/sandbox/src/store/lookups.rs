@@ -163,12 +163,14 @@ impl Store {
         })
     }
 
-    /// The pipeline holding job `job_id` of `project`, and the job's place in it.
+    /// The pipeline holding job `job_id` of `project`, and the job's place in it. Bridges
+    /// are not jobs to the jobs routes.
     pub fn find_job(&self, project: &Project, job_id: u64) -> Option<(u64, usize)> {
         project
             .pipelines
             .values()
             .find_map(|p| p.job_index(job_id).map(|index| (p.id, index)))
+            .filter(|&(pipeline, index)| !project.pipelines[&pipeline].jobs[index].trigger)
     }
 
     /// The merge request's head pipeline: the newest pipeline of its source branch at the

@@ -8,10 +8,13 @@
 //! here name each other directly, never through it.
 
 pub(crate) mod approvals;
+pub(crate) mod artifacts;
 pub(crate) mod basic;
 pub(crate) mod ci_config;
 pub(crate) mod code_search;
 pub(crate) mod diff_positions;
+mod durations;
+pub(crate) mod events;
 pub(crate) mod fork;
 mod ids;
 pub(crate) mod issue_links;
@@ -33,10 +36,13 @@ pub(crate) mod releases;
 pub(crate) mod repository;
 mod seed;
 mod state;
+pub(crate) mod test_reports;
 mod timestamps;
 pub(crate) mod todos;
+pub(crate) mod tracking;
 pub(crate) mod wiki;
 
+pub(crate) use durations::parse_duration;
 pub(crate) use ids::{Ids, hex_id};
 pub(crate) use people::{CURRENT_USER, Group, Member, Namespace, User};
 pub(crate) use project::Project;

@@ -7,6 +7,7 @@ mod render;
 
 use std::sync::Arc;
 
+use super::artifacts::Artifacts;
 use super::ids::Ids;
 use super::timestamps::now;
 
@@ -66,6 +67,12 @@ pub(crate) struct Job {
     pub log: Arc<str>,
     /// `job_variables_attributes` of the play that started it.
     pub variables: Vec<(String, String)>,
+    /// What the job uploaded; a retry starts without any.
+    pub artifacts: Option<Artifacts>,
+    /// A trigger job (GitLab's bridge): it starts a downstream pipeline instead of running
+    /// a script. It counts in the pipeline's status like any job, but the jobs routes leave
+    /// it out and `…/bridges` lists it.
+    pub trigger: bool,
 }
 
 /// Why GitLab refuses a job action.
@@ -98,6 +105,8 @@ impl Job {
             coverage: None,
             log: Arc::from(""),
             variables: Vec::new(),
+            artifacts: None,
+            trigger: false,
         }
     }
 
@@ -121,9 +130,10 @@ impl Job {
     }
 
     /// GitLab's `erasable?`: complete (`success`, `failed`, `canceled`, `skipped`) with a log
-    /// (or artifacts, which sandbox jobs never have) left to erase.
+    /// or artifacts left to erase.
     pub fn erasable(&self) -> bool {
-        matches!(self.status, "success" | "failed" | "canceled" | "skipped") && !self.log.is_empty()
+        matches!(self.status, "success" | "failed" | "canceled" | "skipped")
+            && (!self.log.is_empty() || self.artifacts.is_some())
     }
 
     /// A failure that does not fail the pipeline (an allowed failure, or a manual job not run).
@@ -137,6 +147,7 @@ impl Job {
         let mut fresh = Job::queued(id, &self.name, &self.stage, "pending", at);
         fresh.manual = self.manual;
         fresh.allow_failure = self.allow_failure;
+        fresh.trigger = self.trigger;
         fresh.user_id = Some(user_id);
         fresh
     }
@@ -289,6 +300,7 @@ impl Pipeline {
             return Err(JobRefusal::NotErasable);
         }
         job.log = Arc::from("");
+        job.artifacts = None;
         job.erased_at = Some(now());
         Ok(())
     }

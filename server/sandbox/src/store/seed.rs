@@ -3,6 +3,7 @@
 //! can name them. A new store is a seeded one: `Store::new` lives here.
 
 mod ci_log;
+mod junit;
 mod pipelines;
 mod repository;
 #[cfg(test)]
@@ -47,6 +48,7 @@ impl Store {
             issue_links: Vec::new(),
             todos: Vec::new(),
             records: BTreeMap::new(),
+            tracking: Default::default(),
             ids: Ids::default(),
         };
         seed(&mut store);

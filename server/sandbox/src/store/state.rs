@@ -25,5 +25,7 @@ pub(crate) struct Store {
         (super::records::Owner, &'static str),
         Vec<serde_json::Map<String, serde_json::Value>>,
     >,
+    /// Subscriptions, time tracking and stars.
+    pub tracking: super::tracking::Tracking,
     pub ids: Ids,
 }

@@ -1,8 +1,11 @@
 //! The sandbox GitLab, through the REST client over real HTTP: GitLab's rules, status codes, error bodies and pagination, route by route.
 
 mod answer_limit;
+mod artifacts;
+mod bridges;
 mod client;
 mod commits;
+mod events;
 mod faults;
 mod files;
 mod forks;
@@ -19,3 +22,6 @@ mod releases;
 mod repository;
 mod reviews;
 mod search;
+mod subscriptions_and_stars;
+mod time_tracking;
+mod versions_and_languages;

@@ -3,10 +3,12 @@
 use serde_json::{Value, json};
 
 use super::{Issue, closes};
+use crate::store::CURRENT_USER;
 use crate::store::notes::user_notes_count;
 use crate::store::project::Project;
 use crate::store::records::Owner;
 use crate::store::state::Store;
+use crate::store::tracking::Issuable;
 
 impl Store {
     pub fn issue_json(&self, project: &Project, issue: &Issue) -> Value {
@@ -27,6 +29,7 @@ impl Store {
             .filter(|m| closes(m.description.as_deref(), issue.iid))
             .count();
         let api = self.api_url(project);
+        let tracked = Issuable::Issue(project.id, issue.iid);
         json!({
             "id": issue.id,
             "iid": issue.iid,
@@ -58,7 +61,8 @@ impl Store {
                 "relative": format!("#{}", issue.iid),
                 "full": format!("{}#{}", self.full_path(project), issue.iid),
             },
-            "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
+            "time_stats": self.time_stats_json(tracked),
+            "subscribed": self.subscribed(tracked, CURRENT_USER),
             "task_completion_status": {"count": 0, "completed_count": 0},
             "has_tasks": false,
             "_links": {

@@ -5,10 +5,12 @@ use serde_json::{Value, json};
 
 use super::{MergeRequest, conflicts};
 use crate::reply::merged;
+use crate::store::CURRENT_USER;
 use crate::store::notes::user_notes_count;
 use crate::store::project::Project;
 use crate::store::records::Owner;
 use crate::store::state::Store;
+use crate::store::tracking::Issuable;
 
 impl Store {
     pub fn merge_request_json(&self, project: &Project, mr: &MergeRequest) -> Value {
@@ -100,6 +102,7 @@ impl Store {
             "blocking_discussions_resolved": mr.discussions_resolved(),
             "diff_refs": diff_refs,
         });
+        let tracked = Issuable::MergeRequest(project.id, mr.iid);
         let links = json!({
             "web_url": format!("{}/-/merge_requests/{}", self.web_url(project), mr.iid),
             "references": {
@@ -107,7 +110,8 @@ impl Store {
                 "relative": format!("!{}", mr.iid),
                 "full": format!("{}!{}", self.full_path(project), mr.iid),
             },
-            "time_stats": {"time_estimate": 0, "total_time_spent": 0, "human_time_estimate": null, "human_total_time_spent": null},
+            "time_stats": self.time_stats_json(tracked),
+            "subscribed": self.subscribed(tracked, CURRENT_USER),
             "task_completion_status": {"count": 0, "completed_count": 0},
         });
         merged([head, people, status, links])

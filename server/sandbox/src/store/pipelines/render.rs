@@ -92,17 +92,58 @@ impl Store {
             "pipeline": self.pipeline_basic_json(project, pipeline),
             "web_url": format!("{}/-/jobs/{}", self.web_url(project), job.id),
             "project": {"ci_job_token_scope_enabled": false},
-            "artifacts": [],
+            "artifacts": job.artifacts.as_ref().map_or(json!([]), |a| a.list_json()),
             "runner": job.started_at.as_ref().map(|_| runner_json()),
             "runner_manager": null,
-            "artifacts_expire_at": null,
+            "artifacts_expire_at": job.artifacts.as_ref().and_then(|a| a.expire_at.clone()),
             "archived": false,
             "tag_list": [],
         });
+        // GitLab shows `artifacts_file` only while the job has an archive.
+        if let Some(artifacts) = &job.artifacts {
+            value["artifacts_file"] = artifacts.file_json();
+        }
         if let Some(reason) = job.failure_reason {
             value["failure_reason"] = json!(reason);
         }
         value
+    }
+}
+
+impl Store {
+    /// GitLab's bridge entity: the basic job fields and the pipeline it started, which is
+    /// none here (a bridge, like every job, does not run by itself).
+    pub fn bridge_json(&self, project: &Project, pipeline: &Pipeline, job: &Job) -> Value {
+        let job_json = self.job_json(project, pipeline, job);
+        let mut bridge = serde_json::Map::new();
+        for key in [
+            "id",
+            "status",
+            "stage",
+            "name",
+            "ref",
+            "tag",
+            "coverage",
+            "allow_failure",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "erased_at",
+            "duration",
+            "queued_duration",
+            "user",
+            "commit",
+            "pipeline",
+            "failure_reason",
+            "web_url",
+            "project",
+        ] {
+            if let Some(value) = job_json.get(key) {
+                bridge.insert(key.to_owned(), value.clone());
+            }
+        }
+        bridge.insert("downstream_pipeline".to_owned(), Value::Null);
+        Value::Object(bridge)
     }
 }
 

@@ -37,7 +37,7 @@ impl Store {
             "readme_url": (!empty).then(|| format!("{web}/-/blob/{}/README.md", project.default_branch)),
             "avatar_url": null,
             "forks_count": self.projects.values().filter(|p| p.forked_from == Some(project.id)).count(),
-            "star_count": 0,
+            "star_count": self.star_count(project.id),
             "last_activity_at": project.last_activity_at,
             "namespace": self.namespace_json(project.namespace),
             "visibility": project.visibility,

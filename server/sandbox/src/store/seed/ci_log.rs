@@ -63,8 +63,8 @@ const CRATES: &[(&str, &str)] = &[
 ];
 
 /// Unit tests of `src/` and the integration tests of `tests/tokenizer.rs`.
-const UNIT_TESTS: &[&str] = &["tokenizer::tests::empty_text_has_no_tokens"];
-const INTEGRATION_TESTS: &[&str] = &[
+pub(super) const UNIT_TESTS: &[&str] = &["tokenizer::tests::empty_text_has_no_tokens"];
+pub(super) const INTEGRATION_TESTS: &[&str] = &[
     "splits_a_sentence",
     "splits_words_and_punctuation",
     "whitespace_only_has_no_tokens",
