@@ -42,10 +42,9 @@ pub async fn until_settled(
 ) -> CallToolResult {
     let seconds =
         |key: &str, default: u64| params.get(key).and_then(Value::as_u64).unwrap_or(default);
-    // Within the bounds the schema states, whatever a client sent.
-    let timeout = seconds("timeout_seconds", DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
-    let poll = seconds("poll_seconds", DEFAULT_POLL_SECONDS).clamp(1, MAX_POLL_SECONDS);
-    let (timeout, poll) = (Duration::from_secs(timeout), Duration::from_secs(poll));
+    // Checked against their bounds with the call's other arguments.
+    let timeout = Duration::from_secs(seconds("timeout_seconds", DEFAULT_TIMEOUT_SECONDS));
+    let poll = Duration::from_secs(seconds("poll_seconds", DEFAULT_POLL_SECONDS));
     let started = Instant::now();
     let mut reads = 0u32;
     loop {

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Action, Output, get};
+use crate::pipeline::wait::{MAX_POLL_SECONDS, MAX_TIMEOUT_SECONDS};
 use crate::gitlab::ProjectId;
 use crate::table;
 
@@ -17,9 +18,11 @@ pub fn actions() -> Vec<Action> {
         )
         .output(Output::Pipeline)
         .waits()
+        .check(|wait| bounds(wait.timeout_seconds, wait.poll_seconds))
         .title("Wait for a pipeline to finish"),
         get::<JobWait>("job.wait", "projects/{project_id}/jobs/{job_id}")
             .waits()
+            .check(|wait| bounds(wait.timeout_seconds, wait.poll_seconds))
             .title("Wait for a job to finish"),
     ]
 }
@@ -61,4 +64,21 @@ pub struct JobWait {
     #[serde(skip_serializing)]
     #[schemars(range(min = 1, max = 60))]
     pub poll_seconds: Option<u64>,
+}
+
+/// How long and how often stay within what the schema states.
+fn bounds(timeout_seconds: Option<u64>, poll_seconds: Option<u64>) -> Result<(), String> {
+    for (field, value, max) in [
+        ("timeout_seconds", timeout_seconds, MAX_TIMEOUT_SECONDS),
+        ("poll_seconds", poll_seconds, MAX_POLL_SECONDS),
+    ] {
+        if let Some(value) = value
+            && !(1..=max).contains(&value)
+        {
+            return Err(format!(
+                "`{field}`: {value} is outside 1 to {max} seconds; give a number in that range"
+            ));
+        }
+    }
+    Ok(())
 }
