@@ -63,6 +63,9 @@ const PHRASES: &[(&str, &str)] = &[
         "update project visibility public",
     ),
     (" list open ", " list opened "),
+    // Merge requests that wait for a review are not a wait for CI.
+    ("wait for my review", "for my review"),
+    ("waiting for my review", "for my review"),
     // Time people log on work, not a job's log.
     (" log time ", " add time spent "),
 ];

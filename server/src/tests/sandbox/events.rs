@@ -1,9 +1,9 @@
 //! The sandbox's activity events, through the real client: derived from the demo's records
 //! (the project's creation, three pushes, two issues, a merge request, six notes), with
-//! GitLab's filters, order and refusals. The seed's events in time order:
-//!  1 created the project (Jan 5) · 2 push main (Jan 7) · 3 issue #2 (Jan 11) ·
-//!  4 push main, 5 issue #1, 6 note on #1 (Jan 12) · 7 push fix/tokenizer, 8 !1,
-//!  9 note on #1, 10–12 notes on !1 (Jan 13).
+//! GitLab's filters, order and refusals. The seed's events in time order: 1 alice created
+//! community/handbook (Jan 5, before the demo) · 2 created the demo project (Jan 5) ·
+//! 3 push main (Jan 7) · 4 issue #2 (Jan 11) · 5 push main, 6 issue #1, 7 note on #1
+//! (Jan 12) · 8 push fix/tokenizer, 9 !1, 10 note on #1, 11–13 notes on !1 (Jan 13).
 
 use crate::gitlab::GitLab;
 use crate::tests::common::{at, call, issue, message, on_demo, pluck, setup, with_query};
@@ -22,7 +22,7 @@ async fn the_demo_projects_events_have_gitlabs_shape() {
     let events = demo_events(&gitlab, &[("per_page", "100")]).await;
     assert_eq!(
         pluck(&events, "id"),
-        json!([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
+        json!([13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
     );
     let newest = &events[0];
     assert_eq!(newest["action_name"], "commented on");
@@ -71,22 +71,22 @@ async fn the_demo_projects_events_have_gitlabs_shape() {
 async fn events_filter_by_action_target_and_day() {
     let (_sandbox, gitlab) = setup().await;
     for (query, ids) in [
-        (vec![("action", "pushed")], json!([7, 4, 2])),
-        (vec![("action", "created")], json!([8, 5, 3, 1])),
-        (vec![("action", "commented")], json!([12, 11, 10, 9, 6])),
+        (vec![("action", "pushed")], json!([8, 5, 3])),
+        (vec![("action", "created")], json!([9, 6, 4, 2])),
+        (vec![("action", "commented")], json!([13, 12, 11, 10, 7])),
         (vec![("action", "merged")], json!([])),
-        (vec![("target_type", "issue")], json!([5, 3])),
-        (vec![("target_type", "merge_request")], json!([8])),
-        (vec![("target_type", "note")], json!([12, 11, 10, 9, 6])),
-        (vec![("after", "2026-01-12")], json!([12, 11, 10, 9, 8, 7])),
-        (vec![("before", "2026-01-12")], json!([3, 2, 1])),
+        (vec![("target_type", "issue")], json!([6, 4])),
+        (vec![("target_type", "merge_request")], json!([9])),
+        (vec![("target_type", "note")], json!([13, 12, 11, 10, 7])),
+        (vec![("after", "2026-01-12")], json!([13, 12, 11, 10, 9, 8])),
+        (vec![("before", "2026-01-12")], json!([4, 3, 2])),
         (
             vec![("after", "2026-01-11"), ("before", "2026-01-13")],
-            json!([6, 5, 4]),
+            json!([7, 6, 5]),
         ),
         (
             vec![("action", "pushed"), ("sort", "asc")],
-            json!([2, 4, 7]),
+            json!([3, 5, 8]),
         ),
     ] {
         let events = demo_events(&gitlab, &query).await;
@@ -99,7 +99,7 @@ async fn events_filter_by_action_target_and_day() {
         ))
         .await
         .unwrap();
-    assert_eq!(pluck(&page.body, "id"), json!([7, 6, 5, 4, 3]));
+    assert_eq!(pluck(&page.body, "id"), json!([8, 7, 6, 5, 4]));
     assert_eq!(page.total, Some(12));
 }
 
@@ -144,14 +144,14 @@ async fn a_users_events_are_what_they_did_and_new_actions_show_up() {
     let alice = call(&gitlab, at(Method::GET, &["users", "alice", "events"]))
         .await
         .unwrap();
-    assert_eq!(pluck(&alice, "id"), json!([11, 8, 7, 6, 4, 3]));
+    assert_eq!(pluck(&alice, "id"), json!([12, 9, 8, 7, 5, 4, 1]));
     let by_id = call(&gitlab, at(Method::GET, &["users", "2", "events"]))
         .await
         .unwrap();
     assert_eq!(by_id, alice);
 
     let mine = call(&gitlab, at(Method::GET, &["events"])).await.unwrap();
-    assert_eq!(pluck(&mine, "id"), json!([1]));
+    assert_eq!(pluck(&mine, "id"), json!([2]));
     call(
         &gitlab,
         issue(Method::PUT, 2).json(json!({"state_event": "close"})),
