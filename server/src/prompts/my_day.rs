@@ -76,12 +76,11 @@ pub async fn get(reads: &Reads<'_>) -> Result<GetPromptResult, Failure> {
     let reviews = reviews.map_err(failed("the merge requests waiting for your review"))?;
 
     let mut out = format!("# My day: {}\n", person(Some(&me)));
-    section(&mut out, "Pending to-do items", &todos, todo_line);
-    section(
-        &mut out,
-        "Merge requests waiting for my review",
-        &reviews,
-        |mr| {
+    let todo_lines = items(&todos).iter().map(todo_line).collect();
+    section(&mut out, "Pending to-do items", &todos, todo_lines);
+    let review_lines = items(&reviews)
+        .iter()
+        .map(|mr| {
             format!(
                 "{} {} — by {}, updated {}",
                 reference(mr),
@@ -89,54 +88,62 @@ pub async fn get(reads: &Reads<'_>) -> Result<GetPromptResult, Failure> {
                 person(mr.get("author")),
                 time(mr.get("updated_at"))
             )
-        },
-    );
-    let mut index = 0;
-    section(&mut out, "My open merge requests", &mine, |mr| {
-        let pipeline = pipelines
-            .get(index)
-            .cloned()
-            .unwrap_or_else(|| "pipeline not read".to_owned());
-        index += 1;
-        format!(
-            "{} {}{} — {pipeline}; updated {}",
-            reference(mr),
-            text(mr, "title"),
-            if mr.get("draft").and_then(Value::as_bool) == Some(true) {
-                " (draft)"
-            } else {
-                ""
-            },
-            time(mr.get("updated_at"))
-        )
-    });
-    section(&mut out, "Issues assigned to me", &issues, |issue| {
-        let due = issue
-            .get("due_date")
-            .and_then(Value::as_str)
-            .map_or(String::new(), |due| format!("; due {due}"));
-        format!(
-            "{} {} — labels: {}{due}; updated {}",
-            reference(issue),
-            text(issue, "title"),
-            labels(issue.get("labels")),
-            time(issue.get("updated_at"))
-        )
-    });
+        })
+        .collect();
+    let waiting = "Merge requests waiting for my review";
+    section(&mut out, waiting, &reviews, review_lines);
+    // Past the first MAX_PIPELINES, a merge request's pipeline is not read.
+    let pipelines = pipelines
+        .into_iter()
+        .chain(std::iter::repeat_with(|| "pipeline not read".to_owned()));
+    let mine_lines = items(&mine)
+        .iter()
+        .zip(pipelines)
+        .map(|(mr, pipeline)| {
+            format!(
+                "{} {}{} — {pipeline}; updated {}",
+                reference(mr),
+                text(mr, "title"),
+                if mr.get("draft").and_then(Value::as_bool) == Some(true) {
+                    " (draft)"
+                } else {
+                    ""
+                },
+                time(mr.get("updated_at"))
+            )
+        })
+        .collect();
+    section(&mut out, "My open merge requests", &mine, mine_lines);
+    let issue_lines = items(&issues)
+        .iter()
+        .map(|issue| {
+            let due = issue
+                .get("due_date")
+                .and_then(Value::as_str)
+                .map_or(String::new(), |due| format!("; due {due}"));
+            format!(
+                "{} {} — labels: {}{due}; updated {}",
+                reference(issue),
+                text(issue, "title"),
+                labels(issue.get("labels")),
+                time(issue.get("updated_at"))
+            )
+        })
+        .collect();
+    section(&mut out, "Issues assigned to me", &issues, issue_lines);
     Ok(GetPromptResult::new(vec![user(out), user(INSTRUCTIONS)])
         .with_description(format!("The day of {}", person(Some(&me)))))
 }
 
-/// A heading with the count, then a line per item.
-fn section(out: &mut String, heading: &str, page: &Value, mut line: impl FnMut(&Value) -> String) {
-    let listed = items(page);
+/// A heading with the count of `page`'s items, then their `lines`.
+fn section(out: &mut String, heading: &str, page: &Value, lines: Vec<String>) {
     let more = if has_next_page(page) { "+" } else { "" };
-    out.push_str(&format!("\n## {heading} ({}{more})\n\n", listed.len()));
-    if listed.is_empty() {
+    out.push_str(&format!("\n## {heading} ({}{more})\n\n", lines.len()));
+    if lines.is_empty() {
         out.push_str("_None._\n");
     }
-    for item in listed {
-        out.push_str(&format!("- {}\n", line(item)));
+    for line in lines {
+        out.push_str(&format!("- {line}\n"));
     }
     if !more.is_empty() {
         out.push_str(&format!("_[Only the first {PER_LIST} are listed.]_\n"));

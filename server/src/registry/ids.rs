@@ -48,6 +48,7 @@ ids! {
     PROJECT_GET = "project.get",
     PROJECT_LIST = "project.list",
     RELEASE_GET = "release.get",
+    RELEASE_LINK_LIST = "release_link.list",
     RELEASE_LIST = "release.list",
     REPOSITORY_COMPARE = "repository.compare",
     REPOSITORY_TREE = "repository.tree",

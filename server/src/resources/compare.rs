@@ -43,7 +43,7 @@ pub fn render(from: &str, to: &str, compared: &Value) -> String {
     };
     let commits = list("commits");
     let mut out = format!(
-        "# Comparison of `{from}` and `{to}`\n\n{} commit{} in `{to}` since it forked from `{from}`.\n",
+        "# Comparison of `{from}` and `{to}`\n\n{} commit{} in `{to}` that `{from}` does not have.\n",
         commits.len(),
         plural(commits.len())
     );
@@ -91,7 +91,7 @@ mod tests {
         });
         let out = render("main", "feature/x", &compared);
         assert!(
-            out.contains("1 commit in `feature/x` since it forked from `main`."),
+            out.contains("1 commit in `feature/x` that `main` does not have."),
             "{out}"
         );
         assert!(

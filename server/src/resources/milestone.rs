@@ -102,11 +102,9 @@ pub fn render(milestone: &Value, issues: &Value, merge_requests: &Value) -> Stri
 
 /// ` (40%)`, or nothing when there is nothing to count.
 fn percent(part: usize, whole: usize) -> String {
-    if whole == 0 {
-        String::new()
-    } else {
-        format!(" ({}%)", part * 100 / whole)
-    }
+    (part * 100)
+        .checked_div(whole)
+        .map_or(String::new(), |share| format!(" ({share}%)"))
 }
 
 /// One line per issue or merge request (`marker` `#` or `!`), open ones first.

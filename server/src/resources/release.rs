@@ -1,14 +1,15 @@
 //! `gitlab://projects/{project}/releases/{tag}`: a release — its name, tag, commit, dates
-//! and milestones, its notes, and the links to its assets.
+//! and milestones, its notes, and the links to its assets (read from their own list, which
+//! holds every link however a release answers).
 
 use serde_json::{Value, json};
 
 use super::markdown::{cut, person, text, time};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
+use crate::pipeline::{ReadError, Reads, items, params};
 use crate::registry::{ActionId, ids};
 
-pub const NEEDS: &[ActionId] = &[ids::RELEASE_GET];
+pub const NEEDS: &[ActionId] = &[ids::RELEASE_GET, ids::RELEASE_LINK_LIST];
 
 /// The most of a release's notes shown.
 pub const MAX_NOTES_BYTES: usize = 64 * 1024;
@@ -18,16 +19,17 @@ pub async fn release(
     project: &ProjectId,
     tag: &str,
 ) -> Result<String, ReadError> {
-    let release = reads
-        .read(
-            ids::RELEASE_GET,
-            params([("project_id", json!(project)), ("tag_name", json!(tag))]),
-        )
-        .await?;
-    Ok(render(&release))
+    let named = || params([("project_id", json!(project)), ("tag_name", json!(tag))]);
+    let mut links = named();
+    links["per_page"] = json!(100);
+    let (release, links) = tokio::join!(
+        reads.read(ids::RELEASE_GET, named()),
+        reads.read(ids::RELEASE_LINK_LIST, links),
+    );
+    Ok(render(&release?, items(&links?)))
 }
 
-pub fn render(release: &Value) -> String {
+pub fn render(release: &Value, links: &[Value]) -> String {
     let tag = text(release, "tag_name");
     let name = match text(release, "name") {
         "" => tag,
@@ -85,7 +87,6 @@ pub fn render(release: &Value) -> String {
     }
     out.push_str("\n## Assets\n\n");
     let assets = release.get("assets").cloned().unwrap_or(Value::Null);
-    let links = list(&assets, "links");
     if links.is_empty() {
         out.push_str("No asset links.\n");
     }
@@ -129,10 +130,10 @@ mod tests {
             "tag_name": "v1.0.0", "name": "First", "description": "## Fixes\n\n- All of them",
             "released_at": "2026-01-07T10:00:00Z", "author": {"username": "alice"},
             "milestones": [{"title": "v1.0"}],
-            "assets": {"links": [{"name": "Linux", "url": "https://x/linux", "link_type": "package"}],
-                       "sources": [{"format": "zip", "url": "https://x/a.zip"}]}
+            "assets": {"sources": [{"format": "zip", "url": "https://x/a.zip"}]}
         });
-        let out = render(&release);
+        let links = [json!({"name": "Linux", "url": "https://x/linux", "link_type": "package"})];
+        let out = render(&release, &links);
         assert!(
             out.starts_with("# Release First\n\n- **Tag:** `v1.0.0`\n"),
             "{out}"
