@@ -204,10 +204,12 @@ fn target(reference: &Reference, name: &str) -> Result<Target, McpError> {
 }
 
 fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// A template variable may arrive as it stands in a URI (`demo%2Fsandbox`).

@@ -255,17 +255,18 @@ fn route(segments: &[&str], query: Option<&str>) -> Result<Target, String> {
             project,
             id: number("milestone_id", id)?,
         },
-        ["releases", tag] => Target::Release {
+        // A tag or a branch may have a `/`, encoded or not: nothing follows it.
+        ["releases", tag @ ..] if !tag.is_empty() => Target::Release {
             project,
-            tag: non_empty("tag", decode("the tag", tag)?)?,
+            tag: joined("tag", tag)?,
         },
         ["wiki", slug @ ..] if !slug.is_empty() => Target::WikiPage {
             project,
-            slug: joined("the wiki page's slug", slug)?,
+            slug: joined("wiki page's slug", slug)?,
         },
-        ["commits", sha] => Target::Commit {
+        ["commits", sha @ ..] if !sha.is_empty() => Target::Commit {
             project,
-            sha: non_empty("commit", decode("the commit", sha)?)?,
+            sha: joined("commit", sha)?,
         },
         ["compare", refs @ ..] if !refs.is_empty() => {
             // Git refuses `..` in a ref, so the first `...` is the separator; a ref's `/`
@@ -282,7 +283,7 @@ fn route(segments: &[&str], query: Option<&str>) -> Result<Target, String> {
         }
         ["environments", name @ ..] if !name.is_empty() => Target::Environment {
             project,
-            name: joined("the environment's name", name)?,
+            name: joined("environment's name", name)?,
         },
         _ => {
             return Err(format!(
@@ -355,9 +356,11 @@ fn joined(what: &str, segments: &[&str]) -> Result<String, String> {
     let mut decoded = Vec::with_capacity(segments.len());
     for segment in segments {
         if segment.is_empty() {
-            return Err(format!("{what} has an empty part (`//` or a trailing `/`)"));
+            return Err(format!(
+                "the {what} has an empty part (`//` or a trailing `/`)"
+            ));
         }
-        decoded.push(decode(what, segment)?);
+        decoded.push(decode(&format!("the {what}"), segment)?);
     }
     non_empty(what, decoded.join("/"))
 }
@@ -606,7 +609,14 @@ mod tests {
                 .unwrap_err()
                 .contains("slug has an empty part")
         );
-        // A raw `/` in a compared ref reads as it was meant.
+        // A raw `/` in a ref reads as it was meant.
+        assert_eq!(
+            parse("gitlab://projects/1/commits/feature/x"),
+            Ok(Target::Commit {
+                project: ProjectId::Id(1),
+                sha: "feature/x".into(),
+            })
+        );
         assert_eq!(
             parse("gitlab://projects/1/compare/main...feature/x"),
             Ok(Target::Compare {

@@ -129,3 +129,24 @@ async fn without_the_project_the_new_kinds_have_nothing_yet() {
     assert!(harness.sandbox.requests().is_empty());
     client.close().await;
 }
+
+#[tokio::test]
+async fn a_prompt_without_arguments_says_so() {
+    let harness = Harness::new(SurfaceKind::Meta).await;
+    let client = harness.client(Path::Mrtr).await;
+    let result = client
+        .client
+        .complete_prompt_argument("my_day", "project", "", None)
+        .await;
+    let Err(rmcp::ServiceError::McpError(error)) = result else {
+        panic!("expected an error: {result:?}");
+    };
+    assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+    assert!(
+        error
+            .message
+            .contains("the prompt `my_day` has no argument `project`; its arguments are none"),
+        "{error:?}"
+    );
+    client.close().await;
+}
