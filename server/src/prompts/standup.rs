@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::arguments::Arguments;
 use super::messages::{Failure, user};
-use super::since;
+use super::moment;
 use crate::pipeline::{Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::Target;
@@ -40,20 +40,20 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
     let from = match arguments.text("since") {
         None => now - Duration::from_secs(86_400),
         Some(given) => {
-            let moment = since::parse(given).ok_or_else(|| {
+            let start = moment::parse(given).ok_or_else(|| {
                 Failure::Argument(format!(
                     "`since` must be a date (`2026-07-28`) or a date and time (`2026-07-28T09:00:00Z`), not `{given}`"
                 ))
             })?;
-            if moment > now {
+            if start > now {
                 return Err(Failure::Argument(format!(
                     "`since` is in the future (`{given}`); give a moment in the past"
                 )));
             }
-            moment
+            start
         }
     };
-    let after = since::format(from);
+    let after = moment::format(from);
     let list = |state: &str, key: &str| {
         params([
             ("project_id", json!(project)),
@@ -101,7 +101,7 @@ pub async fn get(reads: &Reads<'_>, arguments: &Arguments) -> Result<GetPromptRe
     let since_then = |item: &&Value, key: &str| {
         item.get(key)
             .and_then(Value::as_str)
-            .and_then(since::parse)
+            .and_then(moment::parse)
             .is_some_and(|at| at >= from)
     };
     let mut out = format!("# `{project}` since {}\n", time(Some(&json!(after))));
