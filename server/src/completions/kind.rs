@@ -23,6 +23,19 @@ pub enum Kind {
     Job,
     /// A label of the chosen project.
     Label,
+    /// A milestone of the chosen project, by id.
+    Milestone,
+    /// A release of the chosen project, by its tag.
+    Release,
+    /// A wiki page of the chosen project, by slug.
+    WikiPage,
+    /// A commit of the chosen project, by short SHA: the latest of its default branch.
+    Commit,
+    /// An environment of the chosen project, by name.
+    Environment,
+    /// A day to start from: yesterday, a week ago and the like, as `YYYY-MM-DD`; GitLab
+    /// is not asked.
+    Date,
     /// A number nothing suggests (a line, a count): completed with nothing.
     Free,
 }
@@ -31,6 +44,6 @@ impl Kind {
     /// Whether a completion of this kind needs the project chosen first
     /// (`context.arguments.project`).
     pub fn needs_project(self) -> bool {
-        !matches!(self, Kind::Project | Kind::Free)
+        !matches!(self, Kind::Project | Kind::Date | Kind::Free)
     }
 }

@@ -1,12 +1,14 @@
 //! `completion/complete`: values for every prompt argument and resource-template variable
 //! while a person types — projects by membership and search, branches and tags of the
 //! chosen project (`context.arguments.project`), issue and merge request numbers with
-//! their titles, pipelines, jobs, labels, file paths. At most 100 values; `total` and
+//! their titles, pipelines, jobs, labels, file paths, milestones, releases, wiki pages,
+//! commits, environments, and days to start from. At most 100 values; `total` and
 //! `hasMore` say what is left. Each answer costs at most one GitLab round trip (a ref
 //! asks for branches and tags side by side), and listings are kept briefly ([`cache`]),
 //! so the next letters typed are answered without GitLab.
 
 pub mod cache;
+pub mod dates;
 pub(crate) mod kind;
 pub mod matching;
 pub mod sources;
@@ -71,6 +73,10 @@ impl Completions {
             return Ok(matching::nothing());
         }
         let typed = request.argument.value.as_str();
+        if target.kind == Kind::Date {
+            let days = dates::listing(std::time::SystemTime::now());
+            return Ok(matching::complete(&[&days], typed));
+        }
         let reference = context("ref").map(decoded);
         let lists = sources::lists(&Request {
             kind: target.kind,
@@ -198,10 +204,12 @@ fn target(reference: &Reference, name: &str) -> Result<Target, McpError> {
 }
 
 fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// A template variable may arrive as it stands in a URI (`demo%2Fsandbox`).

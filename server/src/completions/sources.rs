@@ -42,6 +42,15 @@ enum Shape {
         titled: bool,
     },
     Job,
+    /// A milestone: its id, with its title when `titled`.
+    Milestone {
+        titled: bool,
+    },
+    /// The text of `value`, matched by `also` too (a release's tag and its name).
+    Field {
+        value: &'static str,
+        also: &'static str,
+    },
 }
 
 /// What the completion is for.
@@ -204,7 +213,70 @@ pub fn lists(request: &Request<'_>) -> Vec<List> {
             params([("project_id", project), ("per_page", json!(PER_PAGE))]),
             Shape::Job,
         )],
-        Kind::Free => Vec::new(),
+        Kind::Milestone => {
+            let search = search.filter(|_| words);
+            vec![list(
+                ids::MILESTONE_LIST,
+                search.clone(),
+                String::new(),
+                params([
+                    ("project_id", project),
+                    ("search", json!(search)),
+                    ("per_page", json!(PER_PAGE)),
+                ]),
+                Shape::Milestone { titled },
+            )]
+        }
+        Kind::Release => vec![list(
+            ids::RELEASE_LIST,
+            None,
+            String::new(),
+            params([("project_id", project), ("per_page", json!(PER_PAGE))]),
+            Shape::Field {
+                value: "tag_name",
+                also: "name",
+            },
+        )],
+        // GitLab lists every page of a wiki at once.
+        Kind::WikiPage => vec![list(
+            ids::WIKI_LIST,
+            None,
+            String::new(),
+            params([("project_id", project)]),
+            Shape::Field {
+                value: "slug",
+                also: "title",
+            },
+        )],
+        // The latest commits of the default branch: GitLab cannot search commits by text.
+        Kind::Commit => vec![list(
+            ids::COMMIT_LIST,
+            None,
+            String::new(),
+            params([("project_id", project), ("per_page", json!(PER_PAGE))]),
+            Shape::Field {
+                value: "short_id",
+                also: "title",
+            },
+        )],
+        Kind::Environment => {
+            // GitLab searches environments from three characters on.
+            let search = search.filter(|typed| typed.chars().count() >= 3);
+            vec![list(
+                ids::ENVIRONMENT_LIST,
+                search.clone(),
+                String::new(),
+                params([
+                    ("project_id", project),
+                    ("search", json!(search)),
+                    ("per_page", json!(PER_PAGE)),
+                ]),
+                Shape::Name,
+            )]
+        }
+        // Dates are made here ([`super::dates`]), and numbers nothing suggests are not
+        // completed: neither asks GitLab.
+        Kind::Date | Kind::Free => Vec::new(),
     }
 }
 
@@ -228,7 +300,11 @@ impl List {
         let mut complete = false;
         for number in 1..=pages {
             let mut params = self.params.clone();
-            params["page"] = json!(number);
+            // The first page is GitLab's default, and a list of everything at once (a
+            // wiki's pages) takes no page at all.
+            if number > 1 {
+                params["page"] = json!(number);
+            }
             let page = reads.read(self.action, params).await?;
             entries.extend_from_slice(items(&page));
             if !has_next_page(&page) {
@@ -321,6 +397,26 @@ impl Shape {
                     id.to_string(),
                     keys,
                     u8::from(text(item, "status") != "failed"),
+                )
+            }
+            Shape::Milestone { titled } => {
+                let id = number("id")?;
+                let title = text(item, "title");
+                let value = if titled {
+                    format!("{id} — {title}")
+                } else {
+                    id.to_string()
+                };
+                // Active ones first: what a report is usually about.
+                let rank = u8::from(text(item, "state") != "active");
+                (value, vec![id.to_string(), title.to_owned()], rank)
+            }
+            Shape::Field { value, also } => {
+                let value = text(item, value);
+                (
+                    value.to_owned(),
+                    vec![value.to_owned(), text(item, also).to_owned()],
+                    0,
                 )
             }
         };

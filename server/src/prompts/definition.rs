@@ -30,3 +30,17 @@ pub(super) const PROJECT: Argument = Argument {
     required: true,
     kind: Kind::Project,
 };
+
+pub(super) const MERGE_REQUEST_IID: Argument = Argument {
+    name: "iid",
+    description: "The merge request's number in the project (`7` or `!7`).",
+    required: true,
+    kind: Kind::MergeRequest,
+};
+
+pub(super) const ISSUE_IID: Argument = Argument {
+    name: "iid",
+    description: "The issue's number in the project (`7` or `#7`).",
+    required: true,
+    kind: Kind::Issue,
+};

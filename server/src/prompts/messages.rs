@@ -19,10 +19,14 @@ impl Failure {
     /// `arguments`, was read and `error` came back: a 404 blames those arguments, by name.
     pub fn read(what: &str, arguments: &[&str], error: ReadError) -> Failure {
         match error {
-            ReadError::NotFound(why) => Failure::Argument(format!(
-                "{}: GitLab does not know {what}, or the token cannot see it ({why})",
-                named(arguments)
-            )),
+            ReadError::NotFound(why) => {
+                let unknown =
+                    format!("GitLab does not know {what}, or the token cannot see it ({why})");
+                Failure::Argument(match arguments {
+                    [] => unknown,
+                    _ => format!("{}: {unknown}", named(arguments)),
+                })
+            }
             ReadError::Refused(why) | ReadError::Invalid(why) => Failure::Argument(why),
             ReadError::Failed(why) => Failure::GitLab(format!("reading {what} failed: {why}")),
         }

@@ -6,19 +6,28 @@
 
 mod arguments;
 mod definition;
+mod describe_merge_request;
 mod explain_failed_pipeline;
+mod explain_project;
 mod messages;
+mod milestone_report;
+mod moment;
+mod my_day;
 mod release_notes;
 mod review_merge_request;
+mod standup;
+mod summarize_issue;
 mod triage_issues;
+mod what_blocks_merge_request;
+mod whats_deployed;
 
 use rmcp::ErrorData as McpError;
 use rmcp::model::{GetPromptResult, Prompt, PromptArgument};
 use serde_json::{Map, Value};
 
 pub use arguments::Arguments;
-use definition::PROJECT;
 pub use definition::{Argument, Definition};
+use definition::{ISSUE_IID, MERGE_REQUEST_IID, PROJECT};
 
 use crate::access::Access;
 use crate::completions::kind::Kind;
@@ -30,15 +39,7 @@ pub const PROMPTS: &[Definition] = &[
         name: "review_merge_request",
         title: "Review a merge request",
         description: "A careful code review of a merge request: its description and open discussions, its diff, and what to check.",
-        arguments: &[
-            PROJECT,
-            Argument {
-                name: "iid",
-                description: "The merge request's number in the project (`7` or `!7`).",
-                required: true,
-                kind: Kind::MergeRequest,
-            },
-        ],
+        arguments: &[PROJECT, MERGE_REQUEST_IID],
         needs: review_merge_request::NEEDS,
     },
     Definition {
@@ -91,6 +92,78 @@ pub const PROMPTS: &[Definition] = &[
             },
         ],
         needs: triage_issues::NEEDS,
+    },
+    Definition {
+        name: "my_day",
+        title: "Plan my day",
+        description: "What waits for you across your projects: pending to-do items, merge requests waiting for your review, your own open merge requests with their pipelines, and the issues assigned to you.",
+        arguments: &[],
+        needs: my_day::NEEDS,
+    },
+    Definition {
+        name: "what_blocks_merge_request",
+        title: "What blocks a merge request",
+        description: "Why a merge request cannot merge yet and how to unblock it: its pipeline, approvals, merge status and conflicts, and unresolved threads.",
+        arguments: &[PROJECT, MERGE_REQUEST_IID],
+        needs: what_blocks_merge_request::NEEDS,
+    },
+    Definition {
+        name: "describe_merge_request",
+        title: "Describe a merge request",
+        description: "A title and description for a merge request, drafted from its commits and the files it changes.",
+        arguments: &[PROJECT, MERGE_REQUEST_IID],
+        needs: describe_merge_request::NEEDS,
+    },
+    Definition {
+        name: "summarize_issue",
+        title: "Summarize an issue",
+        description: "An issue and its whole discussion summarized: where it stands, decisions, open questions and next steps.",
+        arguments: &[PROJECT, ISSUE_IID],
+        needs: summarize_issue::NEEDS,
+    },
+    Definition {
+        name: "standup",
+        title: "Stand-up update",
+        description: "What happened in a project since a moment: merge requests merged and opened, issues opened and closed, and the pipelines of its default branch.",
+        arguments: &[
+            PROJECT,
+            Argument {
+                name: "since",
+                description: "Since when: a date (`2026-07-28`) or a date and time (`2026-07-28T09:00:00Z`). Default: a day ago.",
+                required: false,
+                kind: Kind::Date,
+            },
+        ],
+        needs: standup::NEEDS,
+    },
+    Definition {
+        name: "milestone_report",
+        title: "Milestone progress report",
+        description: "How far along a milestone is: its issues closed and merge requests merged against its due date, what is left and who has it.",
+        arguments: &[
+            PROJECT,
+            Argument {
+                name: "milestone",
+                description: "The milestone: its title (`v1.1`) or its id.",
+                required: true,
+                kind: Kind::Milestone,
+            },
+        ],
+        needs: milestone_report::NEEDS,
+    },
+    Definition {
+        name: "whats_deployed",
+        title: "What is deployed where",
+        description: "Each environment of a project with what its latest successful deployment put there, and the commits of the default branch not deployed yet.",
+        arguments: &[PROJECT],
+        needs: whats_deployed::NEEDS,
+    },
+    Definition {
+        name: "explain_project",
+        title: "Explain a project",
+        description: "A newcomer's tour of a project: what it is, its layout and latest commits, its README and contributing guide.",
+        arguments: &[PROJECT],
+        needs: explain_project::NEEDS,
     },
 ];
 
@@ -145,6 +218,14 @@ pub async fn get(
         "explain_failed_pipeline" => explain_failed_pipeline::get(reads, &arguments).await,
         "release_notes" => release_notes::get(reads, &arguments).await,
         "triage_issues" => triage_issues::get(reads, &arguments).await,
+        "my_day" => my_day::get(reads).await,
+        "what_blocks_merge_request" => what_blocks_merge_request::get(reads, &arguments).await,
+        "describe_merge_request" => describe_merge_request::get(reads, &arguments).await,
+        "summarize_issue" => summarize_issue::get(reads, &arguments).await,
+        "standup" => standup::get(reads, &arguments).await,
+        "milestone_report" => milestone_report::get(reads, &arguments).await,
+        "whats_deployed" => whats_deployed::get(reads, &arguments).await,
+        "explain_project" => explain_project::get(reads, &arguments).await,
         other => unreachable!("prompt `{other}` is in PROMPTS without a builder"),
     };
     result.map_err(|failure| failure.into_error(name))

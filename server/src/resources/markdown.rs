@@ -215,6 +215,14 @@ pub fn threads(out: &mut String, page: &Value, list_action: ActionId) {
     }
 }
 
+/// The threads of a page still waiting to be resolved.
+pub fn unresolved(page: &Value) -> usize {
+    crate::pipeline::items(page)
+        .iter()
+        .filter(|d| is_resolvable(d) && !is_resolved(d))
+        .count()
+}
+
 fn render_thread(out: &mut String, discussion: &Value) {
     let notes: Vec<&Value> = notes(discussion).iter().filter(|n| !is_system(n)).collect();
     let Some(first) = notes.first() else {

@@ -11,12 +11,22 @@ use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::MERGE_REQUEST_GET, ids::MERGE_REQUEST_DISCUSSION_LIST];
 
-/// Reads the merge request and the first page of its threads at once.
+/// Reads the merge request and the first page of its threads at once, and renders them.
 pub async fn merge_request(
     reads: &Reads<'_>,
     project: &ProjectId,
     iid: u64,
 ) -> Result<String, ReadError> {
+    let (mr, threads) = fetch(reads, project, iid).await?;
+    Ok(render(iid, &mr, &threads))
+}
+
+/// The merge request and the first page of its threads, read at once.
+pub async fn fetch(
+    reads: &Reads<'_>,
+    project: &ProjectId,
+    iid: u64,
+) -> Result<(Value, Value), ReadError> {
     let (found, threads) = tokio::join!(
         reads.read(
             ids::MERGE_REQUEST_GET,
@@ -34,10 +44,13 @@ pub async fn merge_request(
             ])
         ),
     );
-    let mr = found?;
-    let threads = threads?;
-    let mut out = format!("# Merge request !{iid}: {}\n\n", text(&mr, "title"));
-    let state = match text(&mr, "state") {
+    Ok((found?, threads?))
+}
+
+/// The merge request and its threads as Markdown.
+pub fn render(iid: u64, mr: &Value, threads: &Value) -> String {
+    let mut out = format!("# Merge request !{iid}: {}\n\n", text(mr, "title"));
+    let state = match text(mr, "state") {
         "merged" => format!(
             "merged {} by {}",
             time(mr.get("merged_at")),
@@ -49,8 +62,8 @@ pub async fn merge_request(
     out.push_str(&format!(
         "- **State:** {state}{}\n- **Branches:** `{}` → `{}`\n- **Author:** {}, opened {}\n- **Assignees:** {}\n- **Reviewers:** {}\n- **Labels:** {}\n- **Milestone:** {}\n",
         if yes_no(mr.get("draft")) == "yes" { " (draft)" } else { "" },
-        text(&mr, "source_branch"),
-        text(&mr, "target_branch"),
+        text(mr, "source_branch"),
+        text(mr, "target_branch"),
         person(mr.get("author")),
         time(mr.get("created_at")),
         people(mr.get("assignees")),
@@ -58,9 +71,9 @@ pub async fn merge_request(
         labels(mr.get("labels")),
         milestone(mr.get("milestone")),
     ));
-    if text(&mr, "state") == "opened" {
-        let status = match text(&mr, "detailed_merge_status") {
-            "" => text(&mr, "merge_status"),
+    if text(mr, "state") == "opened" {
+        let status = match text(mr, "detailed_merge_status") {
+            "" => text(mr, "merge_status"),
             status => status,
         };
         out.push_str(&format!(
@@ -82,12 +95,12 @@ pub async fn merge_request(
             text(pipeline, "status")
         ));
     }
-    let sha = text(&mr, "sha");
+    let sha = text(mr, "sha");
     if !sha.is_empty() {
         out.push_str(&format!("- **Head commit:** `{sha}`\n"));
     }
-    out.push_str(&format!("- **Web:** {}\n", text(&mr, "web_url")));
+    out.push_str(&format!("- **Web:** {}\n", text(mr, "web_url")));
     markdown::description(&mut out, mr.get("description"), ids::MERGE_REQUEST_GET);
-    markdown::threads(&mut out, &threads, ids::MERGE_REQUEST_DISCUSSION_LIST);
-    Ok(out)
+    markdown::threads(&mut out, threads, ids::MERGE_REQUEST_DISCUSSION_LIST);
+    out
 }

@@ -9,21 +9,31 @@
 //! - [`uri`]: parsing and printing the URIs;
 //! - [`subscriptions`]: watching resources for changes;
 //! - one module per kind of resource: [`project`], [`issue`], [`merge_request`],
-//!   [`diff`], [`file`], [`pipeline`], [`job_log`], and [`markdown`] for what they share.
+//!   [`diff`], [`file`], [`pipeline`], [`job_log`], [`job`], [`milestone`], [`release`],
+//!   [`wiki_page`], [`commit`], [`compare`], [`environment`]; [`markdown`] and
+//!   [`changes`] for what they share.
 
+pub mod changes;
+pub mod commit;
+pub mod compare;
 pub mod diff;
+pub mod environment;
 pub mod file;
 pub mod issue;
+pub mod job;
 pub mod job_log;
 pub mod listing;
 pub mod markdown;
 pub mod merge_request;
+pub mod milestone;
 pub mod mime;
 pub mod pipeline;
 pub mod project;
+pub mod release;
 pub mod subscriptions;
 pub mod templates;
 pub mod uri;
+pub mod wiki_page;
 
 use rmcp::ErrorData as McpError;
 use rmcp::model::{ReadResourceResult, ResourceContents};
@@ -44,6 +54,13 @@ pub fn needs(target: &Target) -> &'static [ActionId] {
         Target::File { .. } => file::NEEDS,
         Target::Pipeline { .. } => pipeline::NEEDS,
         Target::JobLog { .. } => job_log::NEEDS,
+        Target::Job { .. } => job::NEEDS,
+        Target::Milestone { .. } => milestone::NEEDS,
+        Target::Release { .. } => release::NEEDS,
+        Target::WikiPage { .. } => wiki_page::NEEDS,
+        Target::Commit { .. } => commit::NEEDS,
+        Target::Compare { .. } => compare::NEEDS,
+        Target::Environment { .. } => environment::NEEDS,
     }
 }
 
@@ -99,6 +116,21 @@ pub async fn contents(reads: &Reads<'_>, target: &Target) -> Result<ResourceCont
             uri.clone(),
         )
         .with_mime_type("text/plain"),
+        Target::Job { project, id } => markdown(job::job(reads, project, *id).await?),
+        Target::Milestone { project, id } => {
+            markdown(milestone::milestone(reads, project, *id).await?)
+        }
+        Target::Release { project, tag } => markdown(release::release(reads, project, tag).await?),
+        Target::WikiPage { project, slug } => {
+            markdown(wiki_page::page(reads, project, slug).await?)
+        }
+        Target::Commit { project, sha } => markdown(commit::commit(reads, project, sha).await?),
+        Target::Compare { project, from, to } => {
+            markdown(compare::compare(reads, project, from, to).await?)
+        }
+        Target::Environment { project, name } => {
+            markdown(environment::environment(reads, project, name).await?)
+        }
     })
 }
 

@@ -79,7 +79,10 @@ pub async fn overview(reads: &Reads<'_>, project: &ProjectId) -> Result<String, 
          - an issue: `{uri}/issues/{{iid}}`\n\
          - a merge request: `{uri}/merge_requests/{{iid}}`, its diff: `{uri}/merge_requests/{{iid}}/diff`\n\
          - a file: `{files}/{{path}}`\n\
-         - a pipeline: `{uri}/pipelines/{{pipeline_id}}`, a job's log: `{uri}/jobs/{{job_id}}/log`\n"
+         - a pipeline: `{uri}/pipelines/{{pipeline_id}}`, a job: `{uri}/jobs/{{job_id}}`, its log: `{uri}/jobs/{{job_id}}/log`\n\
+         - a commit: `{uri}/commits/{{sha}}`, two refs compared: `{uri}/compare/{{from}}...{{to}}`\n\
+         - a milestone: `{uri}/milestones/{{milestone_id}}`, a release: `{uri}/releases/{{tag}}`\n\
+         - a wiki page: `{uri}/wiki/{{slug}}`, an environment: `{uri}/environments/{{environment}}`\n"
     ));
     Ok(out)
 }

@@ -4,7 +4,10 @@
 
 use rmcp::model::ResourceTemplate;
 
-use super::{diff, file, issue, job_log, merge_request, pipeline, project};
+use super::{
+    commit, compare, diff, environment, file, issue, job, job_log, merge_request, milestone,
+    pipeline, project, release, wiki_page,
+};
 use crate::access::Access;
 use crate::completions::kind::Kind;
 use crate::pipeline::refusal;
@@ -32,6 +35,13 @@ pub const DIFF: &str = "gitlab://projects/{project}/merge_requests/{iid}/diff";
 pub const FILE: &str = "gitlab://projects/{project}/files/{ref}/{+path}{?first_line,last_line}";
 pub const PIPELINE: &str = "gitlab://projects/{project}/pipelines/{pipeline_id}";
 pub const JOB_LOG: &str = "gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}";
+pub const JOB: &str = "gitlab://projects/{project}/jobs/{job_id}";
+pub const MILESTONE: &str = "gitlab://projects/{project}/milestones/{milestone_id}";
+pub const RELEASE: &str = "gitlab://projects/{project}/releases/{tag}";
+pub const WIKI_PAGE: &str = "gitlab://projects/{project}/wiki/{+slug}";
+pub const COMMIT: &str = "gitlab://projects/{project}/commits/{sha}";
+pub const COMPARE: &str = "gitlab://projects/{project}/compare/{from}...{to}";
+pub const ENVIRONMENT: &str = "gitlab://projects/{project}/environments/{environment}";
 
 /// Every template, in the order listed.
 pub const TEMPLATES: &[Template] = &[
@@ -106,6 +116,79 @@ pub const TEMPLATES: &[Template] = &[
             ("project", Kind::Project),
             ("job_id", Kind::Job),
             ("tail_lines", Kind::Free),
+        ],
+    },
+    Template {
+        name: "job",
+        title: "GitLab CI job",
+        uri_template: JOB,
+        description: "A CI job: status, stage, ref and commit, its pipeline, when it ran and for how long, why it failed, its runner and artifacts, and the URI of its log.",
+        mime_type: Some("text/markdown"),
+        needs: job::NEEDS,
+        variables: &[("project", Kind::Project), ("job_id", Kind::Job)],
+    },
+    Template {
+        name: "milestone",
+        title: "GitLab milestone",
+        uri_template: MILESTONE,
+        description: "A milestone and its progress: state, dates, description, how many of its issues are closed and merge requests merged, and each of them in a line, open ones first. `milestone_id` is the milestone's id, not its `%` number.",
+        mime_type: Some("text/markdown"),
+        needs: milestone::NEEDS,
+        variables: &[
+            ("project", Kind::Project),
+            ("milestone_id", Kind::Milestone),
+        ],
+    },
+    Template {
+        name: "release",
+        title: "GitLab release",
+        uri_template: RELEASE,
+        description: "A release by its tag (a `/` in it encoded): name, commit, date, author, milestones, its notes, and the links to its assets and source archives.",
+        mime_type: Some("text/markdown"),
+        needs: release::NEEDS,
+        variables: &[("project", Kind::Project), ("tag", Kind::Release)],
+    },
+    Template {
+        name: "wiki_page",
+        title: "GitLab wiki page",
+        uri_template: WIKI_PAGE,
+        description: "A page of the project's wiki by its slug (`home`, `guides/deploy`), as written, up to 96 KiB, under its title and format.",
+        mime_type: Some("text/markdown"),
+        needs: wiki_page::NEEDS,
+        variables: &[("project", Kind::Project), ("slug", Kind::WikiPage)],
+    },
+    Template {
+        name: "commit",
+        title: "GitLab commit",
+        uri_template: COMMIT,
+        description: "A commit by its SHA (or a branch or tag): message, author, parents, line counts, last pipeline, and the files it changed with their added and removed lines (up to 100 files).",
+        mime_type: Some("text/markdown"),
+        needs: commit::NEEDS,
+        variables: &[("project", Kind::Project), ("sha", Kind::Commit)],
+    },
+    Template {
+        name: "compare",
+        title: "GitLab comparison of two refs",
+        uri_template: COMPARE,
+        description: "What `to` has that `from` has not, from their merge base as a merge request shows it: its commits (up to 100) and the files changed with their added and removed lines. A `/` in a ref may be encoded (`feature%2Fx`).",
+        mime_type: Some("text/markdown"),
+        needs: compare::NEEDS,
+        variables: &[
+            ("project", Kind::Project),
+            ("from", Kind::Ref),
+            ("to", Kind::Ref),
+        ],
+    },
+    Template {
+        name: "environment",
+        title: "GitLab environment",
+        uri_template: ENVIRONMENT,
+        description: "An environment by its name (a `/` in it encoded: `review%2Ffeature-x`): state, tier, URL, what is deployed to it now (its latest successful deployment) and its last 10 deployments.",
+        mime_type: Some("text/markdown"),
+        needs: environment::NEEDS,
+        variables: &[
+            ("project", Kind::Project),
+            ("environment", Kind::Environment),
         ],
     },
 ];

@@ -45,6 +45,24 @@ pub enum Target {
         id: u64,
         tail_lines: Option<u64>,
     },
+    /// `gitlab://projects/{project}/jobs/{job_id}`
+    Job { project: ProjectId, id: u64 },
+    /// `gitlab://projects/{project}/milestones/{milestone_id}`
+    Milestone { project: ProjectId, id: u64 },
+    /// `gitlab://projects/{project}/releases/{tag}`
+    Release { project: ProjectId, tag: String },
+    /// `gitlab://projects/{project}/wiki/{+slug}`
+    WikiPage { project: ProjectId, slug: String },
+    /// `gitlab://projects/{project}/commits/{sha}`
+    Commit { project: ProjectId, sha: String },
+    /// `gitlab://projects/{project}/compare/{from}...{to}`
+    Compare {
+        project: ProjectId,
+        from: String,
+        to: String,
+    },
+    /// `gitlab://projects/{project}/environments/{environment}`
+    Environment { project: ProjectId, name: String },
 }
 
 /// The window of a file's lines a file URI asks for (`?first_line=1&last_line=40`).
@@ -63,7 +81,14 @@ impl Target {
             | Target::Diff { project, .. }
             | Target::File { project, .. }
             | Target::Pipeline { project, .. }
-            | Target::JobLog { project, .. } => project,
+            | Target::JobLog { project, .. }
+            | Target::Job { project, .. }
+            | Target::Milestone { project, .. }
+            | Target::Release { project, .. }
+            | Target::WikiPage { project, .. }
+            | Target::Commit { project, .. }
+            | Target::Compare { project, .. }
+            | Target::Environment { project, .. } => project,
         }
     }
 
@@ -101,6 +126,27 @@ impl Target {
             Target::JobLog { id, tail_lines, .. } => {
                 write!(uri, "/jobs/{id}/log").unwrap_or_default();
                 push_query(&mut uri, &[("tail_lines", *tail_lines)]);
+            }
+            Target::Job { id, .. } => write!(uri, "/jobs/{id}").unwrap_or_default(),
+            Target::Milestone { id, .. } => write!(uri, "/milestones/{id}").unwrap_or_default(),
+            Target::Release { tag, .. } => {
+                write!(uri, "/releases/{}", encode(tag)).unwrap_or_default()
+            }
+            Target::WikiPage { slug, .. } => {
+                uri.push_str("/wiki");
+                for segment in slug.split('/') {
+                    uri.push('/');
+                    uri.push_str(&encode(segment));
+                }
+            }
+            Target::Commit { sha, .. } => {
+                write!(uri, "/commits/{}", encode(sha)).unwrap_or_default()
+            }
+            Target::Compare { from, to, .. } => {
+                write!(uri, "/compare/{}...{}", encode(from), encode(to)).unwrap_or_default();
+            }
+            Target::Environment { name, .. } => {
+                write!(uri, "/environments/{}", encode(name)).unwrap_or_default();
             }
         }
         uri
@@ -201,9 +247,47 @@ fn route(segments: &[&str], query: Option<&str>) -> Result<Target, String> {
             id: number("job_id", id)?,
             tail_lines: query.take("tail_lines")?,
         },
+        ["jobs", id] => Target::Job {
+            project,
+            id: number("job_id", id)?,
+        },
+        ["milestones", id] => Target::Milestone {
+            project,
+            id: number("milestone_id", id)?,
+        },
+        // A tag or a branch may have a `/`, encoded or not: nothing follows it.
+        ["releases", tag @ ..] if !tag.is_empty() => Target::Release {
+            project,
+            tag: joined("tag", tag)?,
+        },
+        ["wiki", slug @ ..] if !slug.is_empty() => Target::WikiPage {
+            project,
+            slug: joined("wiki page's slug", slug)?,
+        },
+        ["commits", sha @ ..] if !sha.is_empty() => Target::Commit {
+            project,
+            sha: joined("commit", sha)?,
+        },
+        ["compare", refs @ ..] if !refs.is_empty() => {
+            // Git refuses `..` in a ref, so the first `...` is the separator; a ref's `/`
+            // may come raw, as nothing follows the refs.
+            let refs = refs.join("/");
+            let (from, to) = refs.split_once("...").ok_or_else(|| {
+                format!("a comparison is `…/compare/{{from}}...{{to}}`, such as `…/compare/v1.0.0...main`, not `compare/{refs}`")
+            })?;
+            Target::Compare {
+                project,
+                from: non_empty("`from` ref", decode("the `from` ref", from)?)?,
+                to: non_empty("`to` ref", decode("the `to` ref", to)?)?,
+            }
+        }
+        ["environments", name @ ..] if !name.is_empty() => Target::Environment {
+            project,
+            name: joined("environment's name", name)?,
+        },
         _ => {
             return Err(format!(
-                "after the project comes nothing, `issues/{{iid}}`, `merge_requests/{{iid}}[/diff]`, `files/{{ref}}/{{path}}`, `pipelines/{{pipeline_id}}` or `jobs/{{job_id}}/log`, not `{}`",
+                "after the project comes nothing, `issues/{{iid}}`, `merge_requests/{{iid}}[/diff]`, `files/{{ref}}/{{path}}`, `pipelines/{{pipeline_id}}`, `jobs/{{job_id}}[/log]`, `milestones/{{milestone_id}}`, `releases/{{tag}}`, `wiki/{{slug}}`, `commits/{{sha}}`, `compare/{{from}}...{{to}}` or `environments/{{environment}}`, not `{}`",
                 rest.join("/")
             ));
         }
@@ -224,7 +308,20 @@ fn encoded_path_hint(segments: &[&str], query: Option<&str>) -> Option<String> {
             meant.push_str(query);
         }
         let names_something = segments[joined..].first().is_some_and(|word| {
-            ["issues", "merge_requests", "files", "pipelines", "jobs"].contains(word)
+            [
+                "issues",
+                "merge_requests",
+                "files",
+                "pipelines",
+                "jobs",
+                "milestones",
+                "releases",
+                "wiki",
+                "commits",
+                "compare",
+                "environments",
+            ]
+            .contains(word)
         }) || segments.len() == joined;
         (names_something && parse_plain(&meant).is_ok())
             .then(|| format!("a project path's `/` is written `%2F` in these URIs: `{meant}`"))
@@ -251,6 +348,21 @@ fn decode(what: &str, segment: &str) -> Result<String, String> {
         .decode_utf8()
         .map(|text| text.into_owned())
         .map_err(|_| format!("{what} `{segment}` is not UTF-8 once decoded"))
+}
+
+/// Segments that name one thing with `/` in it (a wiki slug `guides/deploy`), decoded
+/// and joined; an empty one is refused.
+fn joined(what: &str, segments: &[&str]) -> Result<String, String> {
+    let mut decoded = Vec::with_capacity(segments.len());
+    for segment in segments {
+        if segment.is_empty() {
+            return Err(format!(
+                "the {what} has an empty part (`//` or a trailing `/`)"
+            ));
+        }
+        decoded.push(decode(&format!("the {what}"), segment)?);
+    }
+    non_empty(what, decoded.join("/"))
 }
 
 fn non_empty(what: &str, text: String) -> Result<String, String> {
@@ -393,6 +505,56 @@ mod tests {
                     tail_lines: Some(50),
                 },
             ),
+            (
+                "gitlab://projects/1/jobs/6",
+                Target::Job {
+                    project: ProjectId::Id(1),
+                    id: 6,
+                },
+            ),
+            (
+                "gitlab://projects/1/milestones/3",
+                Target::Milestone {
+                    project: ProjectId::Id(1),
+                    id: 3,
+                },
+            ),
+            (
+                "gitlab://projects/1/releases/v1.0.0",
+                Target::Release {
+                    project: ProjectId::Id(1),
+                    tag: "v1.0.0".into(),
+                },
+            ),
+            (
+                "gitlab://projects/1/wiki/guides/deploy%20now",
+                Target::WikiPage {
+                    project: ProjectId::Id(1),
+                    slug: "guides/deploy now".into(),
+                },
+            ),
+            (
+                "gitlab://projects/1/commits/abc1234",
+                Target::Commit {
+                    project: ProjectId::Id(1),
+                    sha: "abc1234".into(),
+                },
+            ),
+            (
+                "gitlab://projects/1/compare/v1.0.0...feature%2Fx",
+                Target::Compare {
+                    project: ProjectId::Id(1),
+                    from: "v1.0.0".into(),
+                    to: "feature/x".into(),
+                },
+            ),
+            (
+                "gitlab://projects/1/environments/review%2Ffeature-x",
+                Target::Environment {
+                    project: ProjectId::Id(1),
+                    name: "review/feature-x".into(),
+                },
+            ),
         ];
         for (uri, target) in cases {
             assert_eq!(parse(uri).as_ref(), Ok(&target), "{uri}");
@@ -426,6 +588,42 @@ mod tests {
             parse("gitlab://projects/1/wikis/home")
                 .unwrap_err()
                 .contains("after the project")
+        );
+        assert!(
+            parse("gitlab://projects/1/compare/main")
+                .unwrap_err()
+                .contains("compare/{from}...{to}")
+        );
+        assert!(
+            parse("gitlab://projects/1/compare/...main")
+                .unwrap_err()
+                .contains("`from` ref is empty")
+        );
+        assert!(
+            parse("gitlab://projects/1/milestones/v1.1")
+                .unwrap_err()
+                .contains("`milestone_id`")
+        );
+        assert!(
+            parse("gitlab://projects/1/wiki/guides/")
+                .unwrap_err()
+                .contains("slug has an empty part")
+        );
+        // A raw `/` in a ref reads as it was meant.
+        assert_eq!(
+            parse("gitlab://projects/1/commits/feature/x"),
+            Ok(Target::Commit {
+                project: ProjectId::Id(1),
+                sha: "feature/x".into(),
+            })
+        );
+        assert_eq!(
+            parse("gitlab://projects/1/compare/main...feature/x"),
+            Ok(Target::Compare {
+                project: ProjectId::Id(1),
+                from: "main".into(),
+                to: "feature/x".into(),
+            })
         );
         assert!(
             parse("gitlab://projects/1/files/main")

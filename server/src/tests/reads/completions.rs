@@ -12,12 +12,13 @@ use rmcp::ServiceError;
 use rmcp::model::{CompletionContext, CompletionInfo, ErrorCode};
 use wizard::testkit::{Pair, Path};
 
-const FILE: &str = "gitlab://projects/{project}/files/{ref}/{+path}{?first_line,last_line}";
+pub(super) const FILE: &str =
+    "gitlab://projects/{project}/files/{ref}/{+path}{?first_line,last_line}";
 const MERGE_REQUEST: &str = "gitlab://projects/{project}/merge_requests/{iid}";
 const ISSUE: &str = "gitlab://projects/{project}/issues/{iid}";
 const JOB_LOG: &str = "gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}";
 
-fn context(pairs: &[(&str, &str)]) -> Option<CompletionContext> {
+pub(super) fn context(pairs: &[(&str, &str)]) -> Option<CompletionContext> {
     let arguments: HashMap<String, String> = pairs
         .iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -25,11 +26,11 @@ fn context(pairs: &[(&str, &str)]) -> Option<CompletionContext> {
     Some(CompletionContext::with_arguments(arguments))
 }
 
-fn sandbox() -> Option<CompletionContext> {
+pub(super) fn sandbox() -> Option<CompletionContext> {
     context(&[("project", "demo/sandbox")])
 }
 
-async fn prompt(
+pub(super) async fn prompt(
     client: &Pair,
     name: &str,
     argument: &str,
@@ -43,7 +44,7 @@ async fn prompt(
         .unwrap_or_else(|error| panic!("{name}.{argument} = {typed:?}: {error}"))
 }
 
-async fn template(
+pub(super) async fn template(
     client: &Pair,
     uri: &str,
     variable: &str,
@@ -57,7 +58,7 @@ async fn template(
         .unwrap_or_else(|error| panic!("{uri} {variable} = {typed:?}: {error}"))
 }
 
-fn all(info: &CompletionInfo) -> (Vec<&str>, Option<u32>, Option<bool>) {
+pub(super) fn all(info: &CompletionInfo) -> (Vec<&str>, Option<u32>, Option<bool>) {
     (
         info.values.iter().map(String::as_str).collect(),
         info.total,

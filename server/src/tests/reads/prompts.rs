@@ -13,13 +13,13 @@ use rmcp::model::{
 use serde_json::{Map, Value, json};
 use wizard::testkit::{Pair, Path};
 
-const REVISIONS: [Path; 2] = [Path::Sync, Path::Mrtr];
+pub(super) const REVISIONS: [Path; 2] = [Path::Sync, Path::Mrtr];
 
-fn arguments(arguments: Value) -> Map<String, Value> {
+pub(super) fn arguments(arguments: Value) -> Map<String, Value> {
     arguments.as_object().expect("an object").clone()
 }
 
-async fn get(client: &Pair, name: &str, args: Value) -> GetPromptResult {
+pub(super) async fn get(client: &Pair, name: &str, args: Value) -> GetPromptResult {
     client
         .client
         .get_prompt(GetPromptRequestParams::new(name).with_arguments(arguments(args)))
@@ -27,7 +27,7 @@ async fn get(client: &Pair, name: &str, args: Value) -> GetPromptResult {
         .unwrap_or_else(|error| panic!("prompt {name} failed: {error}"))
 }
 
-async fn get_error(client: &Pair, name: &str, args: Value) -> rmcp::ErrorData {
+pub(super) async fn get_error(client: &Pair, name: &str, args: Value) -> rmcp::ErrorData {
     match client
         .client
         .get_prompt(GetPromptRequestParams::new(name).with_arguments(arguments(args)))
@@ -39,7 +39,7 @@ async fn get_error(client: &Pair, name: &str, args: Value) -> rmcp::ErrorData {
 }
 
 /// Each message as `text: …` or `resource <uri> (<mime>): …`.
-fn messages(result: &GetPromptResult) -> Vec<String> {
+pub(super) fn messages(result: &GetPromptResult) -> Vec<String> {
     result
         .messages
         .iter()
@@ -98,6 +98,14 @@ async fn every_prompt_is_listed_with_its_arguments() {
                 "explain_failed_pipeline(project, pipeline?)",
                 "release_notes(project, from_tag, to_ref?)",
                 "triage_issues(project, label?)",
+                "my_day()",
+                "what_blocks_merge_request(project, iid)",
+                "describe_merge_request(project, iid)",
+                "summarize_issue(project, iid)",
+                "standup(project, since?)",
+                "milestone_report(project, milestone)",
+                "whats_deployed(project)",
+                "explain_project(project)",
             ]
         );
         client.close().await;
@@ -409,7 +417,7 @@ async fn prompts_follow_the_operators_toolsets() {
     let client = harness.client(Path::Sync).await;
     let listed = client.client.list_prompts(None).await.unwrap();
     let names: Vec<&str> = listed.prompts.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["explain_failed_pipeline"]);
+    assert_eq!(names, ["explain_failed_pipeline", "summarize_issue"]);
     harness.sandbox.clear_requests();
     let error = get_error(
         &client,

@@ -15,11 +15,11 @@ use rmcp::model::{ErrorCode, ReadResourceRequestParams, ResourceContents};
 use serde_json::{Value, json};
 use wizard::testkit::{Pair, Path};
 
-const PROJECT: &str = "gitlab://projects/demo%2Fsandbox";
-const REVISIONS: [Path; 2] = [Path::Sync, Path::Mrtr];
+pub(super) const PROJECT: &str = "gitlab://projects/demo%2Fsandbox";
+pub(super) const REVISIONS: [Path; 2] = [Path::Sync, Path::Mrtr];
 
 /// Reads `uri`; the one content's text or blob, and its MIME type.
-async fn read(client: &Pair, uri: &str) -> (String, String) {
+pub(super) async fn read(client: &Pair, uri: &str) -> (String, String) {
     let result = client
         .client
         .read_resource(ReadResourceRequestParams::new(uri))
@@ -50,7 +50,7 @@ async fn read(client: &Pair, uri: &str) -> (String, String) {
 }
 
 /// Reading `uri` fails; the JSON-RPC error.
-async fn read_error(client: &Pair, uri: &str) -> rmcp::ErrorData {
+pub(super) async fn read_error(client: &Pair, uri: &str) -> rmcp::ErrorData {
     match client
         .client
         .read_resource(ReadResourceRequestParams::new(uri))
@@ -82,6 +82,13 @@ async fn every_template_reads_the_sandbox_on_both_revisions() {
                 "gitlab://projects/{project}/files/{ref}/{+path}{?first_line,last_line}",
                 "gitlab://projects/{project}/pipelines/{pipeline_id}",
                 "gitlab://projects/{project}/jobs/{job_id}/log{?tail_lines}",
+                "gitlab://projects/{project}/jobs/{job_id}",
+                "gitlab://projects/{project}/milestones/{milestone_id}",
+                "gitlab://projects/{project}/releases/{tag}",
+                "gitlab://projects/{project}/wiki/{+slug}",
+                "gitlab://projects/{project}/commits/{sha}",
+                "gitlab://projects/{project}/compare/{from}...{to}",
+                "gitlab://projects/{project}/environments/{environment}",
             ]
         );
         let listed = client.client.list_resources(None).await.unwrap();
@@ -412,7 +419,7 @@ async fn the_operators_settings_apply_before_gitlab_is_asked() {
         .iter()
         .map(|t| t.name.as_str())
         .collect();
-    assert_eq!(names, ["file"]);
+    assert_eq!(names, ["file", "commit", "compare"]);
     let listed = client.client.list_resources(None).await.unwrap();
     assert!(listed.resources.is_empty(), "{listed:?}");
     harness.sandbox.clear_requests();
@@ -438,7 +445,7 @@ async fn the_operators_settings_apply_before_gitlab_is_asked() {
     let harness = Harness::with_access(SurfaceKind::Meta, access).await;
     let client = harness.client(Path::Mrtr).await;
     let templates = client.client.list_resource_templates(None).await.unwrap();
-    assert_eq!(templates.resource_templates.len(), 7);
+    assert_eq!(templates.resource_templates.len(), 14);
     read(&client, &format!("{PROJECT}/merge_requests/1")).await;
     client.close().await;
 
