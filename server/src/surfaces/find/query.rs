@@ -64,8 +64,8 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (" list open ", " list opened "),
     // Merge requests that wait for a review are not a wait for CI.
-    ("wait for my review", "for my review"),
-    ("waiting for my review", "for my review"),
+    ("wait for my review", "reviews_for_me review"),
+    ("waiting for my review", "reviews_for_me review"),
     // Time people log on work, not a job's log.
     (" log time ", " add time spent "),
 ];

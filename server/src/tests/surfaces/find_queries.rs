@@ -253,6 +253,8 @@ const QUERIES: &[(&str, &str)] = &[
     ),
     ("show the downstream pipelines", "pipeline.bridge_list"),
     ("keep the artifacts of the job", "job.artifacts_keep"),
+    ("tell me when the pipeline finishes", "pipeline.wait"),
+    ("wait for the deploy job to finish", "job.wait"),
     // The doors
     ("call the GitLab API directly", "api.request"),
     ("send a raw REST request to an endpoint", "api.request"),
