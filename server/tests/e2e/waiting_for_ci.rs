@@ -30,7 +30,7 @@ async fn a_running_pipeline_is_watched_until_the_time_is_up() {
         let result = session.call(&tool, arguments).await;
         assert_ne!(result.is_error, Some(true), "{at}");
         assert_eq!(
-            result.structured_content.unwrap()["status"],
+            result.structured_content.as_ref().unwrap()["status"],
             "running",
             "{at}"
         );

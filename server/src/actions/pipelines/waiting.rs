@@ -6,8 +6,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Action, Output, get};
-use crate::pipeline::wait::{MAX_POLL_SECONDS, MAX_TIMEOUT_SECONDS};
 use crate::gitlab::ProjectId;
+use crate::pipeline::wait::{MAX_POLL_SECONDS, MAX_TIMEOUT_SECONDS};
 use crate::table;
 
 pub fn actions() -> Vec<Action> {

@@ -151,6 +151,22 @@ pub fn property_names(schema: &Map<String, Value>) -> Vec<String> {
     names
 }
 
+/// A window of lines (`first_line`, `last_line`) selects some: lines count from 1, the
+/// last not before the first.
+pub fn window(first_line: Option<u64>, last_line: Option<u64>) -> Result<(), String> {
+    for (field, line) in [("first_line", first_line), ("last_line", last_line)] {
+        if line == Some(0) {
+            return Err(format!("`{field}`: lines count from 1, got 0"));
+        }
+    }
+    match (first_line, last_line) {
+        (Some(first), Some(last)) if first > last => Err(format!(
+            "`last_line`: {last} is before `first_line` {first}; give a last line at or after the first"
+        )),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;
@@ -193,21 +209,5 @@ mod tests {
             check_known(&args(json!({"a": 1})), &[]).unwrap_err(),
             "unknown parameter `a`; this action takes no parameters"
         );
-    }
-}
-
-/// A window of lines (`first_line`, `last_line`) selects some: lines count from 1, the
-/// last not before the first.
-pub fn window(first_line: Option<u64>, last_line: Option<u64>) -> Result<(), String> {
-    for (field, line) in [("first_line", first_line), ("last_line", last_line)] {
-        if line == Some(0) {
-            return Err(format!("`{field}`: lines count from 1, got 0"));
-        }
-    }
-    match (first_line, last_line) {
-        (Some(first), Some(last)) if first > last => Err(format!(
-            "`last_line`: {last} is before `first_line` {first}; give a last line at or after the first"
-        )),
-        _ => Ok(()),
     }
 }
