@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use rmcp::ServiceExt;
 use tracing_subscriber::EnvFilter;
 
-use crate::cli::{self, Command};
+use crate::auth::{AuthAction, AuthRequest};
+use crate::cli::{self, AuthCommand, Command};
 use crate::config::{Settings, Transport};
 use crate::handler::GitLabMcp;
 use crate::redact::Redacting;
@@ -57,8 +58,10 @@ pub fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Some(Command::Try(args)) = command {
-        return runtime.block_on(try_wizard::run(settings, args));
+    match command {
+        Some(Command::Try(args)) => return runtime.block_on(try_wizard::run(settings, args)),
+        Some(Command::Auth(auth)) => return runtime.block_on(sign_in(settings, auth)),
+        None => {}
     }
     match runtime.block_on(run(settings)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -83,13 +86,6 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     }
     if matches!(settings.transport, Transport::Stdio) && std::io::stdin().is_terminal() {
         eprintln!("{STARTED_BY_HAND} {QUIT_KEYS}");
-    }
-    if settings.token.is_none() && sandbox.is_none() {
-        tracing::warn!(
-            gitlab = %gitlab_url,
-            "no GitLab token (GITLAB_TOKEN or --gitlab-token): calls act anonymously, so only \
-             public projects can be read and nothing can be written; or try it all with --sandbox"
-        );
     }
     if let Some(project) = &settings.default_project {
         tracing::info!(%project, "default project (GITLAB_MCP_DEFAULT_PROJECT)");
@@ -129,4 +125,64 @@ async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>
     let running = server.into_service().serve(crate::stdio::stdio()).await?;
     running.waiting().await?;
     Ok(())
+}
+
+/// `auth login | status | logout` against the GitLab of `--hostname`, else `GITLAB_URL`;
+/// under `--sandbox`, against a sandbox started for the command (its sign-in lasts as long
+/// as the command: it shows the flow without a GitLab account).
+async fn sign_in(settings: Settings, auth: AuthCommand) -> ExitCode {
+    let (action, host, login) = match auth {
+        AuthCommand::Login(login) => (AuthAction::Login, login.host.clone(), Some(login)),
+        AuthCommand::Status(host) => (AuthAction::Status, host, None),
+        AuthCommand::Logout(host) => (AuthAction::Logout, host, None),
+    };
+    let sandbox = if settings.sandbox {
+        match gitlab_sandbox::Sandbox::start().await {
+            Ok(sandbox) => Some(sandbox),
+            Err(error) => {
+                eprintln!("gitlab-mcp-server auth: could not start the sandbox GitLab: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        None
+    };
+    let gitlab = match (&sandbox, host.hostname.as_deref()) {
+        (Some(sandbox), _) => sandbox.base_url(),
+        (None, Some(hostname)) => {
+            let url = if hostname.contains("://") {
+                hostname.to_owned()
+            } else {
+                format!("https://{hostname}")
+            };
+            match crate::gitlab::parse_base_url(&url) {
+                Ok(url) => url,
+                Err(error) => {
+                    eprintln!("gitlab-mcp-server auth: --hostname `{hostname}`: {error}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        (None, None) => settings.gitlab_url.clone(),
+    };
+    let client_id = login.as_ref().and_then(|login| login.client_id.clone()).or_else(|| {
+        sandbox
+            .as_ref()
+            .map(|_| "TEMP-sandbox-oauth-app".to_owned())
+    });
+    let request = AuthRequest {
+        action,
+        gitlab,
+        client_id,
+        scopes: login.as_ref().map_or_else(|| "api".to_owned(), |l| l.scopes.clone()),
+        browser: login.as_ref().is_some_and(|l| l.browser),
+        timeout: settings.request_timeout,
+    };
+    if let Some(sandbox) = &sandbox {
+        eprintln!(
+            "gitlab-mcp-server auth: sandbox GitLab at {}: approve the code at its /oauth/device page",
+            sandbox.base_url()
+        );
+    }
+    crate::auth::run(request).await
 }

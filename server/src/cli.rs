@@ -126,6 +126,46 @@ pub enum Command {
     /// with their questions.
     #[command(after_help = crate::try_wizard::EXIT_CODES)]
     Try(TryArgs),
+    /// Sign in to GitLab with OAuth, see who is signed in, or sign out.
+    #[command(subcommand)]
+    Auth(AuthCommand),
+}
+
+/// `auth login | status | logout`.
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum AuthCommand {
+    /// Sign in (OAuth device flow; `--browser` for the authorization code flow with PKCE)
+    /// and keep the tokens for the server to use when GITLAB_TOKEN is not set.
+    Login(LoginArgs),
+    /// Say who is signed in to which GitLab, and until when.
+    Status(HostArgs),
+    /// Revoke the stored sign-in at GitLab and forget it.
+    Logout(HostArgs),
+}
+
+/// The GitLab instance to sign in to.
+#[derive(Debug, Clone, clap::Args)]
+pub struct HostArgs {
+    /// The GitLab instance (`gitlab.example.com` or its URL). Default: GITLAB_URL.
+    #[arg(long)]
+    pub hostname: Option<String>,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct LoginArgs {
+    #[command(flatten)]
+    pub host: HostArgs,
+    /// The id of the OAuth application to sign in with (registered on the GitLab
+    /// instance, not confidential, with the device grant allowed).
+    #[arg(long, env = "GITLAB_OAUTH_CLIENT_ID")]
+    pub client_id: Option<String>,
+    /// The scopes to ask for: `api`, or `read_api` for a server that only reads.
+    #[arg(long, default_value = "api")]
+    pub scopes: String,
+    /// Sign in with the authorization code flow in a browser (PKCE on a loopback
+    /// redirect), for a GitLab whose device flow is off.
+    #[arg(long)]
+    pub browser: bool,
 }
 
 /// The wizard to try and its tool arguments, as flags.

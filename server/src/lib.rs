@@ -19,6 +19,7 @@
 mod access;
 mod actions;
 mod app;
+mod auth;
 mod catalog;
 mod cli;
 mod completions;

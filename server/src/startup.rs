@@ -84,6 +84,10 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         config = config.with_token(token.clone());
     }
     let gitlab = GitLab::new(config)?;
+    let gitlab = match (&sandbox, &settings.token) {
+        (None, None) => signed_in(gitlab, &gitlab_url, settings.request_timeout),
+        _ => gitlab,
+    };
     let keys = settings
         .state_keys
         .clone()
@@ -135,4 +139,44 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         gitlab_url,
         sandbox,
     })
+}
+
+/// Which credential the server acts with, in order: `GITLAB_TOKEN`; the sign-in stored for
+/// this GitLab (`auth login`); none. Said once at startup, never the secret.
+fn signed_in(gitlab: GitLab, gitlab_url: &Url, timeout: std::time::Duration) -> GitLab {
+    let stored = crate::auth::store::Store::for_user()
+        .and_then(|store| Ok((store.get(gitlab_url.as_str())?, store)));
+    match stored {
+        Ok((Some(login), store)) => {
+            match crate::auth::OAuth::new(gitlab_url, &login.client_id, timeout) {
+                Ok(oauth) => {
+                    tracing::info!(
+                        gitlab = %gitlab_url,
+                        user = %login.username,
+                        "acting with the stored sign-in (`auth login`); GITLAB_TOKEN would take precedence"
+                    );
+                    let host = gitlab_url.as_str();
+                    let credential = crate::auth::SignedIn::new(store, host, oauth, login);
+                    gitlab.with_credential(std::sync::Arc::new(credential))
+                }
+                Err(problem) => {
+                    tracing::warn!(%problem, "the stored sign-in cannot be used");
+                    gitlab
+                }
+            }
+        }
+        Ok((None, _)) => {
+            tracing::warn!(
+                gitlab = %gitlab_url,
+                "no GitLab token (GITLAB_TOKEN or --gitlab-token) and no stored sign-in: calls \
+                 act anonymously, so only public projects can be read and nothing can be \
+                 written; sign in with `gitlab-mcp-server auth login`, or try it all with --sandbox"
+            );
+            gitlab
+        }
+        Err(problem) => {
+            tracing::warn!(%problem, "no stored sign-in could be read");
+            gitlab
+        }
+    }
 }

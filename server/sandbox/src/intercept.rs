@@ -47,7 +47,17 @@ pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Ne
                     .collect()
             })
             .unwrap_or_default(),
-        private_token: header("private-token").map(RecordedSecret),
+        // GitLab reads a token from either header; OAuth tokens come as bearer tokens.
+        private_token: header("private-token")
+            .or_else(|| {
+                header("authorization").and_then(|value| {
+                    let (scheme, token) = value.split_once(' ')?;
+                    scheme
+                        .eq_ignore_ascii_case("bearer")
+                        .then(|| token.trim().to_owned())
+                })
+            })
+            .map(RecordedSecret),
         content_type: header(CONTENT_TYPE.as_str()),
         body: if bytes.is_empty() {
             Value::Null

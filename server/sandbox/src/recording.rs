@@ -16,7 +16,8 @@ pub struct RecordedRequest {
     pub raw_path: String,
     /// Decoded query pairs in order.
     pub query: Vec<(String, String)>,
-    /// The `PRIVATE-TOKEN` header, if sent; its `Debug` never shows the value.
+    /// The token sent, as `PRIVATE-TOKEN` or `Authorization: Bearer`; its `Debug` never
+    /// shows the value.
     pub private_token: Option<RecordedSecret>,
     pub content_type: Option<String>,
     /// The JSON body; `null` when empty, a string when it was not JSON.

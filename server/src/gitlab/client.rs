@@ -17,6 +17,7 @@ use super::config::{check_base_url, without_credentials};
 use super::error::{ApiError, GitLabError};
 use super::error_body;
 use super::http_client::HttpClient;
+use super::credential::Credential;
 use super::request::{Api, ApiRequest, ApiResponse};
 
 /// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).
@@ -27,6 +28,8 @@ use super::request::{Api, ApiRequest, ApiResponse};
 pub struct GitLab {
     shared: Arc<Shared>,
     token: Option<Token>,
+    /// A stored sign-in, asked for each request's token when there is no fixed one.
+    credential: Option<Arc<dyn Credential>>,
 }
 
 struct Shared {
@@ -65,7 +68,18 @@ impl GitLab {
                 version: tokio::sync::OnceCell::new(),
             }),
             token: config.token,
+            credential: None,
         })
+    }
+
+    /// The same client acting with a stored sign-in, whose token it asks for on each
+    /// request (and renews once when GitLab refuses it).
+    pub fn with_credential(&self, credential: Arc<dyn Credential>) -> GitLab {
+        GitLab {
+            shared: Arc::clone(&self.shared),
+            token: None,
+            credential: Some(credential),
+        }
     }
 
     /// The same client acting with another token (per-request credentials in HTTP mode).
@@ -73,13 +87,31 @@ impl GitLab {
         GitLab {
             shared: Arc::clone(&self.shared),
             token: Some(token),
+            credential: None,
         }
     }
 
     /// Who this client acts as: its token's caller ([`Token::caller`]), or anyone without
     /// a token.
     pub fn caller(&self) -> Caller {
-        self.token.as_ref().map_or(Caller::ANYONE, Token::caller)
+        match (&self.token, &self.credential) {
+            (Some(token), _) => token.caller(),
+            (None, Some(credential)) => credential.caller(),
+            (None, None) => Caller::ANYONE,
+        }
+    }
+
+    /// The instance's base URL (`https://gitlab.example.com/`), without `/api/v4`.
+    pub fn base_url(&self) -> Url {
+        let mut url = self.shared.api_root.clone();
+        if let Ok(mut segments) = url.path_segments_mut() {
+            segments.pop().pop();
+        }
+        if !url.path().ends_with('/') {
+            let path = format!("{}/", url.path());
+            url.set_path(&path);
+        }
+        url
     }
 
     #[cfg(test)]
@@ -95,21 +127,43 @@ impl GitLab {
         if compat::needs_version(&request) {
             compat::adapt(&mut request, self.version().await);
         }
-        self.send_as_is(request).await
+        self.send_signed(request).await
+    }
+
+    /// Sends `request` with this client's token, or its sign-in's.
+    async fn send_signed(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
+        let Some(credential) = &self.credential else {
+            return self.send_as_is(request, self.token.as_ref()).await;
+        };
+        let signed_in = |reason| GitLabError::SignIn { reason };
+        let token = credential.token(false).await.map_err(signed_in)?;
+        match self.send_as_is(request.clone(), Some(&token)).await {
+            // Refused before GitLab acted on it, so sending it once more is safe: the
+            // token may have expired early or been revoked; a renewed one may do.
+            Err(GitLabError::Api(error)) if error.status == 401 => {
+                let token = credential.token(true).await.map_err(signed_in)?;
+                self.send_as_is(request, Some(&token)).await
+            }
+            other => other,
+        }
     }
 
     /// The instance's `major.minor` (`GET /version`), read once; `None` when it cannot be
     /// read (no token, an old instance, a proxy in the way).
     async fn version(&self) -> Option<(u32, u32)> {
         let read = || async {
-            let answer = self.send_as_is(ApiRequest::get().segment("version")).await;
+            let answer = self.send_signed(ApiRequest::get().segment("version")).await;
             let version = answer.ok()?.body.get("version")?.as_str()?.to_owned();
             compat::parse_version(&version)
         };
         *self.shared.version.get_or_init(read).await
     }
 
-    async fn send_as_is(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
+    async fn send_as_is(
+        &self,
+        request: ApiRequest,
+        token: Option<&Token>,
+    ) -> Result<ApiResponse, GitLabError> {
         request.check()?;
         let url = self.url_for(&request);
         let method = request.method.clone();
@@ -125,8 +179,9 @@ impl GitLab {
                 reason: reason.to_owned(),
             })?;
         let mut builder = http.request(request.method, url);
-        if let Some(token) = &self.token {
-            builder = builder.header("PRIVATE-TOKEN", token.header().clone());
+        if let Some(token) = token {
+            let (name, value) = token.header();
+            builder = builder.header(name, value);
         }
         if let Some(body) = &request.body {
             builder = builder.json(body);

@@ -10,13 +10,16 @@ use wizard::state::Caller;
 /// How long one request may take, connection included, unless configured otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// A GitLab access token (personal, group or project).
+/// A GitLab access token: personal, group or project (sent as `PRIVATE-TOKEN`), or an
+/// OAuth access token, or one a client sent as a bearer token (sent as `Authorization:
+/// Bearer`, which GitLab reads for every kind).
 ///
 /// It never prints: `Debug` and `Display` show `[redacted]`, and the header built from it is marked
 /// sensitive so that the HTTP stack does not log it either.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Token {
     header: HeaderValue,
+    bearer: bool,
 }
 
 impl Token {
@@ -32,13 +35,32 @@ impl Token {
         }
         let mut header = HeaderValue::from_str(value).map_err(|_| ConfigError::MalformedToken)?;
         header.set_sensitive(true);
-        Ok(Token { header })
+        Ok(Token {
+            header,
+            bearer: false,
+        })
     }
 
-    /// The `PRIVATE-TOKEN` header value; the only way to read the secret back.
-    pub(crate) fn header(&self) -> &HeaderValue {
-        &self.header
+    /// An OAuth access token, or any token a client sent as `Authorization: Bearer`.
+    pub fn bearer(value: impl AsRef<str>) -> Result<Token, ConfigError> {
+        Ok(Token {
+            bearer: true,
+            ..Token::new(value)?
+        })
     }
+
+    /// The header it travels in to GitLab; the only way to read the secret back.
+    pub(crate) fn header(&self) -> (&'static str, HeaderValue) {
+        if !self.bearer {
+            return ("PRIVATE-TOKEN", self.header.clone());
+        }
+        let mut value = [b"Bearer ".as_slice(), self.header.as_bytes()].concat();
+        let mut header = HeaderValue::from_bytes(&value).expect("a token's bytes are a header's");
+        value.fill(0);
+        header.set_sensitive(true);
+        ("Authorization", header)
+    }
+
 
     /// Who acts with this token: a digest of it, never the token, by which a confirmed
     /// round, a stateful session and a cached completion belong to one caller.

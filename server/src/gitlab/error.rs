@@ -64,6 +64,11 @@ pub enum GitLabError {
     /// Refused before anything was sent.
     #[error("invalid GitLab request: {reason}")]
     InvalidRequest { reason: String },
+    /// The stored sign-in could not give a token (its refresh was refused): nothing sent.
+    #[error(
+        "not sent: the stored GitLab sign-in no longer works ({reason}); run          `gitlab-mcp-server auth login` again, or set GITLAB_TOKEN"
+    )]
+    SignIn { reason: String },
 }
 
 impl GitLabError {
@@ -150,7 +155,9 @@ impl ApiError {
                 Some(to) => format!("GitLab redirects to {to}; set the GitLab URL to that address"),
                 None => "GitLab redirects elsewhere; check the GitLab URL".to_owned(),
             },
-            401 => "check the token: it is missing, expired or revoked".to_owned(),
+            401 => "check the token: it is missing, expired or revoked; sign in with \
+                    `gitlab-mcp-server auth login`, or set GITLAB_TOKEN to an access token"
+                .to_owned(),
             403 => "the token lacks the role or the scope (`api`) this needs".to_owned(),
             404 => "check the project id or path and the iid or tag name; GitLab also answers 404 \
                     when the token cannot see the project"

@@ -9,6 +9,7 @@ mod body;
 mod client;
 mod compat;
 mod config;
+mod credential;
 mod error;
 mod error_body;
 mod http_client;
@@ -18,6 +19,7 @@ mod request;
 
 pub use client::GitLab;
 pub use config::{ConfigError, GitLabConfig, Token, parse_base_url, text_without_credentials};
+pub use credential::{Credential, NextToken};
 pub use error::GitLabError;
 pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER};
 pub use project_id::ProjectId;

@@ -19,6 +19,7 @@ use rmcp::model::ErrorCode;
 use wizard::state::Caller;
 
 use super::caller::{RequestCaller, RequestToken};
+use super::resource_metadata::Resource;
 use super::messages::refused;
 use super::settings::Tokenless;
 use crate::gitlab::Token;
@@ -31,11 +32,13 @@ pub const PRIVATE_TOKEN: &str = "private-token";
 const UNAUTHORIZED: ErrorCode = ErrorCode(-32001);
 
 /// What [`take_token`] does with a request that brings no token.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Credentials {
     pub tokenless: Tokenless,
     /// Who a tokenless request acts as when it is served.
     pub server: Caller,
+    /// Where a refused client learns how to sign its user in.
+    pub resource: Resource,
 }
 
 /// Moves a token from the headers into a [`RequestToken`] extension and the request's
@@ -55,7 +58,9 @@ pub async fn take_token(
             request.extensions_mut().insert(RequestToken(token));
             caller
         }
-        Ok(None) if credentials.tokenless == Tokenless::Refused => return unauthorized(),
+        Ok(None) if credentials.tokenless == Tokenless::Refused => {
+            return unauthorized(&credentials.resource, request.headers());
+        }
         Ok(None) => credentials.server,
         Err(problem) => return (StatusCode::BAD_REQUEST, problem).into_response(),
     };
@@ -63,23 +68,25 @@ pub async fn take_token(
     next.run(request).await
 }
 
-/// 401 with a challenge and a JSON-RPC error saying how to send a token.
-fn unauthorized() -> Response {
+/// 401 with a challenge naming the resource metadata (where to sign in) and a JSON-RPC
+/// error saying how to send a token.
+fn unauthorized(resource: &Resource, headers: &HeaderMap) -> Response {
     let refusal = Refusal {
         code: UNAUTHORIZED,
         message: "Unauthorized: this server acts with each request's own GitLab token, and \
                   this request carried none; send your GitLab access token with every \
-                  request, as `Authorization: Bearer <token>` or `PRIVATE-TOKEN: <token>` \
-                  (in your MCP client, the headers of this server's entry)"
+                  request, as `Authorization: Bearer <token>` (a GitLab OAuth token: the \
+                  `resource_metadata` of the `WWW-Authenticate` header says where to sign \
+                  in) or `PRIVATE-TOKEN: <token>` (in your MCP client, the headers of this \
+                  server's entry)"
             .to_owned(),
         id: None,
         answerable: true,
     };
     let mut response = refused(StatusCode::UNAUTHORIZED, &refusal, false);
-    response.headers_mut().insert(
-        WWW_AUTHENTICATE,
-        HeaderValue::from_static("Bearer realm=\"gitlab-mcp-server\""),
-    );
+    if let Ok(challenge) = HeaderValue::from_str(&resource.challenge(headers)) {
+        response.headers_mut().insert(WWW_AUTHENTICATE, challenge);
+    }
     response
 }
 
@@ -90,17 +97,20 @@ fn token_of(headers: &HeaderMap) -> Result<Option<Token>, &'static str> {
         None => None,
         Some(value) => Some(bearer(value)?),
     };
-    let raw = match (private, bearer) {
+    // A bearer token may be an OAuth token, which GitLab reads only as a bearer token: it
+    // travels on as it came.
+    let (raw, make): (&str, fn(&str) -> Result<Token, _>) = match (private, bearer) {
         (None, None) => return Ok(None),
-        (Some(one), None) | (None, Some(one)) => one,
-        (Some(private), Some(bearer)) if private == bearer => private,
+        (Some(one), None) => (one, |raw| Token::new(raw)),
+        (None, Some(one)) => (one, |raw| Token::bearer(raw)),
+        (Some(private), Some(bearer)) if private == bearer => (private, |raw| Token::new(raw)),
         (Some(_), Some(_)) => {
             return Err(
                 "the PRIVATE-TOKEN and Authorization headers carry different tokens; send one of them",
             );
         }
     };
-    Token::new(raw).map(Some).map_err(|_| {
+    make(raw).map(Some).map_err(|_| {
         "the GitLab token in the request headers is empty or has characters a token cannot have"
     })
 }
@@ -148,18 +158,21 @@ mod tests {
     #[test]
     fn either_header_carries_the_token() {
         let expected = Token::new("glpat-abc").unwrap();
+        let bearer = Token::bearer("glpat-abc").unwrap();
         assert_eq!(
             token(&[("private-token", "glpat-abc")]),
             Ok(Some(expected.clone()))
         );
+        // A bearer token travels on as one (an OAuth token must); the caller is the same.
         assert_eq!(
             token(&[("authorization", "Bearer glpat-abc")]),
-            Ok(Some(expected.clone()))
+            Ok(Some(bearer.clone()))
         );
         assert_eq!(
             token(&[("authorization", "bearer  glpat-abc ")]),
-            Ok(Some(expected.clone()))
+            Ok(Some(bearer.clone()))
         );
+        assert_eq!(bearer.caller(), expected.caller());
         assert_eq!(
             token(&[
                 ("private-token", "glpat-abc"),

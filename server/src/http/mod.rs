@@ -16,9 +16,11 @@ mod connections;
 mod credentials;
 mod descriptors;
 mod messages;
+mod resource_metadata;
 mod sessions;
 mod settings;
 mod shutdown;
+mod token_check;
 mod values;
 
 use std::io;
@@ -183,10 +185,16 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
 /// `with_server_requests(false)` there (`startup::start`), so a wizard answers with its
 /// alternative and a destructive action needs `confirm: true`.
 pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationToken) -> Router {
+    let resource = resource_metadata::Resource {
+        public_url: settings.public_url.clone(),
+        gitlab: server.gitlab().base_url(),
+    };
     let credentials = credentials::Credentials {
         tokenless: settings.tokenless,
         server: server.gitlab().caller(),
+        resource: resource.clone(),
     };
+    let token_check = token_check::TokenCheck::new(server.gitlab().clone(), resource.clone());
     let server = if settings.stateless {
         server.without_legacy_subscriptions()
     } else {
@@ -207,9 +215,22 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
         max: settings.max_request_body,
         timeout: settings.body_timeout,
     };
-    mcp.route_layer(from_fn_with_state(body, messages::check))
+    // Innermost first: a token is checked with GitLab only for a message worth serving.
+    mcp.route_layer(from_fn_with_state(token_check, token_check::check_token))
+        .route_layer(from_fn_with_state(body, messages::check))
         .route_layer(from_fn_with_state(credentials, credentials::take_token))
         .route("/healthz", get(|| async { "ok" }))
+        .merge(
+            // Both forms RFC 9728 allows: the bare path, and the path suffixed with the
+            // resource's own (`/mcp`).
+            Router::new()
+                .route(resource_metadata::PATH, get(resource_metadata::document))
+                .route(
+                    &format!("{}{MCP_PATH}", resource_metadata::PATH),
+                    get(resource_metadata::document),
+                )
+                .with_state(resource),
+        )
 }
 
 fn rmcp_config(settings: &HttpSettings, streams: CancellationToken) -> StreamableHttpServerConfig {

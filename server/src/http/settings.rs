@@ -145,6 +145,12 @@ pub struct HttpArgs {
         default_missing_value = "true"
     )]
     pub tokenless_beyond_loopback: String,
+
+    /// The address MCP clients reach this server at (`https://mcp.example.com`), as a
+    /// proxy in front of it publishes it: its OAuth metadata names `<it>/mcp`. Default:
+    /// `http://` and the request's `Host`.
+    #[arg(long, env = "GITLAB_MCP_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
 }
 
 /// What an HTTP request that carries no GitLab token of its own gets.
@@ -182,6 +188,8 @@ pub struct HttpSettings {
     pub session_idle_timeout: Duration,
     /// A request without a token of its own.
     pub tokenless: Tokenless,
+    /// Where clients reach the server, when a proxy publishes it elsewhere than `Host`.
+    pub public_url: Option<url::Url>,
 }
 
 impl HttpSettings {
@@ -203,6 +211,7 @@ impl HttpSettings {
             max_sessions: DEFAULT_MAX_SESSIONS,
             session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
             tokenless: Tokenless::Refused,
+            public_url: None,
         }
     }
 }
@@ -261,6 +270,22 @@ impl HttpArgs {
             "session-idle-timeout",
         )?;
         settings.tokenless = self.tokenless(addr)?;
+        settings.public_url = self
+            .public_url
+            .as_deref()
+            .map(|raw| {
+                url::Url::parse(raw.trim())
+                    .ok()
+                    .filter(|url| matches!(url.scheme(), "http" | "https") && url.has_host())
+                    .ok_or_else(|| {
+                        ConfigError::new(
+                            "GITLAB_MCP_PUBLIC_URL",
+                            "public-url",
+                            format!("`{raw}` is not an http(s) URL such as `https://mcp.example.com`"),
+                        )
+                    })
+            })
+            .transpose()?;
         Ok(Some(settings))
     }
 

@@ -5,5 +5,6 @@
 mod support;
 
 mod settings;
+mod sign_in;
 mod startup;
 mod try_a_wizard;

@@ -33,6 +33,8 @@ fn without_a_token_it_warns_that_calls_are_anonymous() {
     let mut command = binary(&["--gitlab-url", "http://127.0.0.1:9/"]);
     command
         .env_remove("GITLAB_TOKEN")
+        // An empty store: the developer's own sign-in is not this test's.
+        .env("GITLAB_MCP_CONFIG_DIR", std::env::temp_dir().join("gitlab-mcp-no-sign-in"))
         .env("RUST_LOG", "info")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -42,7 +44,8 @@ fn without_a_token_it_warns_that_calls_are_anonymous() {
     let output = child.wait_with_output().expect("it exits");
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(
-        log.contains("no GitLab token (GITLAB_TOKEN or --gitlab-token): calls act anonymously"),
+        log.contains("no GitLab token (GITLAB_TOKEN or --gitlab-token) and no stored sign-in: calls act anonymously")
+            && log.contains("gitlab-mcp-server auth login"),
         "{log}"
     );
     assert!(

@@ -172,6 +172,43 @@ async fn an_http_request_without_a_token_is_refused_by_default() {
     assert!(sandbox.requests().is_empty(), "{:?}", sandbox.requests());
 }
 
+/// The MCP authorization spec's discovery: the refusal names the protected resource
+/// metadata, which names GitLab as where to sign in; behind a proxy, its public address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_client_learns_where_to_sign_its_user_in() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().as_str().trim_end_matches('/').to_owned();
+    let server = Launch::new(sandbox.base_url().as_str()).start();
+    let origin = server.url.trim_end_matches("/mcp").to_owned();
+    let (status, challenge, _) = tokenless_call(&server.url).await;
+    assert_eq!(status, 401);
+    let metadata = format!("{origin}/.well-known/oauth-protected-resource");
+    assert_eq!(
+        challenge.as_deref(),
+        Some(format!("Bearer realm=\"gitlab-mcp-server\", resource_metadata=\"{metadata}\"").as_str())
+    );
+    for url in [metadata.clone(), format!("{metadata}/mcp")] {
+        let document: Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
+        assert_eq!(document["resource"], format!("{origin}/mcp"), "{url}");
+        assert_eq!(document["authorization_servers"], json!([gitlab]), "{url}");
+        assert_eq!(document["bearer_methods_supported"], json!(["header"]));
+    }
+    assert!(sandbox.requests().is_empty(), "discovery asks GitLab nothing");
+
+    let proxied = Launch::new(sandbox.base_url().as_str())
+        .args(&["--public-url", "https://mcp.example.com/"])
+        .start();
+    let (_, challenge, _) = tokenless_call(&proxied.url).await;
+    assert!(
+        challenge.is_some_and(|c| c.ends_with(
+            "resource_metadata=\"https://mcp.example.com/.well-known/oauth-protected-resource\""
+        ))
+    );
+    let url = proxied.url.replace("/mcp", "/.well-known/oauth-protected-resource");
+    let document: Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
+    assert_eq!(document["resource"], "https://mcp.example.com/mcp");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_servers_own_token_serves_tokenless_requests_only_when_the_operator_says_so() {
     let sandbox = Sandbox::start().await.expect("the sandbox starts");

@@ -1,0 +1,125 @@
+//! The authorization code grant with PKCE (RFC 7636) on a loopback redirect (RFC 8252),
+//! for a GitLab whose device grant is off: the user opens GitLab's authorization page, says
+//! yes, and GitLab sends the browser back to a one-request listener on 127.0.0.1 with a
+//! code only this process can exchange (it alone knows the verifier).
+
+use std::io::Write;
+use std::time::Duration;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use url::Url;
+
+use super::oauth::OAuth;
+use super::store::Login;
+
+/// How long the listener waits for the browser to come back.
+const WAIT: Duration = Duration::from_secs(300);
+
+/// Signs in for `scope`, telling the user on `out` which address to open.
+pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<Login, String> {
+    let listener = TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|error| format!("cannot listen on a loopback port for GitLab's answer: {error}"))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let redirect = format!("http://127.0.0.1:{port}/callback");
+    let verifier = random_text(32)?;
+    let state = random_text(16)?;
+    let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+    let mut authorize = oauth.url("oauth/authorize");
+    authorize
+        .query_pairs_mut()
+        .append_pair("client_id", &oauth.client_id)
+        .append_pair("redirect_uri", &redirect)
+        .append_pair("response_type", "code")
+        .append_pair("scope", scope)
+        .append_pair("state", &state)
+        .append_pair("code_challenge", &challenge)
+        .append_pair("code_challenge_method", "S256");
+    let _ = writeln!(
+        out,
+        "Open this address in a browser, sign in to GitLab and authorize the application:\n\n  {authorize}\n\nWaiting for GitLab to send the browser back…"
+    );
+    let code = tokio::time::timeout(WAIT, callback(&listener, &state))
+        .await
+        .map_err(|_| "no answer from the browser within 5 minutes; run `auth login` again".to_owned())??;
+    let grant = [
+        ("grant_type", "authorization_code"),
+        ("code", code.as_str()),
+        ("redirect_uri", redirect.as_str()),
+        ("code_verifier", verifier.as_str()),
+    ];
+    oauth
+        .tokens(&grant, "")
+        .await?
+        .map_err(|refusal| format!("GitLab refused the authorization code: {refusal}"))
+}
+
+/// Serves the loopback listener until the browser brings `/callback?code=…&state=…`; the
+/// code, or what GitLab said instead. Anything else gets a 404 and is waited past.
+async fn callback(listener: &TcpListener, state: &str) -> Result<String, String> {
+    loop {
+        let (mut stream, _) = listener.accept().await.map_err(|e| e.to_string())?;
+        let mut buffer = vec![0u8; 8192];
+        let read = stream.read(&mut buffer).await.unwrap_or(0);
+        let request = String::from_utf8_lossy(&buffer[..read]);
+        let target = request
+            .lines()
+            .next()
+            .and_then(|line| line.strip_prefix("GET "))
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_default()
+            .to_owned();
+        let url = Url::parse(&format!("http://127.0.0.1{target}")).ok();
+        let Some(url) = url.filter(|url| url.path() == "/callback") else {
+            let _ = stream
+                .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                .await;
+            continue;
+        };
+        let query = |key: &str| {
+            url.query_pairs()
+                .find(|(name, _)| name == key)
+                .map(|(_, value)| value.into_owned())
+        };
+        let (outcome, page) = match (query("state"), query("code"), query("error")) {
+            (Some(got), _, _) if got != state => (
+                Err("the browser came back with another sign-in's state; nothing was stored".to_owned()),
+                "This answer does not belong to this sign-in. You can close this tab.",
+            ),
+            (_, Some(code), None) => (Ok(code), "Signed in. You can close this tab and go back to the terminal."),
+            (_, _, Some(error)) => (
+                Err(format!(
+                    "GitLab did not authorize the application ({error}{}); nothing was stored",
+                    query("error_description").map(|d| format!(": {d}")).unwrap_or_default()
+                )),
+                "GitLab did not authorize the application. You can close this tab.",
+            ),
+            _ => (
+                Err("the browser came back without a code; run `auth login` again".to_owned()),
+                "No authorization code came back. You can close this tab.",
+            ),
+        };
+        let body = format!("<!doctype html><title>gitlab-mcp-server</title><p>{page}</p>");
+        let _ = stream
+            .write_all(
+                format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                )
+                .as_bytes(),
+            )
+            .await;
+        return outcome;
+    }
+}
+
+/// `bytes` random bytes as URL-safe text (43 characters for 32 bytes: a PKCE verifier).
+fn random_text(bytes: usize) -> Result<String, String> {
+    let mut random = vec![0u8; bytes];
+    getrandom::fill(&mut random).map_err(|error| format!("no randomness for the sign-in: {error}"))?;
+    Ok(URL_SAFE_NO_PAD.encode(random))
+}

@@ -1,0 +1,15 @@
+//! Signing in to GitLab like `glab auth login`: OAuth's device grant (or, where it is
+//! off, the authorization code grant with PKCE in a browser) with an application the user
+//! or operator registered, the tokens kept for the user ([`store`]), refreshed before
+//! they expire and when GitLab refuses them ([`SignedIn`]), revoked by `auth logout`.
+
+mod browser;
+mod command;
+mod device;
+mod oauth;
+mod signed_in;
+pub mod store;
+
+pub use command::{AuthAction, AuthRequest, run};
+pub use oauth::OAuth;
+pub use signed_in::SignedIn;

@@ -1,0 +1,200 @@
+//! Where a sign-in is kept between runs: one file, `credentials.json`, in the user's
+//! configuration directory (`$GITLAB_MCP_CONFIG_DIR`, else `$XDG_CONFIG_HOME` or
+//! `~/.config`, on Windows `%APPDATA%`, then `gitlab-mcp-server/`), readable and writable by
+//! the user alone, holding one login per GitLab instance. It is written whole to a file
+//! beside it and renamed over it, so that a crash never leaves half a file.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+/// One sign-in to one GitLab instance.
+///
+/// No `Debug`: it holds the tokens.
+#[derive(Clone, Serialize, Deserialize, PartialEq)]
+pub struct Login {
+    /// The OAuth application it was made with, needed to refresh and revoke it.
+    pub client_id: String,
+    pub access_token: String,
+    pub refresh_token: Option<String>,
+    /// When the access token expires, in seconds since the Unix epoch; `None`: never said.
+    pub expires_at: Option<u64>,
+    pub scope: String,
+    /// Who signed in, as GitLab named them then.
+    pub username: String,
+}
+
+impl Login {
+    /// Whether the access token expires within `margin` seconds (or has).
+    pub fn expires_within(&self, margin: u64) -> bool {
+        self.expires_at
+            .is_some_and(|at| at <= now_seconds().saturating_add(margin))
+    }
+}
+
+/// Seconds since the Unix epoch.
+pub fn now_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+}
+
+/// The file of logins, by GitLab instance (its base URL as the server reads it).
+pub struct Store {
+    path: PathBuf,
+}
+
+#[derive(Default, Serialize, Deserialize)]
+struct Logins {
+    #[serde(default)]
+    logins: BTreeMap<String, Login>,
+}
+
+impl Store {
+    /// The user's store, or why there is none (no home directory to keep it in).
+    pub fn for_user() -> Result<Store, String> {
+        let dir = match std::env::var_os("GITLAB_MCP_CONFIG_DIR") {
+            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+            _ => config_home()?.join("gitlab-mcp-server"),
+        };
+        Ok(Store {
+            path: dir.join("credentials.json"),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn get(&self, host: &str) -> Result<Option<Login>, String> {
+        Ok(self.read()?.logins.remove(host))
+    }
+
+    /// Keeps `login` for `host`, replacing the one there was.
+    pub fn put(&self, host: &str, login: &Login) -> Result<(), String> {
+        let mut all = self.read()?;
+        all.logins.insert(host.to_owned(), login.clone());
+        self.write(&all)
+    }
+
+    /// Forgets `host`'s login; whether there was one.
+    pub fn remove(&self, host: &str) -> Result<bool, String> {
+        let mut all = self.read()?;
+        let had = all.logins.remove(host).is_some();
+        if had {
+            self.write(&all)?;
+        }
+        Ok(had)
+    }
+
+    fn read(&self) -> Result<Logins, String> {
+        match fs::read(&self.path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|error| {
+                format!(
+                    "{} is not a credentials file this server wrote ({error}); remove it and sign in again",
+                    self.path.display()
+                )
+            }),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Logins::default()),
+            Err(error) => Err(format!("cannot read {}: {error}", self.path.display())),
+        }
+    }
+
+    fn write(&self, logins: &Logins) -> Result<(), String> {
+        let failed = |error: std::io::Error| format!("cannot write {}: {error}", self.path.display());
+        if let Some(dir) = self.path.parent() {
+            fs::create_dir_all(dir).map_err(failed)?;
+        }
+        let fresh = self.path.with_extension("json.new");
+        let text = serde_json::to_vec_pretty(logins).expect("logins serialise");
+        let mut file = private_file(&fresh).map_err(failed)?;
+        file.write_all(&text).map_err(failed)?;
+        file.sync_all().map_err(failed)?;
+        drop(file);
+        fs::rename(&fresh, &self.path).map_err(failed)
+    }
+}
+
+/// A new file only its owner may read or write.
+fn private_file(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(0o600);
+        let file = options.open(path)?;
+        // A file left by an earlier run keeps its mode through `open`: set it again.
+        file.set_permissions(fs::Permissions::from_mode(0o600))?;
+        Ok(file)
+    }
+    // Elsewhere the user's profile directory is the user's alone.
+    #[cfg(not(unix))]
+    options.open(path)
+}
+
+/// `$XDG_CONFIG_HOME`, else `~/.config`; on Windows `%APPDATA%`.
+fn config_home() -> Result<PathBuf, String> {
+    let from = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+    if cfg!(windows) {
+        return from("APPDATA")
+            .map(PathBuf::from)
+            .ok_or_else(|| "APPDATA is not set: there is nowhere to keep the sign-in".to_owned());
+    }
+    if let Some(dir) = from("XDG_CONFIG_HOME") {
+        return Ok(PathBuf::from(dir));
+    }
+    from("HOME")
+        .map(|home| PathBuf::from(home).join(".config"))
+        .ok_or_else(|| {
+            "neither XDG_CONFIG_HOME nor HOME is set: there is nowhere to keep the sign-in; set \
+             GITLAB_MCP_CONFIG_DIR"
+                .to_owned()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn login(token: &str) -> Login {
+        Login {
+            client_id: "app".to_owned(),
+            access_token: token.to_owned(),
+            refresh_token: Some("refresh".to_owned()),
+            expires_at: Some(now_seconds() + 30),
+            scope: "api".to_owned(),
+            username: "jane".to_owned(),
+        }
+    }
+
+    #[test]
+    fn logins_are_kept_per_instance_in_a_file_only_the_user_reads() {
+        let dir = std::env::temp_dir().join(format!("gitlab-mcp-store-{}", now_seconds()));
+        let store = Store {
+            path: dir.join("credentials.json"),
+        };
+        assert!(store.get("https://gitlab.com/").unwrap().is_none());
+        store.put("https://gitlab.com/", &login("one")).unwrap();
+        store.put("https://example.com/", &login("two")).unwrap();
+        assert!(store.get("https://gitlab.com/").unwrap() == Some(login("one")));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(store.path()).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        assert!(store.remove("https://gitlab.com/").unwrap());
+        assert!(!store.remove("https://gitlab.com/").unwrap());
+        assert!(store.get("https://example.com/").unwrap() == Some(login("two")));
+        assert!(login("x").expires_within(60));
+        assert!(!login("x").expires_within(10));
+        fs::write(store.path(), "not json").unwrap();
+        assert!(store.get("https://example.com/").unwrap_err().contains("remove it"));
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
