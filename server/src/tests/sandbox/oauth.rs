@@ -307,6 +307,13 @@ async fn the_device_flow_waits_for_the_user_then_gives_tokens_once() {
 async fn a_denied_device_gets_access_denied() {
     let oauth = start().await;
     let (device_code, user_code) = oauth.device().await;
+    let unclear = oauth
+        .form(
+            "/oauth/device",
+            &[("user_code", &user_code), ("decision", "denied")],
+        )
+        .await;
+    assert_eq!(unclear.status, 400);
     let denied = oauth
         .form(
             "/oauth/device",

@@ -69,8 +69,16 @@ async fn verification_page(params: Params) -> Response {
 async fn decide(State(app): State<App>, params: Params) -> Response {
     let user_code = field(&params, "user_code").unwrap_or_default();
     let decision = match field(&params, "decision").as_deref() {
+        None | Some("approve") => DeviceDecision::Approved,
         Some("deny") => DeviceDecision::Denied,
-        _ => DeviceDecision::Approved,
+        // Approving on a misspelt "deny" would grant what the person meant to refuse.
+        Some(_) => {
+            return page(
+                StatusCode::BAD_REQUEST,
+                "Device authorization",
+                "<p>The decision must be approve or deny.</p>",
+            );
+        }
     };
     if !app.with_store(|store| store.oauth.decide_device(&user_code, decision)) {
         return page(
