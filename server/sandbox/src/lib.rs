@@ -4,7 +4,8 @@
 //! `--sandbox` runs the server against it so anyone can try every tool with no GitLab account;
 //! the tests use it as their fake GitLab (it records every request and can be told to fail).
 //! State lives as long as the [`Sandbox`]. Any token, or none, is accepted: every request acts
-//! as `sandbox-user`, owner and admin of everything.
+//! as `sandbox-user`, owner and admin of everything. The one exception: an OAuth access token
+//! the sandbox issued itself is refused once expired or revoked (see OAuth below).
 //!
 //! # What it serves
 //!
@@ -55,6 +56,32 @@
 //! deploy keys, badges (project and group), protected tags, release asset links and group
 //! labels and milestones. None of them does anything by itself: a schedule never fires, a
 //! webhook is never called.
+//!
+//! # OAuth
+//!
+//! The sandbox is GitLab's OAuth 2 provider too, at the root of its URL as on GitLab:
+//! `/.well-known/oauth-authorization-server` (and `/.well-known/openid-configuration`) list the
+//! endpoints; `/oauth/authorize` (authorization code, PKCE required: `plain` or `S256`),
+//! `/oauth/authorize_device` and the page `/oauth/device` (device authorization grant),
+//! `/oauth/token` (the three grants: `authorization_code`, `refresh_token`,
+//! `urn:ietf:params:oauth:grant-type:device_code`; form or JSON bodies), `/oauth/revoke`,
+//! `/oauth/token/info`, `/oauth/introspect`, `/oauth/userinfo` and `/oauth/register` (dynamic
+//! registration of public clients with https or loopback redirect URIs).
+//!
+//! - One application is always there: [`SANDBOX_OAUTH_CLIENT_ID`], a public client allowed
+//!   any loopback redirect URI (`http://127.0.0.1:<port>/…`, `http://localhost:<port>/…`) and
+//!   the scopes `api`, `read_api`, `read_user` (`api` when none is asked for).
+//! - Nobody types a password: `sandbox-user` is always signed in and consents. An
+//!   authorization request redirects straight back with a code (valid 10 minutes, once). A
+//!   device code waits (`expires_in` 300 s, polls no closer than `interval`, 5 s) until the
+//!   user code is approved or denied with the form at `/oauth/device`, or with
+//!   [`Sandbox::approve_device`].
+//! - Tokens are 64 random hex digits: access tokens last 7200 s; refreshing rotates the pair;
+//!   revoking either half revokes both. The API (`/api/v4`, `/api/graphql`) answers an
+//!   expired or revoked one with GitLab's `401 invalid_token`; any token it did not issue
+//!   works as any token does. [`Sandbox::expire_oauth_tokens`],
+//!   [`Sandbox::expire_device_codes`] and [`Sandbox::set_device_interval`] let tests skip the
+//!   waiting. The sandbox issues no OpenID Connect ID tokens.
 //!
 //! # The demo data
 //!
@@ -133,6 +160,10 @@ pub use faults::{FaultReply, FaultSpec};
 /// The path of the demo project, the one most things in the sandbox happen in.
 pub const DEMO_PROJECT: &str = "demo/sandbox";
 pub use recording::{RecordedRequest, RecordedSecret};
+
+/// The `client_id` of the OAuth application every sandbox has: a public client (no secret)
+/// that may redirect to any loopback URI, with the scopes `api`, `read_api` and `read_user`.
+pub const SANDBOX_OAUTH_CLIENT_ID: &str = "sandbox-oauth-app";
 
 use app::App;
 
@@ -217,6 +248,42 @@ impl Sandbox {
     /// Disarms every fault not used up yet.
     pub fn clear_faults(&self) {
         self.app.lock_faults().clear();
+    }
+
+    /// Every OAuth access token issued so far has expired (its refresh token still works):
+    /// the API now answers them `401` "Token is expired".
+    pub fn expire_oauth_tokens(&self) {
+        self.app.with_store(|store| store.oauth.expire_tokens());
+    }
+
+    /// Every device code issued so far has expired: polling it answers `expired_token`, and
+    /// the verification page no longer takes its user code.
+    pub fn expire_device_codes(&self) {
+        self.app
+            .with_store(|store| store.oauth.expire_device_codes());
+    }
+
+    /// The seconds a device client must wait between polls, for device codes issued from now
+    /// on as for those already out (5 unless set; tests use 1 to run quickly).
+    pub fn set_device_interval(&self, seconds: u64) {
+        self.app
+            .with_store(|store| store.oauth.device_interval = seconds);
+    }
+
+    /// The person approves the device showing `user_code`, as the verification form does.
+    /// `false` when no device waits with that code (unknown, expired, already decided).
+    pub fn approve_device(&self, user_code: &str) -> bool {
+        self.app.with_store(|store| {
+            store
+                .oauth
+                .decide_device(user_code, store::oauth::DeviceDecision::Approved)
+        })
+    }
+
+    /// How many OAuth access tokens still work (not expired, revoked or rotated away).
+    pub fn oauth_access_tokens_live(&self) -> usize {
+        self.app
+            .with_store(|store| store.oauth.live_access_tokens())
     }
 
     /// Stops accepting, releases stalled requests, and waits for open connections to finish.

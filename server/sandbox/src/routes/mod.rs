@@ -34,6 +34,7 @@ mod merge_requests;
 mod milestones;
 mod mirrors;
 mod notes;
+mod oauth;
 mod participants;
 mod pipelines;
 mod projects;
@@ -116,9 +117,18 @@ pub(crate) fn router(app: App) -> Router {
             app.clone(),
             archive::refuse_writes,
         ));
-    Router::new()
+    // Both APIs refuse the OAuth tokens that no longer work; the OAuth endpoints themselves
+    // judge the tokens they are given.
+    let apis = Router::new()
         .nest("/api/v4", api)
         .route("/api/graphql", axum::routing::post(graphql::answer))
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            oauth::guard::honour_bearer,
+        ));
+    Router::new()
+        .merge(apis)
+        .merge(oauth::routes())
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(app.clone(), intercept))
         .with_state(app)

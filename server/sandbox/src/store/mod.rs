@@ -27,6 +27,7 @@ pub(crate) mod merge_requests;
 pub(crate) mod milestones;
 pub(crate) mod mirrors;
 pub(crate) mod notes;
+pub(crate) mod oauth;
 pub(crate) mod people;
 pub(crate) mod pipelines;
 pub(crate) mod project;

@@ -49,6 +49,7 @@ impl Store {
             todos: Vec::new(),
             records: BTreeMap::new(),
             tracking: Default::default(),
+            oauth: Default::default(),
             ids: Ids::default(),
         };
         seed(&mut store);

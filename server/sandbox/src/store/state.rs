@@ -25,6 +25,8 @@ pub(crate) struct Store {
         (super::records::Owner, &'static str),
         Vec<serde_json::Map<String, serde_json::Value>>,
     >,
+    /// GitLab as an OAuth provider: applications, grants, tokens.
+    pub oauth: super::oauth::OAuth,
     /// Subscriptions, time tracking and stars.
     pub tracking: super::tracking::Tracking,
     pub ids: Ids,

@@ -14,6 +14,7 @@ mod issues;
 mod jobs;
 mod merge_requests;
 mod notes;
+mod oauth;
 mod people;
 mod pipelines;
 mod planning;
