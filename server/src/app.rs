@@ -103,7 +103,7 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     );
     match settings.transport {
         Transport::Stdio => serve_stdio(server).await?,
-        Transport::Http(http) => crate::http::serve(server, http).await?,
+        Transport::Http(http) => crate::http::serve(server, *http).await?,
     }
     // Kept alive until the client is gone.
     drop(sandbox);
@@ -165,16 +165,21 @@ async fn sign_in(settings: Settings, auth: AuthCommand) -> ExitCode {
         }
         (None, None) => settings.gitlab_url.clone(),
     };
-    let client_id = login.as_ref().and_then(|login| login.client_id.clone()).or_else(|| {
-        sandbox
-            .as_ref()
-            .map(|_| "TEMP-sandbox-oauth-app".to_owned())
-    });
+    let client_id = login
+        .as_ref()
+        .and_then(|login| login.client_id.clone())
+        .or_else(|| {
+            sandbox
+                .as_ref()
+                .map(|_| gitlab_sandbox::SANDBOX_OAUTH_CLIENT_ID.to_owned())
+        });
     let request = AuthRequest {
         action,
         gitlab,
         client_id,
-        scopes: login.as_ref().map_or_else(|| "api".to_owned(), |l| l.scopes.clone()),
+        scopes: login
+            .as_ref()
+            .map_or_else(|| "api".to_owned(), |l| l.scopes.clone()),
         browser: login.as_ref().is_some_and(|l| l.browser),
         timeout: settings.request_timeout,
     };

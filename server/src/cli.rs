@@ -304,7 +304,7 @@ impl Cli {
             elicitation_timeout,
             elicitation_keepalive,
             max_response_body,
-            transport: http.map_or(Transport::Stdio, Transport::Http),
+            transport: http.map_or(Transport::Stdio, |http| Transport::Http(Box::new(http))),
         })
     }
 }

@@ -86,7 +86,11 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let gitlab = GitLab::new(config)?;
     let gitlab = match (&sandbox, &settings.token) {
         (None, None) => signed_in(gitlab, &gitlab_url, settings.request_timeout),
-        _ => gitlab,
+        (None, Some(_)) => {
+            tracing::info!(gitlab = %gitlab_url, "acting with GITLAB_TOKEN (or --gitlab-token)");
+            gitlab
+        }
+        (Some(_), _) => gitlab,
     };
     let keys = settings
         .state_keys

@@ -66,7 +66,9 @@
 //! `/oauth/token` (the three grants: `authorization_code`, `refresh_token`,
 //! `urn:ietf:params:oauth:grant-type:device_code`; form or JSON bodies), `/oauth/revoke`,
 //! `/oauth/token/info`, `/oauth/introspect`, `/oauth/userinfo` and `/oauth/register` (dynamic
-//! registration of public clients with https or loopback redirect URIs).
+//! registration of public clients with https or loopback redirect URIs; as on GitLab, such
+//! a client gets the `mcp` scope alone, whose tokens the REST API answers 403
+//! `insufficient_scope`).
 //!
 //! - One application is always there: [`SANDBOX_OAUTH_CLIENT_ID`], a public client allowed
 //!   any loopback redirect URI (`http://127.0.0.1:<port>/…`, `http://localhost:<port>/…`) and

@@ -21,9 +21,9 @@ const WAIT: Duration = Duration::from_secs(300);
 
 /// Signs in for `scope`, telling the user on `out` which address to open.
 pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<Login, String> {
-    let listener = TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|error| format!("cannot listen on a loopback port for GitLab's answer: {error}"))?;
+    let listener = TcpListener::bind("127.0.0.1:0").await.map_err(|error| {
+        format!("cannot listen on a loopback port for GitLab's answer: {error}")
+    })?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
     let redirect = format!("http://127.0.0.1:{port}/callback");
     let verifier = random_text(32)?;
@@ -45,7 +45,9 @@ pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<
     );
     let code = tokio::time::timeout(WAIT, callback(&listener, &state))
         .await
-        .map_err(|_| "no answer from the browser within 5 minutes; run `auth login` again".to_owned())??;
+        .map_err(|_| {
+            "no answer from the browser within 5 minutes; run `auth login` again".to_owned()
+        })??;
     let grant = [
         ("grant_type", "authorization_code"),
         ("code", code.as_str()),
@@ -76,7 +78,9 @@ async fn callback(listener: &TcpListener, state: &str) -> Result<String, String>
         let url = Url::parse(&format!("http://127.0.0.1{target}")).ok();
         let Some(url) = url.filter(|url| url.path() == "/callback") else {
             let _ = stream
-                .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                .write_all(
+                    b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                )
                 .await;
             continue;
         };
@@ -87,14 +91,22 @@ async fn callback(listener: &TcpListener, state: &str) -> Result<String, String>
         };
         let (outcome, page) = match (query("state"), query("code"), query("error")) {
             (Some(got), _, _) if got != state => (
-                Err("the browser came back with another sign-in's state; nothing was stored".to_owned()),
+                Err(
+                    "the browser came back with another sign-in's state; nothing was stored"
+                        .to_owned(),
+                ),
                 "This answer does not belong to this sign-in. You can close this tab.",
             ),
-            (_, Some(code), None) => (Ok(code), "Signed in. You can close this tab and go back to the terminal."),
+            (_, Some(code), None) => (
+                Ok(code),
+                "Signed in. You can close this tab and go back to the terminal.",
+            ),
             (_, _, Some(error)) => (
                 Err(format!(
                     "GitLab did not authorize the application ({error}{}); nothing was stored",
-                    query("error_description").map(|d| format!(": {d}")).unwrap_or_default()
+                    query("error_description")
+                        .map(|d| format!(": {d}"))
+                        .unwrap_or_default()
                 )),
                 "GitLab did not authorize the application. You can close this tab.",
             ),
@@ -120,6 +132,7 @@ async fn callback(listener: &TcpListener, state: &str) -> Result<String, String>
 /// `bytes` random bytes as URL-safe text (43 characters for 32 bytes: a PKCE verifier).
 fn random_text(bytes: usize) -> Result<String, String> {
     let mut random = vec![0u8; bytes];
-    getrandom::fill(&mut random).map_err(|error| format!("no randomness for the sign-in: {error}"))?;
+    getrandom::fill(&mut random)
+        .map_err(|error| format!("no randomness for the sign-in: {error}"))?;
     Ok(URL_SAFE_NO_PAD.encode(random))
 }

@@ -83,7 +83,9 @@ impl OAuth {
     }
 
     pub fn url(&self, path: &str) -> Url {
-        self.base.join(path).expect("a relative path joins a base URL")
+        self.base
+            .join(path)
+            .expect("a relative path joins a base URL")
     }
 
     /// Starts a device authorization for `scope`.
@@ -172,7 +174,9 @@ impl OAuth {
         let body: Value = response.json().await.unwrap_or_default();
         match body.get("username").and_then(Value::as_str) {
             Some(username) if status.is_success() => Ok(username.to_owned()),
-            _ => Err(format!("GitLab did not say who the token belongs to ({status})")),
+            _ => Err(format!(
+                "GitLab did not say who the token belongs to ({status})"
+            )),
         }
     }
 

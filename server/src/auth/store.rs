@@ -105,7 +105,8 @@ impl Store {
     }
 
     fn write(&self, logins: &Logins) -> Result<(), String> {
-        let failed = |error: std::io::Error| format!("cannot write {}: {error}", self.path.display());
+        let failed =
+            |error: std::io::Error| format!("cannot write {}: {error}", self.path.display());
         if let Some(dir) = self.path.parent() {
             fs::create_dir_all(dir).map_err(failed)?;
         }
@@ -194,7 +195,10 @@ mod tests {
         assert!(login("x").expires_within(60));
         assert!(!login("x").expires_within(10));
         fs::write(store.path(), "not json").unwrap();
-        assert!(store.get("https://example.com/").unwrap_err().contains("remove it"));
+        let Err(problem) = store.get("https://example.com/") else {
+            panic!("a file it did not write is refused");
+        };
+        assert!(problem.contains("remove it"), "{problem}");
         fs::remove_dir_all(dir).unwrap();
     }
 }

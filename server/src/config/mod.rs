@@ -17,8 +17,8 @@ use values::{ConfigError, parse_bool};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Transport {
     Stdio,
-    /// Streamable HTTP (`--http`).
-    Http(crate::http::HttpSettings),
+    /// Streamable HTTP (`--http`); boxed, as it is large beside `Stdio`.
+    Http(Box<crate::http::HttpSettings>),
 }
 
 /// Checked configuration. `Debug` never shows the token or the state keys.

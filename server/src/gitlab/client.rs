@@ -14,10 +14,10 @@ use super::body::{MAX_ERROR_BODY, read_capped};
 use super::compat;
 use super::config::{ConfigError, GitLabConfig, Token};
 use super::config::{check_base_url, without_credentials};
+use super::credential::Credential;
 use super::error::{ApiError, GitLabError};
 use super::error_body;
 use super::http_client::HttpClient;
-use super::credential::Credential;
 use super::request::{Api, ApiRequest, ApiResponse};
 
 /// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).

@@ -49,6 +49,11 @@ impl Token {
         })
     }
 
+    /// Whether it travels as a bearer token (an OAuth token, or one a client sent so).
+    pub fn is_bearer(&self) -> bool {
+        self.bearer
+    }
+
     /// The header it travels in to GitLab; the only way to read the secret back.
     pub(crate) fn header(&self) -> (&'static str, HeaderValue) {
         if !self.bearer {
@@ -60,7 +65,6 @@ impl Token {
         header.set_sensitive(true);
         ("Authorization", header)
     }
-
 
     /// Who acts with this token: a digest of it, never the token, by which a confirmed
     /// round, a stateful session and a cached completion belong to one caller.

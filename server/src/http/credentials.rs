@@ -19,8 +19,8 @@ use rmcp::model::ErrorCode;
 use wizard::state::Caller;
 
 use super::caller::{RequestCaller, RequestToken};
-use super::resource_metadata::Resource;
 use super::messages::refused;
+use super::resource_metadata::Resource;
 use super::settings::Tokenless;
 use crate::gitlab::Token;
 use crate::incoming::Refusal;

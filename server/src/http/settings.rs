@@ -281,7 +281,9 @@ impl HttpArgs {
                         ConfigError::new(
                             "GITLAB_MCP_PUBLIC_URL",
                             "public-url",
-                            format!("`{raw}` is not an http(s) URL such as `https://mcp.example.com`"),
+                            format!(
+                                "`{raw}` is not an http(s) URL such as `https://mcp.example.com`"
+                            ),
                         )
                     })
             })
@@ -399,6 +401,7 @@ mod tests {
             tokenless_as_server: "false".into(),
             tokenless_beyond_loopback: "false".into(),
             session_idle_timeout: "10m".into(),
+            public_url: None,
         }
     }
 

@@ -1,8 +1,10 @@
-//! Whether a request's own token is one GitLab accepts, checked before the request is
-//! served (`GET /api/v4/user` with it), so that an expired or revoked token gets the
-//! HTTP `401` the MCP authorization spec asks for — a client then signs its user in
-//! again — rather than a tool error. The answer is kept a minute per token, keyed by the
-//! token's digest (never the token): one GitLab check per token per minute.
+//! Whether a request's own bearer token is one GitLab accepts, checked before the request
+//! is served (`GET /api/v4/user` with it), so that an expired or revoked OAuth token gets
+//! the HTTP `401` the MCP authorization spec asks for — a client then signs its user in
+//! again — rather than a tool error. A `PRIVATE-TOKEN` is not checked: it is an access
+//! token no client can renew by itself, and GitLab's refusal of it comes back in the
+//! tool's error. The answer is kept a minute per token, keyed by the token's digest (never
+//! the token): one GitLab check per token per minute.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -81,8 +83,9 @@ pub async fn check_token(
     request: Request,
     next: Next,
 ) -> Response {
-    let Some(RequestToken(token)) = request.extensions().get::<RequestToken>().cloned() else {
-        return next.run(request).await;
+    let token = match request.extensions().get::<RequestToken>() {
+        Some(RequestToken(token)) if token.is_bearer() => token.clone(),
+        _ => return next.run(request).await,
     };
     if check.accepted(&token).await {
         return next.run(request).await;

@@ -46,7 +46,9 @@ impl Auth {
             let (sender, said) = (sender.clone(), Arc::clone(&said));
             thread::spawn(move || {
                 for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                    said.lock().unwrap_or_else(PoisonError::into_inner).push(line.clone());
+                    said.lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(line.clone());
                     let _ = sender.send(line);
                 }
             });
@@ -60,7 +62,9 @@ impl Auth {
             let line = self
                 .lines
                 .recv_timeout(Duration::from_secs(30))
-                .unwrap_or_else(|_| panic!("no line starting with {prefix:?}; said {:?}", self.said()));
+                .unwrap_or_else(|_| {
+                    panic!("no line starting with {prefix:?}; said {:?}", self.said())
+                });
             if let Some(rest) = line.trim().strip_prefix(prefix) {
                 return rest.trim().to_owned();
             }
@@ -76,7 +80,10 @@ impl Auth {
     }
 
     fn said(&self) -> Vec<String> {
-        self.said.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.said
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }
 
@@ -85,14 +92,16 @@ fn run(args: &[&str], gitlab: &str, config: &Path) -> (bool, String) {
 }
 
 fn config_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gitlab-mcp-sign-in-{name}-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("gitlab-mcp-sign-in-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
 /// The stored sign-in for `gitlab`, as the file holds it.
 fn stored(config: &Path, gitlab: &str) -> Value {
-    let text = std::fs::read_to_string(config.join("credentials.json")).expect("a credentials file");
+    let text =
+        std::fs::read_to_string(config.join("credentials.json")).expect("a credentials file");
     serde_json::from_str::<Value>(&text).expect("JSON")["logins"][gitlab].clone()
 }
 
@@ -134,7 +143,10 @@ async fn a_device_sign_in_is_kept_used_refreshed_and_revoked() {
     sandbox.approve_device(&code);
     let (ok, said) = login.finish();
     assert!(ok, "{said}");
-    assert!(said.contains(&format!("Signed in to {gitlab} as @sandbox-user")), "{said}");
+    assert!(
+        said.contains(&format!("Signed in to {gitlab} as @sandbox-user")),
+        "{said}"
+    );
     let first = stored(&config, &gitlab);
     assert_eq!(first["username"], "sandbox-user");
     assert_eq!(first["client_id"], SANDBOX_OAUTH_CLIENT_ID);
@@ -142,12 +154,18 @@ async fn a_device_sign_in_is_kept_used_refreshed_and_revoked() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(config.join("credentials.json")).unwrap().permissions().mode();
+        let mode = std::fs::metadata(config.join("credentials.json"))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600, "only the user reads it");
     }
 
     let (ok, said) = run(&["auth", "status"], &gitlab, &config);
-    assert!(ok && said.contains(&format!("Signed in to {gitlab} as @sandbox-user")), "{said}");
+    assert!(
+        ok && said.contains(&format!("Signed in to {gitlab} as @sandbox-user")),
+        "{said}"
+    );
     assert_no_secret(&said, &first);
 
     // The next start acts with it (no GITLAB_TOKEN): a token GitLab refuses is refreshed
@@ -161,7 +179,12 @@ async fn a_device_sign_in_is_kept_used_refreshed_and_revoked() {
     assert_eq!(answer["result"]["isError"], false, "{answer}");
     let sent = sandbox.requests();
     assert!(
-        sent.last().unwrap().private_token.as_ref().unwrap().matches(first["access_token"].as_str().unwrap()),
+        sent.last()
+            .unwrap()
+            .private_token
+            .as_ref()
+            .unwrap()
+            .matches(first["access_token"].as_str().unwrap()),
         "the stored access token"
     );
     sandbox.expire_oauth_tokens();
@@ -170,25 +193,40 @@ async fn a_device_sign_in_is_kept_used_refreshed_and_revoked() {
     assert_eq!(answer["result"]["isError"], false, "{answer}");
     assert_eq!(
         received(&sandbox),
-        ["GET /api/v4/projects/1", "POST /oauth/token", "GET /api/v4/projects/1"],
+        [
+            "GET /api/v4/projects/1",
+            "POST /oauth/token",
+            "GET /api/v4/projects/1"
+        ],
         "refused, refreshed, sent again"
     );
     let second = stored(&config, &gitlab);
     assert_ne!(second["access_token"], first["access_token"]);
     assert_ne!(second["refresh_token"], first["refresh_token"]);
     assert!(
-        sandbox.requests().last().unwrap().private_token.as_ref().unwrap().matches(second["access_token"].as_str().unwrap())
+        sandbox
+            .requests()
+            .last()
+            .unwrap()
+            .private_token
+            .as_ref()
+            .unwrap()
+            .matches(second["access_token"].as_str().unwrap())
     );
     drop(server);
 
     // About to expire: refreshed before the first call, nothing refused.
     let mut soon = second.clone();
-    soon["expires_at"] = json!(std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        + 10);
-    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(config.join("credentials.json")).unwrap()).unwrap();
+    soon["expires_at"] = json!(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            + 10
+    );
+    let mut file: Value =
+        serde_json::from_str(&std::fs::read_to_string(config.join("credentials.json")).unwrap())
+            .unwrap();
     file["logins"][&gitlab] = soon;
     std::fs::write(config.join("credentials.json"), file.to_string()).unwrap();
     let mut server = StdioServer::with_env(&gitlab, &[("GITLAB_MCP_CONFIG_DIR", dir.as_str())]);
@@ -196,7 +234,10 @@ async fn a_device_sign_in_is_kept_used_refreshed_and_revoked() {
     sandbox.clear_requests();
     let answer = server.call("gitlab_project_get", &read);
     assert_eq!(answer["result"]["isError"], false, "{answer}");
-    assert_eq!(received(&sandbox), ["POST /oauth/token", "GET /api/v4/projects/1"]);
+    assert_eq!(
+        received(&sandbox),
+        ["POST /oauth/token", "GET /api/v4/projects/1"]
+    );
     let third = stored(&config, &gitlab);
 
     // Signed out: both tokens revoked at GitLab and forgotten; the server then says how
@@ -206,10 +247,16 @@ async fn a_device_sign_in_is_kept_used_refreshed_and_revoked() {
     assert!(ok, "{said}");
     assert!(said.contains(&format!("Signed out of {gitlab}")), "{said}");
     assert_no_secret(&said, &third);
-    assert_eq!(received(&sandbox), ["POST /oauth/revoke", "POST /oauth/revoke"]);
+    assert_eq!(
+        received(&sandbox),
+        ["POST /oauth/revoke", "POST /oauth/revoke"]
+    );
     assert!(stored(&config, &gitlab).is_null());
     let answer = server.call("gitlab_project_get", &read);
-    let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_default().to_owned();
+    let text = answer["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     assert!(text.contains("auth login"), "{answer}");
     assert_no_secret(&text, &third);
 
@@ -242,7 +289,10 @@ async fn a_denied_device_sign_in_stores_nothing() {
     assert!(!config.join("credentials.json").exists());
     // Without an application id, it says where to get one.
     let (ok, said) = run(&["auth", "login"], &gitlab, &config);
-    assert!(!ok && said.contains("--client-id") && said.contains("GITLAB_OAUTH_CLIENT_ID"), "{said}");
+    assert!(
+        !ok && said.contains("--client-id") && said.contains("GITLAB_OAUTH_CLIENT_ID"),
+        "{said}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -251,16 +301,30 @@ async fn a_browser_sign_in_uses_pkce_on_a_loopback_redirect() {
     let gitlab = sandbox.base_url().to_string();
     let config = config_dir("browser");
     let login = Auth::start(
-        &["auth", "login", "--browser", "--client-id", SANDBOX_OAUTH_CLIENT_ID],
+        &[
+            "auth",
+            "login",
+            "--browser",
+            "--client-id",
+            SANDBOX_OAUTH_CLIENT_ID,
+        ],
         &gitlab,
         &config,
     );
     let authorize = login.line_starting(&format!("{gitlab}oauth/authorize?"));
     let authorize = format!("{gitlab}oauth/authorize?{authorize}");
     let url = url::Url::parse(&authorize).unwrap();
-    let query = |key: &str| url.query_pairs().find(|(k, _)| k == key).map(|(_, v)| v.into_owned());
+    let query = |key: &str| {
+        url.query_pairs()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.into_owned())
+    };
     assert_eq!(query("code_challenge_method").as_deref(), Some("S256"));
-    assert!(query("redirect_uri").unwrap().starts_with("http://127.0.0.1:"));
+    assert!(
+        query("redirect_uri")
+            .unwrap()
+            .starts_with("http://127.0.0.1:")
+    );
     // The browser: GitLab's page says yes and sends it back to the loopback listener.
     let browser = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())

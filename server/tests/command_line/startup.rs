@@ -34,7 +34,10 @@ fn without_a_token_it_warns_that_calls_are_anonymous() {
     command
         .env_remove("GITLAB_TOKEN")
         // An empty store: the developer's own sign-in is not this test's.
-        .env("GITLAB_MCP_CONFIG_DIR", std::env::temp_dir().join("gitlab-mcp-no-sign-in"))
+        .env(
+            "GITLAB_MCP_CONFIG_DIR",
+            std::env::temp_dir().join("gitlab-mcp-no-sign-in"),
+        )
         .env("RUST_LOG", "info")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -132,9 +132,22 @@ async fn a_guards_yes_belongs_to_the_caller_asked() {
 }
 
 /// A `tools/call` with no token at all.
+async fn call_with_token(url: &str, authorization: &str) -> (u16, Option<String>, Value) {
+    send_call(url, Some(authorization)).await
+}
+
 async fn tokenless_call(url: &str) -> (u16, Option<String>, Value) {
-    let response = reqwest::Client::new()
-        .post(url)
+    send_call(url, None).await
+}
+
+/// One `tools/call` on 2025-11-25, with the `Authorization` header given; the status,
+/// the challenge and the body.
+async fn send_call(url: &str, authorization: Option<&str>) -> (u16, Option<String>, Value) {
+    let mut request = reqwest::Client::new().post(url);
+    if let Some(authorization) = authorization {
+        request = request.header("authorization", authorization);
+    }
+    let response = request
         .header("content-type", "application/json")
         .header("accept", "application/json, text/event-stream")
         .header("mcp-protocol-version", LEGACY)
@@ -185,7 +198,10 @@ async fn a_refused_client_learns_where_to_sign_its_user_in() {
     let metadata = format!("{origin}/.well-known/oauth-protected-resource");
     assert_eq!(
         challenge.as_deref(),
-        Some(format!("Bearer realm=\"gitlab-mcp-server\", resource_metadata=\"{metadata}\"").as_str())
+        Some(
+            format!("Bearer realm=\"gitlab-mcp-server\", resource_metadata=\"{metadata}\"")
+                .as_str()
+        )
     );
     for url in [metadata.clone(), format!("{metadata}/mcp")] {
         let document: Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
@@ -193,20 +209,113 @@ async fn a_refused_client_learns_where_to_sign_its_user_in() {
         assert_eq!(document["authorization_servers"], json!([gitlab]), "{url}");
         assert_eq!(document["bearer_methods_supported"], json!(["header"]));
     }
-    assert!(sandbox.requests().is_empty(), "discovery asks GitLab nothing");
+    assert!(
+        sandbox.requests().is_empty(),
+        "discovery asks GitLab nothing"
+    );
 
     let proxied = Launch::new(sandbox.base_url().as_str())
         .args(&["--public-url", "https://mcp.example.com/"])
         .start();
     let (_, challenge, _) = tokenless_call(&proxied.url).await;
-    assert!(
-        challenge.is_some_and(|c| c.ends_with(
-            "resource_metadata=\"https://mcp.example.com/.well-known/oauth-protected-resource\""
-        ))
-    );
-    let url = proxied.url.replace("/mcp", "/.well-known/oauth-protected-resource");
+    assert!(challenge.is_some_and(|c| c.ends_with(
+        "resource_metadata=\"https://mcp.example.com/.well-known/oauth-protected-resource\""
+    )));
+    let url = proxied
+        .url
+        .replace("/mcp", "/.well-known/oauth-protected-resource");
     let document: Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
     assert_eq!(document["resource"], "https://mcp.example.com/mcp");
+}
+
+/// A GitLab OAuth access token of the sandbox's user, signed in with the device flow.
+async fn oauth_token(sandbox: &Sandbox) -> String {
+    let http = reqwest::Client::new();
+    let base = sandbox.base_url();
+    sandbox.set_device_interval(1);
+    let client = gitlab_sandbox::SANDBOX_OAUTH_CLIENT_ID;
+    let device: Value = http
+        .post(format!("{base}oauth/authorize_device"))
+        .form(&[("client_id", client), ("scope", "api")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(sandbox.approve_device(device["user_code"].as_str().unwrap()));
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let grant = [
+        ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
+        ("device_code", device["device_code"].as_str().unwrap()),
+        ("client_id", client),
+    ];
+    let tokens: Value = http
+        .post(format!("{base}oauth/token"))
+        .form(&grant)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    tokens["access_token"]
+        .as_str()
+        .expect("an access token")
+        .to_owned()
+}
+
+/// A request with a GitLab OAuth token is served with it, as a bearer token; GitLab is
+/// asked once a minute whether the token is good; one GitLab refuses gets the 401 that
+/// sends an MCP client to sign its user in again, and nothing is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oauth_token_is_the_requests_credential_until_gitlab_refuses_it() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let server = Launch::new(sandbox.base_url().as_str()).start();
+    let token = oauth_token(&sandbox).await;
+    sandbox.clear_requests();
+    let bearer = format!("Bearer {token}");
+    let rpc = Rpc::with_headers(&[("Authorization", bearer.as_str())]);
+    for _ in 0..2 {
+        let reply = rpc
+            .call_legacy(&server.url, "gitlab_issue_list", json!({"project_id": 1}))
+            .await;
+        assert!(!reply.is_error(), "{reply:?}");
+    }
+    let sent: Vec<String> = sandbox
+        .requests()
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert_eq!(
+        sent,
+        [
+            "GET /api/v4/user",
+            "GET /api/v4/projects/1/issues",
+            "GET /api/v4/projects/1/issues"
+        ],
+        "one check of the token, then its calls"
+    );
+    assert!(token_of(&sandbox.requests()[1]).matches(&token));
+
+    // Expired: refused at the door once the minute's answer is stale (a new server here).
+    sandbox.expire_oauth_tokens();
+    let server = Launch::new(sandbox.base_url().as_str()).start();
+    sandbox.clear_requests();
+    let (status, challenge, body) = call_with_token(&server.url, &bearer).await;
+    assert_eq!(status, 401, "{body}");
+    let challenge = challenge.unwrap_or_default();
+    assert!(
+        challenge.contains("error=\"invalid_token\"") && challenge.contains("resource_metadata="),
+        "{challenge}"
+    );
+    let sent: Vec<String> = sandbox
+        .requests()
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert_eq!(sent, ["GET /api/v4/user"], "nothing served");
+    assert!(!body.to_string().contains(&token), "{body}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

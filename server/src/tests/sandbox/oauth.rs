@@ -796,7 +796,8 @@ async fn a_registered_client_signs_in_with_its_own_redirect_uri() {
         json!(["authorization_code", "refresh_token"])
     );
     assert_eq!(body["token_endpoint_auth_method"], "none");
-    assert_eq!(body["scope"], "api");
+    // GitLab's rule: asked `api`, given `mcp` alone.
+    assert_eq!(body["scope"], "mcp");
     assert!(body["client_id_issued_at"].is_u64());
 
     // Its loopback redirect URI on another port, and its own scope.
@@ -825,7 +826,17 @@ async fn a_registered_client_signs_in_with_its_own_redirect_uri() {
         )
         .await;
     assert_eq!(tokens.status, 200, "{:?}", tokens.body);
-    assert_eq!(tokens.body["scope"], "api");
+    assert_eq!(tokens.body["scope"], "mcp");
+    // An `mcp` token reaches no REST endpoint.
+    let token = tokens.body["access_token"].as_str().unwrap();
+    let refused = oauth
+        .http
+        .get(oauth.url("/api/v4/user"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_error(&answer(refused).await, 403, "insufficient_scope");
     // It did not register for the device grant.
     let device = oauth
         .form("/oauth/authorize_device", &[("client_id", client_id)])

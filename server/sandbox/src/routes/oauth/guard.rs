@@ -24,15 +24,43 @@ pub(crate) async fn honour_bearer(
 ) -> Response {
     let refused = bearer(request.headers()).and_then(|token| {
         app.with_store(|store| match store.oauth.check_access(token) {
-            AccessCheck::Expired => Some(EXPIRED),
-            AccessCheck::Revoked => Some(REVOKED),
+            AccessCheck::Expired => Some(invalid_token(EXPIRED)),
+            AccessCheck::Revoked => Some(invalid_token(REVOKED)),
+            // A token of GitLab's `mcp` scope alone reaches no REST endpoint.
+            AccessCheck::Active(token)
+                if !token
+                    .scope
+                    .split_whitespace()
+                    .any(|scope| scope == "api" || scope == "read_api") =>
+            {
+                Some(insufficient_scope())
+            }
             AccessCheck::Unknown | AccessCheck::Active(_) => None,
         })
     });
     match refused {
-        Some(description) => invalid_token(description),
+        Some(refusal) => refusal,
         None => next.run(request).await,
     }
+}
+
+/// `403 {"error": "insufficient_scope", …}`, GitLab's answer to a token whose scopes do
+/// not reach the API.
+fn insufficient_scope() -> Response {
+    let description = "The request requires higher privileges than provided by the access token.";
+    let challenge = format!(
+        "Bearer realm=\"Protected by OAuth 2.0\", error=\"insufficient_scope\", \
+         error_description=\"{description}\", scope=\"api read_api\""
+    );
+    let mut response = (
+        StatusCode::FORBIDDEN,
+        axum::Json(json!({"error": "insufficient_scope", "error_description": description, "scope": "api read_api"})),
+    )
+        .into_response();
+    if let Ok(value) = HeaderValue::from_str(&challenge) {
+        response.headers_mut().insert(WWW_AUTHENTICATE, value);
+    }
+    response
 }
 
 /// `401 {"error": "invalid_token", …}` with the `WWW-Authenticate` challenge saying the same.

@@ -110,20 +110,19 @@ impl OAuth {
                 "grant_types contains an unsupported grant type: {unknown}"
             )));
         }
-        let scopes: Vec<String> = match registration.scope {
-            Some(scope) if !scope.trim().is_empty() => {
-                scope.split_whitespace().map(str::to_owned).collect()
-            }
-            _ => vec!["api".to_owned()],
-        };
-        if let Some(unknown) = scopes
-            .iter()
-            .find(|s| !SUPPORTED_SCOPES.contains(&s.as_str()))
-        {
+        let asked: Vec<&str> = registration
+            .scope
+            .as_deref()
+            .map(|scope| scope.split_whitespace().collect())
+            .unwrap_or_default();
+        if let Some(unknown) = asked.iter().find(|s| !SUPPORTED_SCOPES.contains(s)) {
             return Err(OAuthError::InvalidClientMetadata(format!(
                 "scope contains an unknown scope: {unknown}"
             )));
         }
+        // GitLab gives an application registered this way its `mcp` scope alone, whatever
+        // it asked for: its tokens reach GitLab's own MCP endpoint, not the REST API.
+        let scopes = vec!["mcp".to_owned()];
         let client_id = self.secret("client");
         self.applications.push(Application {
             client_id,
