@@ -3,7 +3,7 @@
 //! yes, and GitLab sends the browser back to a one-request listener on 127.0.0.1 with a
 //! code only this process can exchange (it alone knows the verifier).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -43,6 +43,11 @@ pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<
         out,
         "Open this address in a browser, sign in to GitLab and authorize the application:\n\n  {authorize}\n\nWaiting for GitLab to send the browser back…"
     );
+    // At a terminal, the user's browser is opened for them; the address above stays the
+    // way when it cannot be.
+    if std::io::stderr().is_terminal() {
+        open_browser(authorize.as_str());
+    }
     let code = tokio::time::timeout(WAIT, callback(&listener, &state))
         .await
         .map_err(|_| {
@@ -127,6 +132,26 @@ async fn callback(listener: &TcpListener, state: &str) -> Result<String, String>
             .await;
         return outcome;
     }
+}
+
+/// Asks the desktop to open `url` in the user's browser; whether it did is not awaited.
+fn open_browser(url: &str) {
+    let mut command = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        // Not `cmd /C start`: cmd would read the `&` between query parameters.
+        let mut start = std::process::Command::new("rundll32");
+        start.arg("url.dll,FileProtocolHandler");
+        start
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    let _ = command
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
 }
 
 /// `bytes` random bytes as URL-safe text (43 characters for 32 bytes: a PKCE verifier).

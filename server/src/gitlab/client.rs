@@ -101,6 +101,11 @@ impl GitLab {
         }
     }
 
+    /// Whether it acts with a token or a sign-in (else anonymously).
+    pub fn has_credential(&self) -> bool {
+        self.token.is_some() || self.credential.is_some()
+    }
+
     /// The instance's base URL (`https://gitlab.example.com/`), without `/api/v4`.
     pub fn base_url(&self) -> Url {
         let mut url = self.shared.api_root.clone();

@@ -107,16 +107,6 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
     if !wizard::terminal::on_a_terminal() {
         return Err(usage(Unanswered::NotATerminal.to_string()));
     }
-    if settings.token.is_none() && !settings.sandbox {
-        return Err((
-            Exit::GitLab,
-            format!(
-                "no GitLab token: set GITLAB_TOKEN to a personal access token of {} (scope \
-                 `api`), or try it on the sandbox GitLab with --sandbox",
-                settings.gitlab_url
-            ),
-        ));
-    }
     let Started {
         server,
         gitlab_url,
@@ -124,6 +114,17 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
     } = start(&settings)
         .await
         .map_err(|error| (Exit::GitLab, error.to_string()))?;
+    if !server.gitlab().has_credential() && sandbox.is_none() {
+        return Err((
+            Exit::GitLab,
+            format!(
+                "no GitLab token: sign in with `gitlab-mcp-server auth login`, or set \
+                 GITLAB_TOKEN to a personal access token of {} (scope `api`), or try it on \
+                 the sandbox GitLab with --sandbox",
+                settings.gitlab_url
+            ),
+        ));
+    }
     if sandbox.is_some() {
         eprintln!("Sandbox GitLab at {gitlab_url}: what this creates is gone when it exits.");
     }

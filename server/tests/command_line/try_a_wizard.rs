@@ -322,7 +322,7 @@ fn without_a_token_it_stops_before_the_first_question() {
             "http://127.0.0.1:9/",
         ],
         3,
-        "no GitLab token: set GITLAB_TOKEN",
+        "no GitLab token: sign in with `gitlab-mcp-server auth login`",
     );
 }
 

@@ -50,20 +50,7 @@ async fn subgroups(
     OriginalUri(uri): OriginalUri,
     params: Params,
 ) -> Result<Response, ApiError> {
-    app.with_store(|store| {
-        params.bool("all_available")?;
-        let parent = store.group_named(&id)?.id;
-        let under = store
-            .groups
-            .values()
-            .filter(|g| g.parent_id == Some(parent))
-            .collect();
-        let items = filtered(&params, under)?
-            .into_iter()
-            .map(|g| store.group_json(g))
-            .collect();
-        paginate(items, &params, &store.base, &uri)
-    })
+    under(&app, &id, &uri, &params, true)
 }
 
 /// The groups under one at any depth, filtered and sorted as `GET /groups` does.
@@ -73,19 +60,37 @@ async fn descendants(
     OriginalUri(uri): OriginalUri,
     params: Params,
 ) -> Result<Response, ApiError> {
+    under(&app, &id, &uri, &params, false)
+}
+
+/// The groups under group `id`: its children only when `direct`, else at any depth.
+fn under(
+    app: &App,
+    id: &str,
+    uri: &axum::http::Uri,
+    params: &Params,
+    direct: bool,
+) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.bool("all_available")?;
-        let prefix = format!("{}/", store.group_named(&id)?.path);
-        let under = store
+        let parent = store.group_named(id)?;
+        let (parent_id, prefix) = (parent.id, format!("{}/", parent.path));
+        let found = store
             .groups
             .values()
-            .filter(|g| g.path.starts_with(&prefix))
+            .filter(|g| {
+                if direct {
+                    g.parent_id == Some(parent_id)
+                } else {
+                    g.path.starts_with(&prefix)
+                }
+            })
             .collect();
-        let items = filtered(&params, under)?
+        let items = filtered(params, found)?
             .into_iter()
             .map(|g| store.group_json(g))
             .collect();
-        paginate(items, &params, &store.base, &uri)
+        paginate(items, params, &store.base, uri)
     })
 }
 

@@ -333,7 +333,8 @@ async fn error_bodies_of_every_shape_read_as_one_line() {
     assert_eq!(
         shown(&err),
         "GET /api/v4/projects/1: GitLab answered 401 Unauthorized: invalid_token: Token was revoked. You have \
-         to re-authorize from the user. — check the token: it is missing, expired or revoked"
+         to re-authorize from the user. — check the token: it is missing, expired or revoked; sign \
+         in with `gitlab-mcp-server auth login`, or set GITLAB_TOKEN to an access token"
     );
 
     // An empty body, and an HTML page from a proxy.
@@ -365,7 +366,8 @@ async fn injected_statuses_carry_gitlabs_bodies_and_hints() {
     let cases = [
         (
             401,
-            "401 Unauthorized — check the token: it is missing, expired or revoked",
+            "401 Unauthorized — check the token: it is missing, expired or revoked; sign in with \
+             `gitlab-mcp-server auth login`, or set GITLAB_TOKEN to an access token",
         ),
         (
             403,
