@@ -181,6 +181,7 @@ async fn sign_in(settings: Settings, auth: AuthCommand) -> ExitCode {
             .as_ref()
             .map_or_else(|| "api".to_owned(), |l| l.scopes.clone()),
         browser: login.as_ref().is_some_and(|l| l.browser),
+        keep: sandbox.is_none(),
         timeout: settings.request_timeout,
     };
     if let Some(sandbox) = &sandbox {

@@ -22,6 +22,8 @@ pub struct AuthRequest {
     pub scopes: String,
     /// The authorization code flow in a browser instead of the device flow.
     pub browser: bool,
+    /// Whether a sign-in is kept: not the sandbox's, which ends with the command.
+    pub keep: bool,
     pub timeout: std::time::Duration,
 }
 
@@ -66,6 +68,14 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
     };
     let username = oauth.username(&login.access_token).await?;
     let login = Login { username, ..login };
+    if !request.keep {
+        let _ = writeln!(
+            out,
+            "Signed in to the sandbox GitLab as @{}. Not kept: the sandbox ends with this command.",
+            login.username
+        );
+        return Ok(());
+    }
     store.put(host, &login)?;
     let _ = writeln!(
         out,
