@@ -18,13 +18,26 @@ use super::store::Login;
 
 /// How long the listener waits for the browser to come back.
 const WAIT: Duration = Duration::from_secs(300);
+/// The loopback port GitLab sends the browser back to (as `glab`, a fixed one: GitLab
+/// matches the redirect URI registered with the application exactly, port included).
+const REDIRECT_PORT: u16 = 7171;
 
 /// Signs in for `scope`, telling the user on `out` which address to open.
 pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<Login, String> {
-    let listener = TcpListener::bind("127.0.0.1:0").await.map_err(|error| {
-        format!("cannot listen on a loopback port for GitLab's answer: {error}")
-    })?;
+    // Another port only when that one is taken, saying what GitLab must then accept.
+    let listener = match TcpListener::bind(("127.0.0.1", REDIRECT_PORT)).await {
+        Ok(listener) => listener,
+        Err(_) => TcpListener::bind("127.0.0.1:0").await.map_err(|error| {
+            format!("cannot listen on a loopback port for GitLab's answer: {error}")
+        })?,
+    };
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    if port != REDIRECT_PORT {
+        let _ = writeln!(
+            out,
+            "Port {REDIRECT_PORT} is taken: GitLab must accept the redirect URI http://127.0.0.1:{port}/callback for this sign-in."
+        );
+    }
     let redirect = format!("http://127.0.0.1:{port}/callback");
     let verifier = random_text(32)?;
     let state = random_text(16)?;
