@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use url::Url;
 
-use super::oauth::OAuth;
+use super::oauth::{Device, OAuth};
 use super::store::{Login, Store, now_seconds};
 use super::{browser, device};
 
@@ -64,7 +64,18 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
     let login = if request.browser {
         browser::sign_in(&oauth, &request.scopes, out).await?
     } else {
-        device::sign_in(&oauth, &request.scopes, out).await?
+        match oauth.device(&request.scopes).await {
+            Ok(started) => device::sign_in(&oauth, started, out).await?,
+            // Where the device grant is off, the browser flow is the way in.
+            Err(Device::Off(why)) => {
+                let _ = writeln!(
+                    out,
+                    "GitLab's device sign-in is not available here ({why}); signing in with a browser instead."
+                );
+                browser::sign_in(&oauth, &request.scopes, out).await?
+            }
+            Err(Device::Failed(problem)) => return Err(problem),
+        }
     };
     let username = oauth.username(&login.access_token).await?;
     let login = Login { username, ..login };

@@ -5,12 +5,15 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::oauth::{DEVICE_GRANT, OAuth};
+use super::oauth::{DEVICE_GRANT, DeviceAuthorization, OAuth};
 use super::store::Login;
 
-/// Signs in for `scope`, telling the user on `out` what to do.
-pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<Login, String> {
-    let device = oauth.device(scope).await?;
+/// Signs in with the started authorization `device`, telling the user on `out` what to do.
+pub async fn sign_in(
+    oauth: &OAuth,
+    device: DeviceAuthorization,
+    out: &mut dyn Write,
+) -> Result<Login, String> {
     let _ = writeln!(
         out,
         "First copy your one-time code: {}\nThen open {} in a browser, sign in to GitLab and enter it{}.\nWaiting for GitLab to say yes…",

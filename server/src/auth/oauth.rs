@@ -49,6 +49,14 @@ struct Tokens {
     scope: String,
 }
 
+/// Why no device sign-in could start.
+#[derive(Debug)]
+pub enum Device {
+    /// This GitLab, or this application, has no device grant: the browser flow may do.
+    Off(String),
+    Failed(String),
+}
+
 /// Why GitLab refused a grant: the RFC's `error` code and its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
@@ -88,21 +96,28 @@ impl OAuth {
             .expect("a relative path joins a base URL")
     }
 
-    /// Starts a device authorization for `scope`.
-    pub async fn device(&self, scope: &str) -> Result<DeviceAuthorization, String> {
+    /// Starts a device authorization for `scope`; `Err(Device::Off)` where GitLab has no
+    /// device grant (before 17.9) or the application may not use it.
+    pub async fn device(&self, scope: &str) -> Result<DeviceAuthorization, Device> {
         let form = [("client_id", self.client_id.as_str()), ("scope", scope)];
-        let answer = self.post("oauth/authorize_device", &form).await?;
-        answer.map_err(|refusal| match refusal.error.as_str() {
-            "invalid_client" => format!(
+        let answer = self
+            .post("oauth/authorize_device", &form)
+            .await
+            .map_err(Device::Failed)?;
+        let value = answer.map_err(|refusal| match refusal.error.as_str() {
+            "not_found" | "unauthorized_client" | "unsupported_grant_type" => {
+                Device::Off(refusal.to_string())
+            }
+            "invalid_client" => Device::Failed(format!(
                 "GitLab does not know the OAuth application `{}` ({refusal}); register one (see the README's \"Sign in\") and give its id with --client-id or GITLAB_OAUTH_CLIENT_ID",
                 self.client_id
-            ),
-            _ => format!("GitLab refused to start the device sign-in: {refusal}"),
-        })
-        .and_then(|value| {
-            serde_json::from_value(value).map_err(|error| {
-                format!("GitLab's device authorization is not what RFC 8628 describes: {error}")
-            })
+            )),
+            _ => Device::Failed(format!("GitLab refused to start the device sign-in: {refusal}")),
+        })?;
+        serde_json::from_value(value).map_err(|error| {
+            Device::Failed(format!(
+                "GitLab's device authorization is not what RFC 8628 describes: {error}"
+            ))
         })
     }
 
@@ -205,10 +220,14 @@ impl OAuth {
                 error,
                 description: text("error_description").unwrap_or_default(),
             })),
-            None if status == reqwest::StatusCode::NOT_FOUND => Err(format!(
-                "{} answered 404: this GitLab has no such OAuth endpoint (the device sign-in needs GitLab 17.9 or later; try `auth login --browser`)",
-                url.path()
-            )),
+            // GitLab without the endpoint (the device grant came in 17.9).
+            None if status == reqwest::StatusCode::NOT_FOUND => Ok(Err(Refusal {
+                error: "not_found".to_owned(),
+                description: format!(
+                    "{} answered 404: this GitLab has no such endpoint",
+                    url.path()
+                ),
+            })),
             None => Err(format!("{} answered {status}", url.path())),
         }
     }

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
-use gitlab_sandbox::{SANDBOX_OAUTH_CLIENT_ID, Sandbox};
+use gitlab_sandbox::{FaultSpec, SANDBOX_OAUTH_CLIENT_ID, Sandbox};
 use serde_json::{Value, json};
 
 use crate::support::stdio::StdioServer;
@@ -340,5 +340,35 @@ async fn a_browser_sign_in_uses_pkce_on_a_loopback_redirect() {
     let login = stored(&config, &gitlab);
     assert_eq!(login["username"], "sandbox-user");
     assert_no_secret(&said, &login);
+    let _ = std::fs::remove_dir_all(&config);
+}
+
+/// Where GitLab has no device grant (before 17.9: `/oauth/authorize_device` is a 404), the
+/// sign-in goes on in a browser.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_device_grant_it_signs_in_with_a_browser() {
+    let sandbox = Sandbox::start().await.expect("the sandbox starts");
+    let gitlab = sandbox.base_url().to_string();
+    let config = config_dir("fallback");
+    sandbox.fail_next(FaultSpec::raw(404, ""));
+    let login = Auth::start(
+        &["auth", "login", "--client-id", SANDBOX_OAUTH_CLIENT_ID],
+        &gitlab,
+        &config,
+    );
+    let why = login.line_starting("GitLab's device sign-in is not available here");
+    assert!(why.contains("404"), "{why}");
+    let authorize = login.line_starting(&format!("{gitlab}oauth/authorize?"));
+    let authorize = format!("{gitlab}oauth/authorize?{authorize}");
+    let browser = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let consent = browser.get(&authorize).send().await.unwrap();
+    let back = consent.headers()["location"].to_str().unwrap().to_owned();
+    browser.get(&back).send().await.unwrap();
+    let (ok, said) = login.finish();
+    assert!(ok, "{said}");
+    assert_eq!(stored(&config, &gitlab)["username"], "sandbox-user");
     let _ = std::fs::remove_dir_all(&config);
 }
