@@ -131,6 +131,16 @@ static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
     diffs: output_schema_of::<DiffPage>(),
 });
 
+/// A text GitLab sent as it is (a log, a snippet, a file of an archive): a text that happens
+/// to read as JSON is still the text.
+fn plain_text(body: Value) -> String {
+    match body {
+        Value::String(text) => text,
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
 /// An error result (`isError: true`) with `text` and no structured content.
 pub fn error_result(text: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text.into())])
@@ -289,12 +299,7 @@ impl Output {
                 message: message(&response.body),
             }),
             Output::JobLog => {
-                let text = match response.body {
-                    Value::String(text) => text,
-                    Value::Null => String::new(),
-                    // A log that happens to read as JSON is still a log.
-                    other => other.to_string(),
-                };
+                let text = plain_text(response.body);
                 let log = match number("tail_lines") {
                     Some(lines) => log::tail(&text, lines),
                     None => log::excerpt(&text),
@@ -322,12 +327,7 @@ impl Output {
                 other => unexpected("a file object", &other),
             },
             Output::Text => {
-                let text = match response.body {
-                    Value::String(text) => text,
-                    Value::Null => String::new(),
-                    // A text that happens to read as JSON is still the text.
-                    other => other.to_string(),
-                };
+                let text = plain_text(response.body);
                 let path = params.get("artifact_path").cloned().unwrap_or_default();
                 let file = Map::from_iter([
                     ("file_path".to_owned(), path),
