@@ -151,12 +151,13 @@ fn signed_in(gitlab: GitLab, gitlab_url: &Url, timeout: std::time::Duration) -> 
     let stored = crate::auth::store::Store::for_user()
         .and_then(|store| Ok((store.get(gitlab_url.as_str())?, store)));
     match stored {
-        Ok((Some(login), store)) => {
+        Ok((Some((login, place)), store)) => {
             match crate::auth::OAuth::new(gitlab_url, &login.client_id, timeout) {
                 Ok(oauth) => {
                     tracing::info!(
                         gitlab = %gitlab_url,
                         user = %login.username,
+                        kept_in = %place,
                         "acting with the stored sign-in (`auth login`); GITLAB_TOKEN would take precedence"
                     );
                     let host = gitlab_url.as_str();

@@ -87,12 +87,11 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
         );
         return Ok(());
     }
-    store.put(host, &login)?;
+    let place = store.put(host, &login)?;
     let _ = writeln!(
         out,
-        "Signed in to {host} as @{}. The sign-in is kept in {} and refreshed before it expires; the server uses it whenever GITLAB_TOKEN is not set.",
+        "Signed in to {host} as @{}. The sign-in is kept in {place} and refreshed before it expires; the server uses it whenever GITLAB_TOKEN is not set.",
         login.username,
-        store.path().display()
     );
     Ok(())
 }
@@ -100,7 +99,7 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
 async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String> {
     let host = request.gitlab.as_str();
     let store = Store::for_user()?;
-    let Some(login) = store.get(host)? else {
+    let Some((mut login, mut place)) = store.get(host)? else {
         return Err(format!(
             "not signed in to {host}; run `gitlab-mcp-server auth login`{}",
             if std::env::var_os("GITLAB_TOKEN").is_some() {
@@ -111,11 +110,10 @@ async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
         ));
     };
     let oauth = OAuth::new(&request.gitlab, &login.client_id, request.timeout)?;
-    let mut login = login;
     // A sign-in about to expire is refreshed, as the server would.
     if login.expires_within(60) {
         login = oauth.refresh(&login).await?;
-        store.put(host, &login)?;
+        place = store.put(host, &login)?;
     }
     let user = oauth.username(&login.access_token).await.map_err(|problem| {
         format!("signed in to {host} as @{}, but GitLab no longer accepts the sign-in ({problem}); run `gitlab-mcp-server auth login` again", login.username)
@@ -129,10 +127,8 @@ async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
     };
     let _ = writeln!(
         out,
-        "Signed in to {host} as @{user} (scope `{}`, OAuth application {}); {until}. Kept in {}.",
-        login.scope,
-        login.client_id,
-        store.path().display()
+        "Signed in to {host} as @{user} (scope `{}`, OAuth application {}); {until}. Kept in {place}.",
+        login.scope, login.client_id,
     );
     Ok(())
 }
@@ -140,7 +136,7 @@ async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
 async fn logout(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String> {
     let host = request.gitlab.as_str();
     let store = Store::for_user()?;
-    let Some(login) = store.get(host)? else {
+    let Some((login, _)) = store.get(host)? else {
         let _ = writeln!(out, "Not signed in to {host}: nothing to do.");
         return Ok(());
     };
@@ -153,7 +149,9 @@ async fn logout(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
     revoked.map_err(|problem| {
         format!("{problem}; the sign-in is still stored, run `auth logout` again")
     })?;
-    store.remove(host)?;
+    store.remove(host).map_err(|problem| {
+        format!("GitLab revoked the tokens, but they are still stored: {problem}")
+    })?;
     let _ = writeln!(
         out,
         "Signed out of {host}: GitLab revoked the tokens of @{} and they are forgotten here.",

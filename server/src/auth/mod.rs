@@ -1,11 +1,14 @@
 //! Signing in to GitLab like `glab auth login`: OAuth's device grant (or, where it is
 //! off, the authorization code grant with PKCE in a browser) with an application the user
-//! or operator registered, the tokens kept for the user ([`store`]), refreshed before
-//! they expire and when GitLab refuses them ([`SignedIn`]), revoked by `auth logout`.
+//! or operator registered, the tokens kept for the user ([`store`]: the system keyring,
+//! else a file only they can read), refreshed before they expire and when GitLab refuses
+//! them ([`SignedIn`]), revoked by `auth logout`.
 
 mod browser;
 mod command;
+mod credentials_file;
 mod device;
+mod keyring;
 mod oauth;
 mod signed_in;
 pub mod store;

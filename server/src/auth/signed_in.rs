@@ -40,8 +40,12 @@ impl Credential for SignedIn {
             let mut login = self.login.lock().await;
             if renew || login.expires_within(MARGIN_SECONDS) {
                 let fresh = self.oauth.refresh(&login).await?;
-                // The old refresh token no longer works: keep the new one for next time.
-                self.store.put(&self.host, &fresh)?;
+                // The old refresh token no longer works: keep the new one for next time —
+                // off the runtime's thread, as a keyring may wait for the user to unlock it.
+                let (store, host, kept) = (self.store.clone(), self.host.clone(), fresh.clone());
+                tokio::task::spawn_blocking(move || store.put(&host, &kept))
+                    .await
+                    .map_err(|error| format!("keeping the refreshed sign-in failed: {error}"))??;
                 tracing::info!(gitlab = %self.host, "refreshed the stored GitLab sign-in");
                 *login = fresh;
             }

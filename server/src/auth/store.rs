@@ -1,16 +1,17 @@
-//! Where a sign-in is kept between runs: one file, `credentials.json`, in the user's
-//! configuration directory (`$GITLAB_MCP_CONFIG_DIR`, else `$XDG_CONFIG_HOME` or
-//! `~/.config`, on Windows `%APPDATA%`, then `gitlab-mcp-server/`), readable and writable by
-//! the user alone, holding one login per GitLab instance. It is written whole to a file
-//! beside it and renamed over it, so that a crash never leaves half a file.
+//! Where a sign-in is kept between runs, as `GITLAB_MCP_CREDENTIAL_STORE` says:
+//! `keyring`, the system keyring ([`Keyring`]) or an error; `file`, the credentials file
+//! ([`CredentialsFile`]); unset or `auto`, the keyring when the system has one that
+//! answers, else the file — saying why. A sign-in is in one place only: kept in the
+//! keyring, any copy in the file is removed, so that a `logout` cannot leave one behind.
 
-use std::collections::BTreeMap;
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::fmt;
+use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
+
+use super::credentials_file::CredentialsFile;
+use super::keyring::Keyring;
 
 /// One sign-in to one GitLab instance.
 ///
@@ -43,162 +44,139 @@ pub fn now_seconds() -> u64 {
         .map_or(0, |since| since.as_secs())
 }
 
-/// The file of logins, by GitLab instance (its base URL as the server reads it).
+/// Where sign-ins are kept: each place there is, or why it is not used.
+#[derive(Clone)]
 pub struct Store {
-    path: PathBuf,
+    keyring: Result<Keyring, String>,
+    file: Result<CredentialsFile, String>,
 }
 
-#[derive(Default, Serialize, Deserialize)]
-struct Logins {
-    #[serde(default)]
-    logins: BTreeMap<String, Login>,
+/// Where one sign-in is, said to the user.
+pub enum Place {
+    Keyring,
+    /// The credentials file, and why not the keyring.
+    File {
+        path: PathBuf,
+        no_keyring: Option<String>,
+    },
 }
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Keyring => f.write_str(Keyring::name()),
+            Place::File { path, no_keyring } => {
+                write!(f, "{} (readable by you alone)", path.display())?;
+                match no_keyring {
+                    Some(why) => write!(f, ", not the system keyring: {why}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// The variable that chooses, and what it may say.
+const CHOICE: &str = "GITLAB_MCP_CREDENTIAL_STORE";
 
 impl Store {
-    /// The user's store, or why there is none (no home directory to keep it in).
+    /// The user's store as `GITLAB_MCP_CREDENTIAL_STORE` chooses it, or why there is none.
     pub fn for_user() -> Result<Store, String> {
-        let dir = match std::env::var_os("GITLAB_MCP_CONFIG_DIR") {
-            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-            _ => config_home()?.join("gitlab-mcp-server"),
+        let choice = std::env::var(CHOICE).unwrap_or_default();
+        let chosen = |what: &str| format!("{CHOICE} is `{what}`");
+        let store = match choice.trim() {
+            "keyring" => Store {
+                keyring: Ok(
+                    Keyring::open().map_err(|why| format!("{CHOICE} is `keyring`, but {why}"))?
+                ),
+                file: Err(chosen("keyring")),
+            },
+            "file" => Store {
+                keyring: Err(chosen("file")),
+                file: Ok(CredentialsFile::for_user()?),
+            },
+            "" | "auto" => {
+                let store = Store {
+                    keyring: Keyring::open(),
+                    file: CredentialsFile::for_user(),
+                };
+                if let (Err(no_keyring), Err(no_file)) = (&store.keyring, &store.file) {
+                    return Err(format!(
+                        "there is nowhere to keep a sign-in: {no_keyring}; {no_file}"
+                    ));
+                }
+                store
+            }
+            other => {
+                return Err(format!(
+                    "{CHOICE} is `{other}`: say `keyring` (the system keyring), `file` (a file readable by you alone) or `auto` (the keyring where there is one)"
+                ));
+            }
         };
-        Ok(Store {
-            path: dir.join("credentials.json"),
-        })
+        Ok(store)
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    pub fn get(&self, host: &str) -> Result<Option<Login>, String> {
-        Ok(self.read()?.logins.remove(host))
-    }
-
-    /// Keeps `login` for `host`, replacing the one there was.
-    pub fn put(&self, host: &str, login: &Login) -> Result<(), String> {
-        let mut all = self.read()?;
-        all.logins.insert(host.to_owned(), login.clone());
-        self.write(&all)
-    }
-
-    /// Forgets `host`'s login; whether there was one.
-    pub fn remove(&self, host: &str) -> Result<bool, String> {
-        let mut all = self.read()?;
-        let had = all.logins.remove(host).is_some();
-        if had {
-            self.write(&all)?;
+    /// `host`'s sign-in and where it is: the keyring first, then the file.
+    pub fn get(&self, host: &str) -> Result<Option<(Login, Place)>, String> {
+        let mut unread = None;
+        if let Ok(keyring) = &self.keyring {
+            match keyring.get(host) {
+                Ok(Some(login)) => return Ok(Some((login, Place::Keyring))),
+                Ok(None) => {}
+                // Said only if the file has none either: it may be the one that was kept.
+                Err(problem) => unread = Some(problem),
+            }
         }
-        Ok(had)
-    }
-
-    fn read(&self) -> Result<Logins, String> {
-        match fs::read(&self.path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|error| {
-                format!(
-                    "{} is not a credentials file this server wrote ({error}); remove it and sign in again",
-                    self.path.display()
-                )
-            }),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Logins::default()),
-            Err(error) => Err(format!("cannot read {}: {error}", self.path.display())),
-        }
-    }
-
-    fn write(&self, logins: &Logins) -> Result<(), String> {
-        let failed =
-            |error: std::io::Error| format!("cannot write {}: {error}", self.path.display());
-        if let Some(dir) = self.path.parent() {
-            fs::create_dir_all(dir).map_err(failed)?;
-        }
-        let fresh = self.path.with_extension("json.new");
-        let text = serde_json::to_vec_pretty(logins).expect("logins serialise");
-        let mut file = private_file(&fresh).map_err(failed)?;
-        file.write_all(&text).map_err(failed)?;
-        file.sync_all().map_err(failed)?;
-        drop(file);
-        fs::rename(&fresh, &self.path).map_err(failed)
-    }
-}
-
-/// A new file only its owner may read or write.
-fn private_file(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-        options.mode(0o600);
-        let file = options.open(path)?;
-        // A file left by an earlier run keeps its mode through `open`: set it again.
-        file.set_permissions(fs::Permissions::from_mode(0o600))?;
-        Ok(file)
-    }
-    // Elsewhere the user's profile directory is the user's alone.
-    #[cfg(not(unix))]
-    options.open(path)
-}
-
-/// `$XDG_CONFIG_HOME`, else `~/.config`; on Windows `%APPDATA%`.
-fn config_home() -> Result<PathBuf, String> {
-    let from = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
-    if cfg!(windows) {
-        return from("APPDATA")
-            .map(PathBuf::from)
-            .ok_or_else(|| "APPDATA is not set: there is nowhere to keep the sign-in".to_owned());
-    }
-    if let Some(dir) = from("XDG_CONFIG_HOME") {
-        return Ok(PathBuf::from(dir));
-    }
-    from("HOME")
-        .map(|home| PathBuf::from(home).join(".config"))
-        .ok_or_else(|| {
-            "neither XDG_CONFIG_HOME nor HOME is set: there is nowhere to keep the sign-in; set \
-             GITLAB_MCP_CONFIG_DIR"
-                .to_owned()
-        })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn login(token: &str) -> Login {
-        Login {
-            client_id: "app".to_owned(),
-            access_token: token.to_owned(),
-            refresh_token: Some("refresh".to_owned()),
-            expires_at: Some(now_seconds() + 30),
-            scope: "api".to_owned(),
-            username: "jane".to_owned(),
-        }
-    }
-
-    #[test]
-    fn logins_are_kept_per_instance_in_a_file_only_the_user_reads() {
-        let dir = std::env::temp_dir().join(format!("gitlab-mcp-store-{}", now_seconds()));
-        let store = Store {
-            path: dir.join("credentials.json"),
-        };
-        assert!(store.get("https://gitlab.com/").unwrap().is_none());
-        store.put("https://gitlab.com/", &login("one")).unwrap();
-        store.put("https://example.com/", &login("two")).unwrap();
-        assert!(store.get("https://gitlab.com/").unwrap() == Some(login("one")));
-        #[cfg(unix)]
+        if let Ok(file) = &self.file
+            && let Some(login) = file.get(host)?
         {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = fs::metadata(store.path()).unwrap().permissions().mode();
-            assert_eq!(mode & 0o777, 0o600);
+            return Ok(Some((login, self.file_place(file, None))));
         }
-        assert!(store.remove("https://gitlab.com/").unwrap());
-        assert!(!store.remove("https://gitlab.com/").unwrap());
-        assert!(store.get("https://example.com/").unwrap() == Some(login("two")));
-        assert!(login("x").expires_within(60));
-        assert!(!login("x").expires_within(10));
-        fs::write(store.path(), "not json").unwrap();
-        let Err(problem) = store.get("https://example.com/") else {
-            panic!("a file it did not write is refused");
+        unread.map_or(Ok(None), Err)
+    }
+
+    /// Keeps `login` for `host`, replacing the one there was; where it went.
+    pub fn put(&self, host: &str, login: &Login) -> Result<Place, String> {
+        let mut refused = None;
+        if let Ok(keyring) = &self.keyring {
+            match keyring.put(host, login) {
+                Ok(()) => {
+                    if let Ok(file) = &self.file {
+                        file.remove(host)?;
+                    }
+                    return Ok(Place::Keyring);
+                }
+                // A locked keyring whose unlocking was refused, say: the file still works.
+                Err(problem) => refused = Some(problem),
+            }
+        }
+        let file = match &self.file {
+            Ok(file) => file,
+            Err(why) => return Err(refused.unwrap_or_else(|| why.clone())),
         };
-        assert!(problem.contains("remove it"), "{problem}");
-        fs::remove_dir_all(dir).unwrap();
+        file.put(host, login)?;
+        Ok(self.file_place(file, refused))
+    }
+
+    /// Forgets `host`'s sign-in wherever it is; whether there was one.
+    pub fn remove(&self, host: &str) -> Result<bool, String> {
+        let in_keyring = match &self.keyring {
+            Ok(keyring) => keyring.remove(host)?,
+            Err(_) => false,
+        };
+        let in_file = match &self.file {
+            Ok(file) => file.remove(host)?,
+            Err(_) => false,
+        };
+        Ok(in_keyring || in_file)
+    }
+
+    /// The file as a place, and why not the keyring: it refused (`refused`), is missing,
+    /// or was not chosen.
+    fn file_place(&self, file: &CredentialsFile, refused: Option<String>) -> Place {
+        Place::File {
+            path: file.path().to_path_buf(),
+            no_keyring: refused.or_else(|| self.keyring.as_ref().err().cloned()),
+        }
     }
 }

@@ -5,6 +5,8 @@ use std::process::{Command, Stdio};
 
 use rexpect::session::spawn_command;
 
+use crate::support::secret_service::NO_SESSION_BUS;
+
 const TIMEOUT_MS: u64 = 30_000;
 
 fn binary(args: &[&str]) -> Command {
@@ -38,6 +40,7 @@ fn without_a_token_it_warns_that_calls_are_anonymous() {
             "GITLAB_MCP_CONFIG_DIR",
             std::env::temp_dir().join("gitlab-mcp-no-sign-in"),
         )
+        .env("DBUS_SESSION_BUS_ADDRESS", NO_SESSION_BUS)
         .env("RUST_LOG", "info")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -11,6 +11,7 @@
 pub mod client;
 pub mod redis;
 pub mod rpc;
+pub mod secret_service;
 pub mod stdio;
 pub mod wizard;
 

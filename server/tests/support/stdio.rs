@@ -33,7 +33,12 @@ impl StdioServer {
             .env_clear()
             .env("GITLAB_URL", gitlab)
             .env("GITLAB_MCP_TOOL_SURFACE", "individual")
-            .env("RUST_LOG", "warn");
+            .env("RUST_LOG", "warn")
+            // Not the developer's keyring; a test with a keyring of its own says so in `env`.
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                super::secret_service::NO_SESSION_BUS,
+            );
         for (name, value) in env {
             command.env(name, value);
         }
