@@ -285,14 +285,7 @@ async fn a_keyring_that_cannot_keep_it_is_said() {
     let sandbox = Sandbox::start().await.expect("the sandbox starts");
     sandbox.set_device_interval(1);
     let gitlab = sandbox.base_url().to_string();
-    let login = Auth::start(
-        &["auth", "login", "--client-id", SANDBOX_OAUTH_CLIENT_ID],
-        &gitlab,
-        &keep,
-    );
-    let code = login.line_starting("First copy your one-time code:");
-    sandbox.approve_device(&code);
-    let (ok, said) = login.finish();
+    let (ok, said) = device_sign_in(&sandbox, &gitlab, &keep);
     assert!(ok, "{said}");
     let file = keep.file_path().display().to_string();
     assert!(
@@ -327,6 +320,18 @@ async fn a_keyring_that_cannot_keep_it_is_said() {
     );
 }
 
+/// `auth login` with the device grant, the user's approval given at the sandbox's page.
+fn device_sign_in(sandbox: &Sandbox, gitlab: &str, keep: &Keep) -> (bool, String) {
+    let login = Auth::start(
+        &["auth", "login", "--client-id", SANDBOX_OAUTH_CLIENT_ID],
+        gitlab,
+        keep,
+    );
+    let code = login.line_starting("First copy your one-time code:");
+    sandbox.approve_device(&code);
+    login.finish()
+}
+
 /// Signs in with the device grant and follows the sign-in through its life: status, the
 /// next start acting with it, refreshed when GitLab refuses it and before it expires,
 /// revoked by logout. What `auth login` said.
@@ -335,14 +340,7 @@ async fn sign_in_use_refresh_and_revoke(keep: &Keep, name: &str) -> String {
     sandbox.set_device_interval(1);
     let gitlab = sandbox.base_url().to_string();
 
-    let login = Auth::start(
-        &["auth", "login", "--client-id", SANDBOX_OAUTH_CLIENT_ID],
-        &gitlab,
-        keep,
-    );
-    let code = login.line_starting("First copy your one-time code:");
-    sandbox.approve_device(&code);
-    let (ok, login_said) = login.finish();
+    let (ok, login_said) = device_sign_in(&sandbox, &gitlab, keep);
     assert!(ok, "{login_said}");
     assert!(
         login_said.contains(&format!("Signed in to {gitlab} as @sandbox-user")),
