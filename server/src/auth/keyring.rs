@@ -64,9 +64,11 @@ impl Keyring {
     }
 
     fn entry(&self, host: &str) -> Result<Entry, String> {
-        // The entry's label, where the store shows one: the only modifier every store here
-        // either takes or does without.
-        let label = platform::label(host);
+        // What a keyring manager (Seahorse, KWallet) shows for a Secret Service entry. The
+        // Keychain and the Credential Manager name an entry by service and account alone,
+        // and refuse a label.
+        let label =
+            cfg!(all(unix, not(target_os = "macos"))).then(|| format!("GitLab sign-in for {host}"));
         let modifiers = label
             .as_deref()
             .map(|label| HashMap::from([("label", label)]));
@@ -96,11 +98,6 @@ mod platform {
     pub fn store() -> keyring_core::Result<Arc<CredentialStore>> {
         Ok(apple_native_keyring_store::keychain::Store::new()?)
     }
-
-    /// The Keychain names the entry by its service and account.
-    pub fn label(_host: &str) -> Option<String> {
-        None
-    }
 }
 
 #[cfg(windows)]
@@ -114,11 +111,6 @@ mod platform {
     pub fn store() -> keyring_core::Result<Arc<CredentialStore>> {
         Ok(windows_native_keyring_store::Store::new()?)
     }
-
-    /// The Credential Manager names the entry by its service and account.
-    pub fn label(_host: &str) -> Option<String> {
-        None
-    }
 }
 
 #[cfg(all(unix, not(target_os = "macos")))]
@@ -131,11 +123,6 @@ mod platform {
 
     pub fn store() -> keyring_core::Result<Arc<CredentialStore>> {
         Ok(zbus_secret_service_keyring_store::Store::new()?)
-    }
-
-    /// What a keyring manager (Seahorse, KWallet) shows for the entry.
-    pub fn label(host: &str) -> Option<String> {
-        Some(format!("GitLab sign-in for {host}"))
     }
 }
 
@@ -151,10 +138,6 @@ mod platform {
         Err(Error::NotSupportedByStore(
             "this platform has none the server knows".to_owned(),
         ))
-    }
-
-    pub fn label(_host: &str) -> Option<String> {
-        None
     }
 }
 

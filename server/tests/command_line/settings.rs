@@ -3,17 +3,14 @@
 
 use std::process::{Command, Output, Stdio};
 
-use crate::support::secret_service::NO_SESSION_BUS;
+use crate::support::{SERVER, isolated};
 
 /// Runs the server on stdio with only `env` set and stdin closed: a good configuration
 /// starts and ends at once, no client having come (not status 2); a bad one never starts.
 fn run(env: &[(&str, &str)], args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"));
-    command
-        .env_clear()
+    let mut command = Command::new(SERVER);
+    isolated(&mut command)
         .env("RUST_LOG", "warn")
-        // Not the developer's keyring: no sign-in is this test's.
-        .env("DBUS_SESSION_BUS_ADDRESS", NO_SESSION_BUS)
         .envs(env.iter().copied())
         .args(["--gitlab-url", "http://127.0.0.1:9"])
         .args(args)

@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 
 use crate::support::secret_service::{NO_SESSION_BUS, SecretService, Unlocked};
 use crate::support::stdio::StdioServer;
+use crate::support::{SERVER, isolated};
 
 /// `gitlab-mcp-server auth …` running, its stderr read line by line.
 struct Auth {
@@ -30,9 +31,8 @@ struct Auth {
 
 impl Auth {
     fn start(args: &[&str], gitlab: &str, keep: &Keep) -> Auth {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
+        let mut child = isolated(&mut Command::new(SERVER))
             .args(args)
-            .env_clear()
             .env("GITLAB_URL", gitlab)
             .envs(keep.env())
             .stdin(Stdio::null())
@@ -133,22 +133,22 @@ impl Keep {
         self
     }
 
-    fn env(&self) -> Vec<(&'static str, String)> {
+    fn env(&self) -> [(&'static str, String); 3] {
         let bus = self
             .keyring
             .as_ref()
             .map_or(NO_SESSION_BUS.to_owned(), |keyring| keyring.address.clone());
-        let mut env = vec![
+        [
             (
                 "GITLAB_MCP_CONFIG_DIR",
                 self.config.to_string_lossy().into_owned(),
             ),
             ("DBUS_SESSION_BUS_ADDRESS", bus),
-        ];
-        if let Some(choice) = self.choice {
-            env.push(("GITLAB_MCP_CREDENTIAL_STORE", choice.to_owned()));
-        }
-        env
+            (
+                "GITLAB_MCP_CREDENTIAL_STORE",
+                self.choice.unwrap_or("auto").to_owned(),
+            ),
+        ]
     }
 
     fn file_path(&self) -> PathBuf {

@@ -5,19 +5,14 @@ use std::process::{Command, Stdio};
 
 use rexpect::session::spawn_command;
 
-use crate::support::secret_service::NO_SESSION_BUS;
+use crate::support::{SERVER, isolated};
 
 const TIMEOUT_MS: u64 = 30_000;
 
-fn binary(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"));
-    command.args(args).env("NO_COLOR", "1");
-    command
-}
-
 #[test]
 fn started_by_hand_in_a_terminal_it_says_it_waits_for_an_mcp_client() {
-    let command = binary(&["--sandbox"]);
+    let mut command = Command::new(SERVER);
+    command.arg("--sandbox").env("NO_COLOR", "1");
     let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
     session
         .exp_string("this is an MCP server: it speaks JSON-RPC on stdin and stdout")
@@ -32,15 +27,10 @@ fn started_by_hand_in_a_terminal_it_says_it_waits_for_an_mcp_client() {
 
 #[test]
 fn without_a_token_it_warns_that_calls_are_anonymous() {
-    let mut command = binary(&["--gitlab-url", "http://127.0.0.1:9/"]);
-    command
-        .env_remove("GITLAB_TOKEN")
-        // An empty store: the developer's own sign-in is not this test's.
-        .env(
-            "GITLAB_MCP_CONFIG_DIR",
-            std::env::temp_dir().join("gitlab-mcp-no-sign-in"),
-        )
-        .env("DBUS_SESSION_BUS_ADDRESS", NO_SESSION_BUS)
+    let mut command = Command::new(SERVER);
+    // No token and no sign-in of the developer's.
+    isolated(&mut command)
+        .args(["--gitlab-url", "http://127.0.0.1:9/"])
         .env("RUST_LOG", "info")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -22,6 +22,23 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// The server binary under test.
+pub const SERVER: &str = env!("CARGO_BIN_EXE_gitlab-mcp-server");
+
+/// `command` without the developer's environment: only what the test then sets (a
+/// developer's GITLAB_* must not leak in), and none of their sign-ins — the credentials
+/// file chosen, in a directory no test writes, so not even the macOS Keychain is read. The
+/// sign-in tests set `GITLAB_MCP_CREDENTIAL_STORE` and `GITLAB_MCP_CONFIG_DIR` again.
+pub fn isolated(command: &mut Command) -> &mut Command {
+    command
+        .env_clear()
+        .env("GITLAB_MCP_CREDENTIAL_STORE", "file")
+        .env(
+            "GITLAB_MCP_CONFIG_DIR",
+            std::env::temp_dir().join("gitlab-mcp-tests-no-sign-in"),
+        )
+}
+
 /// How long a replica may take to start, or to exit once told.
 const PATIENCE: Duration = Duration::from_secs(30);
 
@@ -110,23 +127,20 @@ impl<'a> Launch<'a> {
 
 impl Replica {
     fn start(launch: Launch<'_>) -> Replica {
-        let binary = env!("CARGO_BIN_EXE_gitlab-mcp-server");
         let mut command = match launch.open_files {
-            None => Command::new(binary),
+            None => Command::new(SERVER),
             // The shell lowers its own limit, then becomes the server.
             Some(limit) => {
                 let mut shell = Command::new("/bin/sh");
                 shell.args([
                     "-c",
                     &format!("ulimit -n {limit} && exec \"$0\" \"$@\""),
-                    binary,
+                    SERVER,
                 ]);
                 shell
             }
         };
-        // Only what the test sets: a developer's GITLAB_* must not leak in.
-        command
-            .env_clear()
+        isolated(&mut command)
             .env("GITLAB_URL", launch.gitlab_url)
             .env("GITLAB_TOKEN", SERVER_TOKEN)
             .env("GITLAB_MCP_TOOL_SURFACE", launch.surface)

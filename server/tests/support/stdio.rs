@@ -28,17 +28,11 @@ impl StdioServer {
 
     /// The server with `env` set besides `GITLAB_URL` (a surface, allowed projects, …).
     pub fn with_env(gitlab: &str, env: &[(&str, &str)]) -> StdioServer {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"));
-        command
-            .env_clear()
+        let mut command = Command::new(super::SERVER);
+        super::isolated(&mut command)
             .env("GITLAB_URL", gitlab)
             .env("GITLAB_MCP_TOOL_SURFACE", "individual")
-            .env("RUST_LOG", "warn")
-            // Not the developer's keyring; a test with a keyring of its own says so in `env`.
-            .env(
-                "DBUS_SESSION_BUS_ADDRESS",
-                super::secret_service::NO_SESSION_BUS,
-            );
+            .env("RUST_LOG", "warn");
         for (name, value) in env {
             command.env(name, value);
         }

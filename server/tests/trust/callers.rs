@@ -10,7 +10,7 @@ use crate::support::client::{answering, call, connect_as};
 use crate::support::redis::Redis;
 use crate::support::rpc::{LEGACY, Reply, Rpc};
 use crate::support::wizard::{asked, issue_body, say_yes, up_to_the_summary};
-use crate::support::{KEY_A, Launch, Replica, SERVER_TOKEN};
+use crate::support::{KEY_A, Launch, Replica, SERVER, SERVER_TOKEN, isolated};
 
 const TOKEN_A: &str = "glpat-caller-a";
 const TOKEN_B: &str = "glpat-caller-b";
@@ -331,8 +331,7 @@ async fn the_servers_own_token_serves_tokenless_requests_only_when_the_operator_
     assert_named_in_the_log(&server);
 
     // Beyond loopback it takes a second, explicit setting.
-    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_gitlab-mcp-server"))
-        .env_clear()
+    let refused = isolated(&mut std::process::Command::new(SERVER))
         .env("GITLAB_URL", &gitlab)
         .env("GITLAB_TOKEN", SERVER_TOKEN)
         .args(["--http", "0.0.0.0:0", "--tokenless-as-server"])
