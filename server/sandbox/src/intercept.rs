@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::app::App;
 use crate::faults::{self, FaultReply};
+use crate::paths::ReceivedPath;
 use crate::recording::{RecordedRequest, RecordedSecret};
 use crate::reply::ApiError;
 
@@ -23,10 +24,14 @@ pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Ne
     let Ok(bytes) = to_bytes(body, MAX_BODY).await else {
         return ApiError::error("the request body is too large").into_response();
     };
-    let raw_path = parts.uri.path().to_owned();
-    let path = percent_decode_str(&raw_path)
-        .decode_utf8_lossy()
-        .into_owned();
+    // Recorded as sent; the routes and the faults see the path as Grape reads it (`paths`).
+    let raw_path = parts.extensions.get::<ReceivedPath>().map_or_else(
+        || parts.uri.path().to_owned(),
+        |received| received.0.clone(),
+    );
+    let decoded = |path: &str| percent_decode_str(path).decode_utf8_lossy().into_owned();
+    let path = decoded(&raw_path);
+    let served = decoded(parts.uri.path());
     let header = |name: &str| {
         parts
             .headers
@@ -36,7 +41,7 @@ pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Ne
     };
     let recorded = RecordedRequest {
         method: parts.method.clone(),
-        path: path.clone(),
+        path,
         raw_path,
         query: parts
             .uri
@@ -68,15 +73,15 @@ pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Ne
     };
     app.lock_requests().push(recorded);
 
-    let fault = app.lock_faults().take(&parts.method, &path);
+    let fault = app.lock_faults().take(&parts.method, &served);
     match fault {
         Some(FaultReply::Stall) => {
             let mut shutdown = app.shutdown.clone();
             // An error means the sandbox is gone; either way the stall is over.
             let _ = shutdown.wait_for(|stopped| *stopped).await;
-            faults::respond(&FaultReply::Stall, &path)
+            faults::respond(&FaultReply::Stall, &served)
         }
-        Some(reply) => faults::respond(&reply, &path),
+        Some(reply) => faults::respond(&reply, &served),
         None => {
             next.run(Request::from_parts(parts, Body::from(bytes)))
                 .await

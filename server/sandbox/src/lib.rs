@@ -57,6 +57,13 @@
 //! labels and milestones. None of them does anything by itself: a schedule never fires, a
 //! webhook is never called.
 //!
+//! # Routing
+//!
+//! Paths are read as GitLab's router (Grape) reads them: repeated slashes count as one
+//! (`/api/v4/projects//2/issues` is project 2's issues) and a trailing slash is ignored
+//! (`PUT /api/v4/projects/1/` updates project 1). The recording keeps each path exactly as
+//! it was sent ([`RecordedRequest::raw_path`]); faults match the path as routed.
+//!
 //! # OAuth
 //!
 //! The sandbox is GitLab's OAuth 2 provider too, at the root of its URL as on GitLab:
@@ -144,6 +151,7 @@ mod faults;
 mod intercept;
 mod pagination;
 mod params;
+mod paths;
 mod recording;
 mod reply;
 mod routes;
@@ -152,9 +160,12 @@ mod store;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
 
+use axum::ServiceExt;
 use axum::http::Method;
+use axum::middleware;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
+use tower::Layer;
 use url::Url;
 
 pub use faults::{FaultReply, FaultSpec};
@@ -192,10 +203,13 @@ impl Sandbox {
         })?;
         let (stop, shutdown) = watch::channel(false);
         let app = App::new(&base_url, shutdown.clone());
-        let router = routes::router(app.clone());
+        // Grape's path rules apply before any route is matched, so they wrap the router.
+        let service = middleware::map_request(paths::as_grape_reads_it)
+            .layer(routes::router(app.clone()))
+            .into_make_service();
         let mut stopped = shutdown;
         let server = tokio::spawn(async move {
-            axum::serve(listener, router)
+            axum::serve(listener, service)
                 .with_graceful_shutdown(async move {
                     // An error means the handle is gone, which is a shutdown too.
                     let _ = stopped.wait_for(|stop| *stop).await;

@@ -22,6 +22,7 @@ mod projects;
 mod releases;
 mod repository;
 mod reviews;
+mod routing;
 mod search;
 mod subscriptions_and_stars;
 mod time_tracking;
