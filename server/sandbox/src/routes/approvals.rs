@@ -11,9 +11,7 @@ use super::merge_requests::find;
 use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
-use crate::store::merge_requests::Approval;
-use crate::store::notes::{Discussion, Note};
-use crate::store::{CURRENT_USER, Store, now};
+use crate::store::{CURRENT_USER, Store};
 
 pub(crate) fn routes() -> Router<App> {
     let path = |tail: &str| format!("/projects/{{id}}/merge_requests/{{merge_request_iid}}/{tail}");
@@ -78,23 +76,7 @@ async fn approve(
                 "401 Unauthorized",
             ));
         }
-        let at = now();
-        let note = Note::system(
-            &mut store.ids,
-            CURRENT_USER,
-            "approved this merge request",
-            &at,
-        );
-        let discussion = Discussion::individual(&mut store.ids, note);
-        let project = store.project_mut(project_id);
-        let mr = project.merge_requests.get_mut(&iid).expect("found above");
-        mr.approvals.push(Approval {
-            user_id: CURRENT_USER,
-            approved_at: at.clone(),
-        });
-        mr.discussions.push(discussion);
-        mr.updated_at = at;
-        project.touch();
+        store.approve(project_id, iid);
         Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
     })
 }
@@ -112,20 +94,7 @@ async fn unapprove(
         if !mr.approved_by(CURRENT_USER) || mr.state == "merged" {
             return Err(ApiError::not_found(""));
         }
-        let at = now();
-        let note = Note::system(
-            &mut store.ids,
-            CURRENT_USER,
-            "unapproved this merge request",
-            &at,
-        );
-        let discussion = Discussion::individual(&mut store.ids, note);
-        let project = store.project_mut(project_id);
-        let mr = project.merge_requests.get_mut(&iid).expect("found above");
-        mr.approvals.retain(|a| a.user_id != CURRENT_USER);
-        mr.discussions.push(discussion);
-        mr.updated_at = at;
-        project.touch();
+        store.unapprove(project_id, iid);
         Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
     })
 }

@@ -1,9 +1,9 @@
 //! What the issue and merge request routes share (GitLab's "issuables"): the title rules,
-//! the people and milestone of a new one, label edits and state events of an update.
+//! the people and milestone of a new one, label edits of an update.
 
 use crate::params::Params;
 use crate::reply::ApiError;
-use crate::store::{CURRENT_USER, Project, Store};
+use crate::store::{Project, Store};
 
 /// The model's rules for a title: not blank, at most 255 characters.
 pub(super) fn checked_title(title: String) -> Result<String, ApiError> {
@@ -46,33 +46,6 @@ impl LabelEdit {
             }
         }
         labels.retain(|l| !self.remove.contains(l));
-    }
-}
-
-/// What a state change touches on an issue or merge request.
-pub(super) struct StateChange<'a> {
-    pub state: &'a mut &'static str,
-    pub closed_at: &'a mut Option<String>,
-    pub closed_by: &'a mut Option<u64>,
-}
-
-impl StateChange<'_> {
-    /// `state_event` of an update: `close` closes an open issue or merge request (by the
-    /// current user), `reopen` reopens a closed one; anything else leaves the state alone.
-    pub fn apply(self, event: Option<&str>, now: &str) {
-        match event {
-            Some("close") if *self.state == "opened" => {
-                *self.state = "closed";
-                *self.closed_at = Some(now.to_owned());
-                *self.closed_by = Some(CURRENT_USER);
-            }
-            Some("reopen") if *self.state == "closed" => {
-                *self.state = "opened";
-                *self.closed_at = None;
-                *self.closed_by = None;
-            }
-            _ => {}
-        }
     }
 }
 

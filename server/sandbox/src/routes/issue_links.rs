@@ -13,9 +13,8 @@ use super::lookups::record_not_found;
 use crate::app::App;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
-use crate::store::issue_links::IssueLink;
-use crate::store::notes::{Discussion, Note};
-use crate::store::{CURRENT_USER, Ids, Store, now};
+use crate::store::Store;
+use crate::store::issue_links::LinkRefusal;
 
 pub(crate) fn routes() -> Router<App> {
     Router::new()
@@ -75,63 +74,20 @@ async fn create(
             .and_then(|iid| store.projects[&target_project].issues.get(&iid))
             .map(|issue| issue.id)
             .ok_or_else(record_not_found)?;
-        if store
-            .issue_links
-            .iter()
-            .any(|l| l.involves(source) && l.involves(target) && source != target)
-        {
-            return Err(ApiError::message(
+        match store.link_issues(source, target, &link_type) {
+            Ok(index) => Ok(ok(
+                StatusCode::CREATED,
+                store.issue_link_json(&store.issue_links[index]),
+            )),
+            Err(LinkRefusal::AlreadyLinked) => Err(ApiError::message(
                 StatusCode::CONFLICT,
                 "Issue(s) already assigned",
-            ));
-        }
-        if source == target {
-            let reference = reference(store, target, source);
-            return Err(ApiError::message(
+            )),
+            Err(LinkRefusal::ToItself(reference)) => Err(ApiError::message(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!("{reference} cannot be added: cannot be related to itself"),
-            ));
+            )),
         }
-        let (source, target, stored_type) = match link_type.as_str() {
-            "is_blocked_by" => (target, source, "blocks"),
-            "blocks" => (source, target, "blocks"),
-            _ => (source, target, "relates_to"),
-        };
-        let at = now();
-        let link = IssueLink {
-            id: Ids::next(&mut store.ids.issue_link),
-            source_id: source,
-            target_id: target,
-            link_type: stored_type,
-            created_at: at.clone(),
-            updated_at: at.clone(),
-        };
-        let (to_target, to_source) = if stored_type == "blocks" {
-            (
-                "marked this issue as blocking",
-                "marked this issue as blocked by",
-            )
-        } else {
-            (
-                "marked this issue as related to",
-                "marked this issue as related to",
-            )
-        };
-        system_note(
-            store,
-            source,
-            &format!("{to_target} {}", reference(store, target, source)),
-            &at,
-        );
-        system_note(
-            store,
-            target,
-            &format!("{to_source} {}", reference(store, source, target)),
-            &at,
-        );
-        let body = store.issue_link_json(&link);
-        store.issue_links.push(link);
-        Ok(ok(StatusCode::CREATED, body))
     })
 }
 
@@ -169,49 +125,7 @@ async fn remove(
         let issue = issue_id(store, &id, &issue_iid)?;
         let index = find_link(store, issue, &link_id)?;
         let body = store.issue_link_json(&store.issue_links[index]);
-        let link = store.issue_links.remove(index);
-        let at = now();
-        let (source, target) = (link.source_id, link.target_id);
-        let text = |store: &Store, other: u64, from: u64| {
-            format!(
-                "removed the relation with {}",
-                reference(store, other, from)
-            )
-        };
-        let note = text(store, target, source);
-        system_note(store, source, &note, &at);
-        let note = text(store, source, target);
-        system_note(store, target, &note, &at);
+        store.unlink_issues(index);
         Ok(ok(StatusCode::OK, body))
     })
-}
-
-/// How GitLab refers to issue `issue` from issue `from`'s project: `#2` in the same
-/// project, `group/project#2` from another.
-fn reference(store: &Store, issue: u64, from: u64) -> String {
-    let Some((project, found)) = store.issue_by_id(issue) else {
-        return String::new();
-    };
-    let same = store
-        .issue_by_id(from)
-        .is_some_and(|(other, _)| other.id == project.id);
-    if same {
-        format!("#{}", found.iid)
-    } else {
-        format!("{}#{}", store.full_path(project), found.iid)
-    }
-}
-
-/// A system note by the current user on issue `issue_id` (a global id).
-fn system_note(store: &mut Store, issue_id: u64, body: &str, at: &str) {
-    let note = Note::system(&mut store.ids, CURRENT_USER, body, at);
-    let discussion = Discussion::individual(&mut store.ids, note);
-    for project in store.projects.values_mut() {
-        if let Some(issue) = project.issues.values_mut().find(|i| i.id == issue_id) {
-            issue.discussions.push(discussion);
-            issue.updated_at = at.to_owned();
-            project.last_activity_at = at.to_owned();
-            return;
-        }
-    }
 }

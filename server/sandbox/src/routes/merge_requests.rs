@@ -7,7 +7,7 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use super::issuable::{LabelEdit, StateChange, checked_title, milestone, people};
+use super::issuable::{LabelEdit, checked_title, milestone, people};
 use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
@@ -15,6 +15,7 @@ use crate::pagination::{Order, paginate};
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::merge_requests::MergeRequest;
+use crate::store::state_change::StateChange;
 use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 
 pub(crate) fn routes() -> Router<App> {

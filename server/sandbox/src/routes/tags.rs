@@ -1,7 +1,6 @@
 //! `/projects/:id/repository/tags[/:tag_name]`: lightweight and annotated tags.
 
 use std::cmp::Ordering;
-use std::time::SystemTime;
 
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
@@ -14,9 +13,8 @@ use crate::app::App;
 use crate::pagination::paginate;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
-use crate::store::repository::valid_ref_name;
-use crate::store::repository::{Annotation, Tag};
-use crate::store::{CURRENT_USER, hex_id};
+use crate::store::CURRENT_USER;
+use crate::store::repository::{Tag, TagRefusal};
 
 pub(crate) fn routes() -> Router<App> {
     Router::new()
@@ -110,35 +108,21 @@ async fn create(
         let tag_name = params.str("tag_name")?.unwrap_or_default();
         let reference = params.str("ref")?.unwrap_or_default();
         let message = params.text("message")?;
-        let project = store.project(&id)?;
-        let project_id = project.id;
-        if !valid_ref_name(&tag_name) {
-            return Err(ApiError::bad_request("Tag name invalid"));
-        }
-        if project.repository.tags.contains_key(&tag_name) {
-            return Err(ApiError::bad_request(format!(
-                "Tag {tag_name} already exists"
-            )));
-        }
-        let commit = project
-            .repository
-            .resolve(&reference)
-            .ok_or_else(|| ApiError::bad_request(format!("Target {reference} is invalid")))?
-            .id
-            .clone();
-        let tagger = &store.user(CURRENT_USER).username;
-        let annotation = message.map(|message| Annotation {
-            id: hex_id(format!("tag {tag_name} {commit} {tagger} {message}").as_bytes()),
-            message,
-            date: SystemTime::now(),
-        });
-        let tag = Tag {
-            name: tag_name.clone(),
-            commit,
-            annotation,
-        };
+        let project_id = store.project_id(&id)?;
+        let tagger = store.user(CURRENT_USER).username.clone();
         let project = store.project_mut(project_id);
-        project.repository.tags.insert(tag_name.clone(), tag);
+        project
+            .repository
+            .add_tag(&tag_name, &reference, message, &tagger)
+            .map_err(|refusal| match refusal {
+                TagRefusal::InvalidName => ApiError::bad_request("Tag name invalid"),
+                TagRefusal::Exists => {
+                    ApiError::bad_request(format!("Tag {tag_name} already exists"))
+                }
+                TagRefusal::BadTarget => {
+                    ApiError::bad_request(format!("Target {reference} is invalid"))
+                }
+            })?;
         project.touch();
         let project = &store.projects[&project_id];
         Ok(ok(

@@ -4,10 +4,12 @@
 
 use serde_json::{Value, json};
 
-use super::merge_requests::MergeRequest;
+use super::merge_requests::{Approval, MergeRequest};
+use super::notes::{Discussion, Note};
 use super::people::{CURRENT_USER, access};
 use super::project::Project;
 use super::state::Store;
+use super::timestamps::now;
 use crate::reply::merged;
 
 /// The name and type GitLab gives the rule that any eligible member can satisfy.
@@ -18,6 +20,47 @@ impl MergeRequest {
     /// GitLab's `eligible_for_approval_by?`: open, not approved by them yet, not the author.
     pub fn can_be_approved_by(&self, user_id: u64) -> bool {
         self.state == "opened" && self.author_id != user_id && !self.approved_by(user_id)
+    }
+}
+
+impl Store {
+    /// The current user approves merge request `iid` of `project_id` (its eligibility
+    /// checked first), with the system note "approved this merge request".
+    pub fn approve(&mut self, project_id: u64, iid: u64) {
+        self.change_approval(project_id, iid, true);
+    }
+
+    /// The current user takes their approval back, with the system note "unapproved this
+    /// merge request".
+    pub fn unapprove(&mut self, project_id: u64, iid: u64) {
+        self.change_approval(project_id, iid, false);
+    }
+
+    fn change_approval(&mut self, project_id: u64, iid: u64, approve: bool) {
+        let at = now();
+        let text = if approve {
+            "approved this merge request"
+        } else {
+            "unapproved this merge request"
+        };
+        let note = Note::system(&mut self.ids, CURRENT_USER, text, &at);
+        let discussion = Discussion::individual(&mut self.ids, note);
+        let project = self.project_mut(project_id);
+        let mr = project
+            .merge_requests
+            .get_mut(&iid)
+            .expect("the caller found it");
+        if approve {
+            mr.approvals.push(Approval {
+                user_id: CURRENT_USER,
+                approved_at: at.clone(),
+            });
+        } else {
+            mr.approvals.retain(|a| a.user_id != CURRENT_USER);
+        }
+        mr.discussions.push(discussion);
+        mr.updated_at = at;
+        project.touch();
     }
 }
 

@@ -1,7 +1,10 @@
 //! Merge requests: their model and how a merge lands on the target branch. GitLab's merge
 //! request entity (with the mergeability GitLab computes: conflicts, approvals, draft) is in
-//! `render`; what one changes is in `super::merge_request_diffs`.
+//! `render`; what one changes is in `super::merge_request_diffs`; merging one (GitLab's checks
+//! and the merge itself) in `merging`, rebasing one in `rebasing`.
 
+mod merging;
+mod rebasing;
 mod render;
 
 use std::time::SystemTime;
@@ -12,6 +15,9 @@ use super::notes::Discussion;
 use super::repository::diff::three_way;
 use super::repository::history::Repository;
 use super::repository::objects::{CommitDraft, Person, Snapshot};
+
+pub(crate) use merging::{MergeChoices, Unmergeable};
+pub(crate) use rebasing::RebaseRefusal;
 
 pub(crate) struct MergeRequest {
     pub id: u64,

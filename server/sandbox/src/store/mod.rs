@@ -37,6 +37,7 @@ pub(crate) mod releases;
 pub(crate) mod repository;
 mod seed;
 mod state;
+pub(crate) mod state_change;
 pub(crate) mod test_reports;
 mod timestamps;
 pub(crate) mod todos;
