@@ -37,8 +37,9 @@
 //! approve); `rebase` (done at once: the source's own commits are replayed on the target head,
 //! or `merge_error` says why not). Notes and discussions on issues and merge requests
 //! (comments, threads, replies, resolving merge request threads, and diff threads whose
-//! `position` must point at a line of the diff), and issue links (`…/issues/:iid/links`).
-//! Emoji reactions on issues and merge requests, draft notes (publishing makes them notes),
+//! `position` must point at a line of the diff; their quick actions run, see below), and
+//! issue links (`…/issues/:iid/links`). Emoji reactions on issues and merge requests, draft
+//! notes (publishing makes them notes),
 //! and who takes part (`…/participants`); the repository's contributors. Subscribing to
 //! issues and merge requests (participants are subscribed until they unsubscribe), their time
 //! tracking (`time_stats`, estimates, spent time), a merge request's diff `versions` (one: its
@@ -63,6 +64,54 @@
 //! (`/api/v4/projects//2/issues` is project 2's issues) and a trailing slash is ignored
 //! (`PUT /api/v4/projects/1/` updates project 1). The recording keeps each path exactly as
 //! it was sent ([`RecordedRequest::raw_path`]); faults match the path as routed.
+//!
+//! # Quick actions
+//!
+//! The sandbox follows today's GitLab Community Edition. Quick actions run in the bodies of
+//! notes on issues and merge requests (`POST …/notes`, `PUT …/notes/:note_id`, new
+//! discussions and replies, and their edits), of commit comments
+//! (`POST …/repository/commits/:sha/comments`, `note`), of draft notes when they are
+//! published (one, or in bulk; never when written), and in issue and merge request
+//! `description`s when created or updated (REST, and GraphQL's `createIssue`).
+//!
+//! - **Found as GitLab finds them.** Every `\r` is dropped first. A command is a line of a
+//!   top-level paragraph starting with `/` and a known name (case-insensitive), then
+//!   nothing, whitespace, or a space and its argument; never in fenced code (```` ``` ````,
+//!   `~~~`), `>` quotes (nor their lazy continuation lines), `>>>` blocks, list items,
+//!   headings, HTML blocks or inline code. `/cc` stays in the text; `/shrug` and
+//!   `/tableflip` become their faces.
+//! - **Always taken out.** Every known command line leaves the text, even one that does not
+//!   apply to what it is written on (`/merge` on an issue); the text is right-trimmed.
+//! - **Run in order, each on its condition**, checked on the item as it is: one that cannot
+//!   apply is skipped ("Could not apply merge command."). Run: close, reopen, title,
+//!   label/labels, unlabel/remove_label, relabel (existing project and group labels only,
+//!   `~name`, `~"two words"` or bare names), assign/unassign and
+//!   assign_reviewer/reviewer, request_review, unassign_reviewer/remove_reviewer (`@user`,
+//!   `me`; one assignee and one reviewer, as in Community Edition), milestone (`%name`,
+//!   `%"two words"`) and remove_milestone, copy_metadata, confidential, due (ISO dates,
+//!   `today`, `tomorrow`, `yesterday`, `in N days|weeks`) and remove_due_date, lock, unlock,
+//!   estimate, spend (`1h30m [YYYY-MM-DD]`, `-30m`), remove_estimate, remove_time_spent,
+//!   subscribe, unsubscribe, todo, done, react/award (`:emoji:`), draft, ready,
+//!   target_branch (an existing branch), approve, unapprove, rebase (done at once),
+//!   submit_review (`approve` too), merge, duplicate, relate, unlink (`#1`,
+//!   `group/project#1`, issue URLs), move and clone (`group/project`, `--with_notes`: the
+//!   issue is made again there with its notes and time; a move closes the original and
+//!   sets its `moved_to_id`, each side gets GitLab's system note), and tag (on a commit
+//!   comment: the tag at that commit, annotated with the rest of the line). The other
+//!   commands GitLab knows (`/severity`, `/zoom`, `/promote_to_incident`…) are taken out
+//!   and never apply.
+//! - **`/merge` needs `merge_request_diff_head_sha`** (a note's parameter) equal to the
+//!   merge request's head, as today's GitLab requires; then it merges a mergeable merge
+//!   request, or sets it to merge when its running head pipeline succeeds. A `/rebase` in
+//!   the same text cancels it. Descriptions and discussions carry no head, so they never
+//!   merge.
+//! - **Answers.** A note of nothing but commands is not saved: `202` with
+//!   `{"commands_changes": {…}, "summary": ["…"]}` (`400 Bad request - Failed to apply
+//!   commands.` when they said nothing). Commands with text: the note is saved without the
+//!   command lines and answered `201` with its `commands_changes`. A note edited down to
+//!   commands is deleted (`202`). A description is stored without its command lines (`""`
+//!   when nothing else); a new issue's or merge request's description skips the commands
+//!   that need it saved (`/close`, `/merge`, `/approve`…), as GitLab's do.
 //!
 //! # OAuth
 //!

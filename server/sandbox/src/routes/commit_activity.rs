@@ -9,13 +9,15 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 
+use super::note_commands;
 use super::repository::find_commit;
 use crate::app::App;
 use crate::pagination::paginate;
 use crate::params::Params;
 use crate::reply::{ApiError, ok};
+use crate::store::quick_actions::{On, Options};
 use crate::store::record_kinds::{COMMIT_COMMENTS, COMMIT_STATUSES, STATUS_STATES};
-use crate::store::records::Owner;
+use crate::store::records::{Owner, record_check};
 
 pub(crate) fn routes() -> Router<App> {
     Router::new()
@@ -143,7 +145,8 @@ async fn comments(
     })
 }
 
-/// `POST {note, path?, line?, line_type?}`: 201 with the comment.
+/// `POST {note, path?, line?, line_type?}`: 201 with the comment. Its quick actions run on
+/// the commit (`/tag v1.2.3 message`), as GitLab runs them (`note_commands`).
 async fn comment(
     State(app): State<App>,
     Path((id, sha)): Path<(String, String)>,
@@ -155,9 +158,16 @@ async fn comment(
         let commit = find_commit(project, &sha)?.clone();
         let mut fields = params.0.clone();
         fields.insert("sha".to_owned(), json!(commit.id));
+        record_check(&COMMIT_COMMENTS, &fields)?;
         let owner = Owner::Project(project.id);
-        let comment = store.record_create(&owner, &COMMIT_COMMENTS, &fields)?;
-        Ok(ok(StatusCode::CREATED, shown_comment(comment)))
+        let on = On::Commit(project.id, commit.id.clone());
+        let note = params.str("note")?.unwrap_or_default();
+        note_commands::post(store, &on, &note, &Options::note(None), |store, text| {
+            fields.insert("note".to_owned(), json!(text));
+            let comment = store.record_create(&owner, &COMMIT_COMMENTS, &fields)?;
+            let id = comment["id"].as_u64().unwrap_or_default();
+            Ok((shown_comment(comment), id))
+        })
     })
 }
 

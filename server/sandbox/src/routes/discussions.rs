@@ -2,7 +2,8 @@
 //! :iid/discussions`, `GET …/discussions/:discussion_id`, replies (`POST …/notes`), editing
 //! and deleting a thread's notes, and resolving merge request threads
 //! (`PUT …/discussions/:discussion_id`). A new thread on a merge request may start on the
-//! diff (`position`): a `DiffNote`, checked the way GitLab checks it.
+//! diff (`position`): a `DiffNote`, checked the way GitLab checks it. New notes and edits run
+//! their quick actions (`note_commands`).
 
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
@@ -12,6 +13,7 @@ use axum::routing::{get, post};
 use serde_json::{Map, Value};
 
 use super::lookups::{Target, record_not_found};
+use super::note_commands;
 use super::notes::{
     created_at, delete_note, edit_note, forbidden, invalid_note, kind, new_body, note_id,
     render_note,
@@ -22,6 +24,7 @@ use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::diff_positions;
 use crate::store::notes::{Discussion, Note, Position, PositionKind, find_note};
+use crate::store::quick_actions::Options;
 use crate::store::{CURRENT_USER, Store, now};
 
 pub(crate) fn routes() -> Router<App> {
@@ -118,13 +121,18 @@ async fn create<const MR: bool>(
             diff_positions::check(target.project(store), position).map_err(invalid_note)?;
         }
         let at = created_at(&params)?;
-        let mut note = Note::new(&mut store.ids, CURRENT_USER, &body, &at);
-        note.position = position;
-        let discussion = Discussion::thread(&mut store.ids, note, target.resolvable());
-        let discussions = target.discussions_mut(store, &now());
-        discussions.push(discussion);
-        let index = discussions.len() - 1;
-        Ok(ok(StatusCode::CREATED, render(store, target, index)))
+        let resolvable = target.resolvable();
+        let options = Options::note(None);
+        note_commands::post(store, &target.on(), &body, &options, |store, text| {
+            let mut note = Note::new(&mut store.ids, CURRENT_USER, text, &at);
+            note.position = position;
+            let note_id = note.id;
+            let discussion = Discussion::thread(&mut store.ids, note, resolvable);
+            let discussions = target.discussions_mut(store, &now());
+            discussions.push(discussion);
+            let index = discussions.len() - 1;
+            Ok((render(store, target, index), note_id))
+        })
     })
 }
 
@@ -146,15 +154,15 @@ async fn reply<const MR: bool>(
         }
         let body = new_body(&params)?;
         let at = created_at(&params)?;
-        let note = Note::new(&mut store.ids, CURRENT_USER, &body, &at);
-        let note_id = note.id;
-        let discussion = &mut target.discussions_mut(store, &now())[index];
-        discussion.make_thread(target.resolvable());
-        discussion.reply(note);
-        Ok(ok(
-            StatusCode::CREATED,
-            render_note(store, target, note_id)?,
-        ))
+        let options = Options::note(None);
+        note_commands::post(store, &target.on(), &body, &options, |store, text| {
+            let note = Note::new(&mut store.ids, CURRENT_USER, text, &at);
+            let note_id = note.id;
+            let discussion = &mut target.discussions_mut(store, &now())[index];
+            discussion.make_thread(target.resolvable());
+            discussion.reply(note);
+            Ok((render_note(store, target, note_id)?, note_id))
+        })
     })
 }
 
@@ -207,22 +215,19 @@ async fn edit<const MR: bool>(
         if body.as_ref().is_some_and(|b| b.trim().is_empty()) {
             return Err(invalid_note(r#"{:note=>["can't be blank"]}"#));
         }
-        match resolved {
-            None => edit_note(store, target, note, body)?,
-            Some(resolved) => {
-                let (d, n) =
-                    find_note(target.discussions(store), note).ok_or_else(record_not_found)?;
-                if !target.discussions(store)[d].notes[n].resolvable {
-                    return Err(ApiError::bad_request(
-                        "400 Bad request - Note is not resolvable",
-                    ));
-                }
-                let at = now();
-                let found = &mut target.discussions_mut(store, &at)[d].notes[n];
-                found.resolved_by = resolved.then_some(CURRENT_USER);
-                found.resolved_at = resolved.then_some(at);
-            }
+        let Some(resolved) = resolved else {
+            return edit_note(store, target, note, body);
+        };
+        let (d, n) = find_note(target.discussions(store), note).ok_or_else(record_not_found)?;
+        if !target.discussions(store)[d].notes[n].resolvable {
+            return Err(ApiError::bad_request(
+                "400 Bad request - Note is not resolvable",
+            ));
         }
+        let at = now();
+        let found = &mut target.discussions_mut(store, &at)[d].notes[n];
+        found.resolved_by = resolved.then_some(CURRENT_USER);
+        found.resolved_at = resolved.then_some(at);
         Ok(ok(StatusCode::OK, render_note(store, target, note)?))
     })
 }

@@ -17,6 +17,7 @@ use serde_json::{Map, Value, json};
 use crate::app::App;
 use crate::reply::{ApiError, ok};
 use crate::store::issues::Issue;
+use crate::store::quick_actions::On;
 use crate::store::{CURRENT_USER, Project, Store, now};
 
 /// A field's error, as GitLab words it.
@@ -160,8 +161,19 @@ fn create_issue(store: &mut Store, input: &Value) -> Result<Value, FieldError> {
     let mut issue = Issue::new(issue_id, iid, &title, CURRENT_USER, &now());
     issue.description = input["description"].as_str().map(str::to_owned);
     issue.confidential = input["confidential"].as_bool().unwrap_or(false);
+    let description = issue.description.clone();
     project.issues.insert(iid, issue);
     project.touch();
+    // The description's quick actions run as through REST.
+    if let Some(description) = description {
+        let kept = store.new_description(&On::Issue(project_id, iid), &description);
+        store
+            .project_mut(project_id)
+            .issues
+            .get_mut(&iid)
+            .expect("made above")
+            .description = Some(kept);
+    }
     let project = &store.projects[&project_id];
     Ok(json!({"issue": issue_object(store, project, iid), "errors": []}))
 }

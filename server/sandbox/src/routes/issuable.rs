@@ -1,8 +1,10 @@
 //! What the issue and merge request routes share (GitLab's "issuables"): the title rules,
-//! the people and milestone of a new one, label edits of an update.
+//! the people and milestone of a new one, label edits and the description's quick actions of
+//! an update.
 
 use crate::params::Params;
 use crate::reply::ApiError;
+use crate::store::quick_actions::{Interpreted, On, Options};
 use crate::store::{Project, Store};
 
 /// The model's rules for a title: not blank, at most 255 characters.
@@ -64,4 +66,18 @@ pub(super) fn milestone(params: &Params, project: &Project) -> Result<Option<u64
     Ok(params
         .u64("milestone_id")?
         .filter(|id| project.milestones.values().any(|m| m.id == *id)))
+}
+
+/// The quick actions of an update's new `description`, interpreted before anything changes
+/// (GitLab checks them on the item as it was); the description becomes the text without
+/// them. Their updates are applied after the update's own, and win over them.
+pub(super) fn description_commands(
+    store: &mut Store,
+    on: &On,
+    description: &mut Option<Option<String>>,
+) -> Option<Interpreted> {
+    let text = description.as_mut()?.as_mut()?;
+    let interpreted = store.interpret_quick_actions(on, text, &Options::description(true));
+    text.clone_from(&interpreted.text);
+    Some(interpreted)
 }

@@ -1,4 +1,5 @@
-//! `/projects/:id/issues[/:issue_iid]`.
+//! `/projects/:id/issues[/:issue_iid]`. A description's quick actions run when it is sent
+//! (`store::quick_actions`).
 
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
@@ -7,7 +8,7 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::issuable::{LabelEdit, checked_title, milestone, people};
+use super::issuable::{LabelEdit, checked_title, description_commands, milestone, people};
 use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
@@ -15,6 +16,7 @@ use crate::pagination::{Order, paginate};
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::issues::Issue;
+use crate::store::quick_actions::On;
 use crate::store::state_change::StateChange;
 use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 
@@ -61,7 +63,7 @@ async fn create(
         let project = store.project_mut(project_id);
         let iid = project.issue_iid();
         let mut issue = Issue::new(issue_id, iid, &title, CURRENT_USER, &now());
-        issue.description = description;
+        issue.description.clone_from(&description);
         issue.labels = labels;
         issue.confidential = confidential;
         issue.due_date = due_date;
@@ -70,6 +72,15 @@ async fn create(
         issue.milestone_id = milestone_id;
         project.issues.insert(iid, issue);
         project.touch();
+        if let Some(description) = description {
+            let kept = store.new_description(&On::Issue(project_id, iid), &description);
+            store
+                .project_mut(project_id)
+                .issues
+                .get_mut(&iid)
+                .expect("made above")
+                .description = Some(kept);
+        }
         Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
     })
 }
@@ -161,7 +172,7 @@ async fn update(
     app.with_store(|store| {
         params.require_any(UPDATABLE)?;
         let title = params.str("title")?;
-        let description = params.replacement("description")?;
+        let mut description = params.replacement("description")?;
         let labels = LabelEdit::read(&params)?;
         let confidential = params.bool("confidential")?;
         let state_event = params.choice("state_event", &["close", "reopen"])?;
@@ -169,6 +180,8 @@ async fn update(
         let discussion_locked = params.bool("discussion_locked")?;
         let (project_id, iid) = find(store, &id, &issue_iid)?;
         let title = title.map(checked_title).transpose()?;
+        let on = On::Issue(project_id, iid);
+        let commands = description_commands(store, &on, &mut description);
 
         let project = store.project_mut(project_id);
         let issue = project.issues.get_mut(&iid).expect("found above");
@@ -177,7 +190,7 @@ async fn update(
             issue.title = title;
         }
         if let Some(description) = description {
-            issue.description = description;
+            issue.description.clone_from(&description);
         }
         labels.apply(&mut issue.labels);
         if let Some(confidential) = confidential {
@@ -197,6 +210,9 @@ async fn update(
         }
         issue.updated_at = now;
         project.touch();
+        if let Some(commands) = commands {
+            store.apply_quick_actions(&on, &commands);
+        }
         Ok(ok(StatusCode::OK, render(store, project_id, iid)))
     })
 }

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 
 use crate::reply::ApiError;
 use crate::store::notes::{Discussion, Noteable};
+use crate::store::quick_actions::On;
 use crate::store::{Project, Store};
 
 /// `404 Not found` (lower-case "found"): GitLab's answer when a record lookup fails
@@ -135,6 +136,14 @@ impl Target {
                 mr.updated_at = now.to_owned();
                 &mut mr.discussions
             }
+        }
+    }
+
+    /// What quick actions written here act on.
+    pub fn on(&self) -> On {
+        match self.kind {
+            Kind::Issue => On::Issue(self.project_id, self.iid),
+            Kind::MergeRequest => On::MergeRequest(self.project_id, self.iid),
         }
     }
 

@@ -1,4 +1,5 @@
-//! `/projects/:id/merge_requests[/:merge_request_iid]`.
+//! `/projects/:id/merge_requests[/:merge_request_iid]`. A description's quick actions run
+//! when it is sent (`store::quick_actions`).
 
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
@@ -7,7 +8,7 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use super::issuable::{LabelEdit, checked_title, milestone, people};
+use super::issuable::{LabelEdit, checked_title, description_commands, milestone, people};
 use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
@@ -15,6 +16,7 @@ use crate::pagination::{Order, paginate};
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::merge_requests::MergeRequest;
+use crate::store::quick_actions::On;
 use crate::store::state_change::StateChange;
 use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 
@@ -76,7 +78,7 @@ async fn create(
                 id: mr_id,
                 iid,
                 title,
-                description,
+                description: description.clone(),
                 author_id: CURRENT_USER,
                 assignee_ids,
                 reviewer_ids,
@@ -106,6 +108,16 @@ async fn create(
             },
         );
         project.touch();
+        if let Some(description) = description {
+            let on = On::MergeRequest(project_id, iid);
+            let kept = store.new_description(&on, &description);
+            let project = store.project_mut(project_id);
+            project
+                .merge_requests
+                .get_mut(&iid)
+                .expect("made above")
+                .description = Some(kept);
+        }
         Ok(ok(StatusCode::CREATED, render(store, project_id, iid)))
     })
 }
@@ -216,7 +228,7 @@ async fn update(
     app.with_store(|store| {
         params.require_any(UPDATABLE)?;
         let title = params.str("title")?;
-        let description = params.replacement("description")?;
+        let mut description = params.replacement("description")?;
         let labels = LabelEdit::read(&params)?;
         let target = params.str("target_branch")?;
         let state_event = params.choice("state_event", &["close", "reopen"])?;
@@ -240,6 +252,8 @@ async fn update(
                 still_open.then_some(iid),
             )?;
         }
+        let on = On::MergeRequest(project_id, iid);
+        let commands = description_commands(store, &on, &mut description);
 
         let project = store.project_mut(project_id);
         let mr = project.merge_requests.get_mut(&iid).expect("found above");
@@ -269,6 +283,9 @@ async fn update(
         }
         mr.updated_at = now;
         project.touch();
+        if let Some(commands) = commands {
+            store.apply_quick_actions(&on, &commands);
+        }
         Ok(ok(StatusCode::OK, render(store, project_id, iid)))
     })
 }

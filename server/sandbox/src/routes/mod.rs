@@ -1,7 +1,7 @@
 //! The REST v4 routes, one module per resource. Each module has its own `routes()`; adding a
 //! resource is one more `.merge(…)` line below. What several resources share lives in modules
-//! of its own (`issuable`, `lookups`, `refusals`, `typed_params`), never here: the resources
-//! use those, and this module uses the resources.
+//! of its own (`issuable`, `lookups`, `note_commands`, `refusals`, `typed_params`), never
+//! here: the resources use those, and this module uses the resources.
 
 mod access_requests;
 mod approvals;
@@ -33,6 +33,7 @@ mod merge_request_versions;
 mod merge_requests;
 mod milestones;
 mod mirrors;
+mod note_commands;
 mod notes;
 mod oauth;
 mod participants;

@@ -1,6 +1,6 @@
 //! Comments on issues and merge requests: `GET|POST /projects/:id/{issues|merge_requests}/
 //! :iid/notes` and `GET|PUT|DELETE …/notes/:note_id`. Each handler serves both kinds: its
-//! `MR` parameter says which.
+//! `MR` parameter says which. New notes and edits run their quick actions (`note_commands`).
 
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
@@ -10,11 +10,13 @@ use axum::routing::get;
 use serde_json::Value;
 
 use super::lookups::{Kind, Target, record_not_found};
+use super::note_commands;
 use crate::app::App;
 use crate::pagination::paginate;
 use crate::params::{Params, invalid};
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::notes::{Discussion, Note, find_note, remove_note};
+use crate::store::quick_actions::Options;
 use crate::store::{CURRENT_USER, Store, now, parse_time, timestamp};
 
 pub(crate) fn routes() -> Router<App> {
@@ -157,8 +159,8 @@ async fn show<const MR: bool>(
 }
 
 /// A comment of the current user's, alone in its own discussion (`type` null). `internal`
-/// (or its old name `confidential`) makes it an internal note. Quick actions (`/close`…)
-/// are not run: the body is kept as written.
+/// (or its old name `confidential`) makes it an internal note. Its quick actions run
+/// (`note_commands`); `merge_request_diff_head_sha` is what `/merge` needs.
 async fn create<const MR: bool>(
     State(app): State<App>,
     Path((id, noteable_id)): Path<(String, String)>,
@@ -168,24 +170,25 @@ async fn create<const MR: bool>(
         params.require(&["body"])?;
         let internal = params.bool("internal")?;
         let confidential = params.bool("confidential")?;
-        params.str("merge_request_diff_head_sha")?;
+        let head_sha = params.str("merge_request_diff_head_sha")?;
         let target = Target::find(store, &id, kind(MR), &noteable_id)?;
         let body = new_body(&params)?;
         let at = created_at(&params)?;
-        let mut note = Note::new(&mut store.ids, CURRENT_USER, &body, &at);
-        note.internal = internal.or(confidential).unwrap_or(false);
-        let note_id = note.id;
-        let discussion = Discussion::individual(&mut store.ids, note);
-        target.discussions_mut(store, &now()).push(discussion);
-        Ok(ok(
-            StatusCode::CREATED,
-            render_note(store, target, note_id)?,
-        ))
+        let options = Options::note(head_sha);
+        note_commands::post(store, &target.on(), &body, &options, |store, text| {
+            let mut note = Note::new(&mut store.ids, CURRENT_USER, text, &at);
+            note.internal = internal.or(confidential).unwrap_or(false);
+            let note_id = note.id;
+            let discussion = Discussion::individual(&mut store.ids, note);
+            target.discussions_mut(store, &now()).push(discussion);
+            Ok((render_note(store, target, note_id)?, note_id))
+        })
     })
 }
 
-/// Changes the body (`body`, not blank when sent); without `body` the note is answered as
-/// it is. System notes cannot be edited.
+/// Changes the body (`body`, not blank when sent), running its quick actions
+/// (`note_commands`); without `body` the note is answered as it is. System notes cannot be
+/// edited.
 async fn update<const MR: bool>(
     State(app): State<App>,
     Path((id, noteable_id, note)): Path<(String, String, String)>,
@@ -196,8 +199,7 @@ async fn update<const MR: bool>(
         params.bool("confidential")?;
         let target = Target::find(store, &id, kind(MR), &noteable_id)?;
         let note = note_id(&note)?;
-        edit_note(store, target, note, body)?;
-        Ok(ok(StatusCode::OK, render_note(store, target, note)?))
+        edit_note(store, target, note, body)
     })
 }
 
@@ -209,24 +211,22 @@ pub(super) fn edited_body(params: &Params) -> Result<Option<String>, ApiError> {
     params.str("body")
 }
 
-/// Sets a note's body; the note must exist (`404 Not found`) and not be a system note (403).
+/// Edits a note's body and answers; the note must exist (`404 Not found`) and not be a
+/// system note (403).
 pub(super) fn edit_note(
     store: &mut Store,
     target: Target,
     note: u64,
     body: Option<String>,
-) -> Result<(), ApiError> {
+) -> Result<Response, ApiError> {
     let (d, n) = find_note(target.discussions(store), note).ok_or_else(record_not_found)?;
     if target.discussions(store)[d].notes[n].system {
         return Err(forbidden());
     }
-    if let Some(body) = body {
-        let at = now();
-        let found = &mut target.discussions_mut(store, &at)[d].notes[n];
-        found.body = body;
-        found.updated_at = at;
+    match body {
+        Some(body) => note_commands::edit(store, target, note, &body),
+        None => Ok(ok(StatusCode::OK, render_note(store, target, note)?)),
     }
-    Ok(())
 }
 
 /// 204; a discussion left without notes goes too. System notes cannot be deleted.

@@ -20,13 +20,11 @@ use crate::app::App;
 use crate::pagination::paginate;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
-use crate::store::notes::{Discussion, Note};
 use crate::store::record_kinds::{
-    DEPLOYMENTS, DRAFT_NOTES, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES,
-    SNIPPETS,
+    DEPLOYMENTS, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES, SNIPPETS,
 };
 use crate::store::records::{Kind, Owner, Parent};
-use crate::store::{CURRENT_USER, Store, now, parse_time};
+use crate::store::{Store, parse_time};
 
 /// The path's parameters by name.
 type Named = Path<HashMap<String, String>>;
@@ -218,13 +216,14 @@ async fn snippet_raw(State(app): State<App>, Path(path): Named) -> Result<Respon
     })
 }
 
-/// `204`: the draft becomes a note of the merge request, seen by everyone.
+/// `204`: the draft becomes a note of the merge request, seen by everyone (its quick
+/// actions run now).
 async fn draft_publish(State(app): State<App>, Path(path): Named) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        let owner = owner(store, Parent::MergeRequest, &path)?;
-        let draft = store.record(&owner, &DRAFT_NOTES, key(&path))?;
-        publish(store, &owner, &draft);
-        store.record_delete(&owner, &DRAFT_NOTES, key(&path))?;
+        let Owner::MergeRequest(project, iid) = owner(store, Parent::MergeRequest, &path)? else {
+            return Err(ApiError::not_found(""));
+        };
+        store.publish_draft(project, iid, key(&path))?;
         Ok(no_content())
     })
 }
@@ -235,38 +234,12 @@ async fn drafts_publish_all(
     Path(path): Named,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
-        let owner = owner(store, Parent::MergeRequest, &path)?;
-        for draft in store.record_list(&owner, &DRAFT_NOTES) {
-            publish(store, &owner, &draft);
-            store.record_delete(&owner, &DRAFT_NOTES, &draft["id"].to_string())?;
-        }
+        let Owner::MergeRequest(project, iid) = owner(store, Parent::MergeRequest, &path)? else {
+            return Err(ApiError::not_found(""));
+        };
+        store.publish_drafts(project, iid);
         Ok(no_content())
     })
-}
-
-/// A draft's note, added to the merge request: a reply in its thread, or a thread of
-/// its own.
-fn publish(store: &mut Store, owner: &Owner, draft: &serde_json::Value) {
-    let Owner::MergeRequest(project, iid) = owner else {
-        return;
-    };
-    let body = draft["note"].as_str().unwrap_or_default();
-    let note = Note::new(&mut store.ids, CURRENT_USER, body, &now());
-    let reply_to = draft["in_reply_to_discussion_id"].as_str();
-    let discussions = &mut store
-        .project_mut(*project)
-        .merge_requests
-        .get_mut(iid)
-        .expect("found above")
-        .discussions;
-    match reply_to.and_then(|id| discussions.iter_mut().find(|d| d.id == id)) {
-        Some(thread) => thread.reply(note),
-        None => {
-            let thread = Discussion::individual(&mut store.ids, note);
-            let mr = store.project_mut(*project).merge_requests.get_mut(iid);
-            mr.expect("found above").discussions.push(thread);
-        }
-    }
 }
 
 /// `201 Created`: GitLab queues a pipeline for the schedule's ref.

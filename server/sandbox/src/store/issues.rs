@@ -1,5 +1,7 @@
-//! Issues; GitLab's issue entity is in `render`.
+//! Issues; GitLab's issue entity is in `render`, moving and cloning one to another project in
+//! `moving`.
 
+mod moving;
 mod render;
 
 use super::notes::Discussion;
@@ -22,6 +24,8 @@ pub(crate) struct Issue {
     pub updated_at: String,
     pub closed_at: Option<String>,
     pub closed_by: Option<u64>,
+    /// The issue (global id) it was moved to.
+    pub moved_to_id: Option<u64>,
     pub discussions: Vec<Discussion>,
 }
 
@@ -45,6 +49,7 @@ impl Issue {
             updated_at: at.to_owned(),
             closed_at: None,
             closed_by: None,
+            moved_to_id: None,
             discussions: Vec::new(),
         }
     }

@@ -1,7 +1,14 @@
 //! Project labels. Issues and merge requests carry label names; GitLab matches them to the
-//! project's labels by name, and renders a label (in `render`) with counts of what carries it.
+//! project's labels by name (its own and its groups'), and renders a label (in `render`) with
+//! counts of what carries it.
 
 mod render;
+
+use super::people::Namespace;
+use super::project::Project;
+use super::record_kinds::GROUP_LABELS;
+use super::records::Owner;
+use super::state::Store;
 
 pub(crate) struct Label {
     pub id: u64,
@@ -10,6 +17,46 @@ pub(crate) struct Label {
     pub color: String,
     pub description: Option<String>,
     pub priority: Option<u64>,
+}
+
+/// A label a project can use, as quick actions name it: its id and its name (what issues and
+/// merge requests carry here).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LabelRef {
+    pub id: u64,
+    pub name: String,
+}
+
+impl Store {
+    /// Every label `project` can use: its own, then its group's and that group's ancestors'.
+    pub fn usable_labels(&self, project: &Project) -> Vec<LabelRef> {
+        let mut labels: Vec<LabelRef> = project
+            .labels
+            .iter()
+            .map(|l| LabelRef {
+                id: l.id,
+                name: l.name.clone(),
+            })
+            .collect();
+        let mut group = match project.namespace {
+            Namespace::Group(id) => Some(id),
+            Namespace::User(_) => None,
+        };
+        while let Some(id) = group {
+            for record in self.record_list(&Owner::Group(id), &GROUP_LABELS) {
+                if let (Some(label_id), Some(name)) =
+                    (record["id"].as_u64(), record["name"].as_str())
+                {
+                    labels.push(LabelRef {
+                        id: label_id,
+                        name: name.to_owned(),
+                    });
+                }
+            }
+            group = self.groups.get(&id).and_then(|g| g.parent_id);
+        }
+        labels
+    }
 }
 
 /// A label colour as GitLab stores it: `#RGB` or `#RRGGBB` as given, or a CSS colour name as

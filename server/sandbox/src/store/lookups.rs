@@ -163,6 +163,13 @@ impl Store {
         })
     }
 
+    /// The web address of the issue with this (global) id.
+    pub fn issue_url(&self, issue_id: u64) -> String {
+        self.issue_by_id(issue_id)
+            .map(|(project, issue)| format!("{}/-/issues/{}", self.web_url(project), issue.iid))
+            .unwrap_or_default()
+    }
+
     /// The pipeline holding job `job_id` of `project`, and the job's place in it. Bridges
     /// are not jobs to the jobs routes.
     pub fn find_job(&self, project: &Project, job_id: u64) -> Option<(u64, usize)> {

@@ -97,9 +97,35 @@ impl Note {
     pub fn resolved(&self) -> bool {
         self.resolved_by.is_some()
     }
+
+    /// The same note under a new id, as GitLab copies notes to a moved or cloned issue.
+    pub fn copy(&self, ids: &mut Ids) -> Note {
+        Note {
+            id: Ids::next(&mut ids.note),
+            body: self.body.clone(),
+            author_id: self.author_id,
+            created_at: self.created_at.clone(),
+            updated_at: self.updated_at.clone(),
+            system: self.system,
+            internal: self.internal,
+            resolvable: self.resolvable,
+            resolved_by: self.resolved_by,
+            resolved_at: self.resolved_at.clone(),
+            position: self.position.clone(),
+        }
+    }
 }
 
 impl Discussion {
+    /// The same discussion and notes under new ids.
+    pub fn copy(&self, ids: &mut Ids) -> Discussion {
+        Discussion {
+            id: ids.discussion_id(),
+            individual_note: self.individual_note,
+            notes: self.notes.iter().map(|n| n.copy(ids)).collect(),
+        }
+    }
+
     /// A lone comment.
     pub fn individual(ids: &mut Ids, note: Note) -> Discussion {
         Discussion {

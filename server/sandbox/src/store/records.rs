@@ -216,21 +216,7 @@ impl Store {
         kind: &Kind,
         params: &Map<String, Value>,
     ) -> Result<Value, ApiError> {
-        let missing: Vec<&str> = kind
-            .required
-            .iter()
-            .copied()
-            .filter(|name| params.get(*name).is_none_or(blank))
-            .collect();
-        if !missing.is_empty() {
-            return Err(ApiError::missing(&missing));
-        }
-        let mut record = Map::new();
-        for field in kind.fields {
-            record.insert(field.name().to_owned(), field.default());
-        }
-        set(kind, &mut record, params)?;
-        (kind.check)(&mut record)?;
+        let mut record = built(kind, params)?;
         if kind.key == "id" {
             record.insert("id".into(), json!(Ids::next(&mut self.ids.record)));
         } else {
@@ -324,6 +310,33 @@ impl Store {
     pub fn me(&self) -> Value {
         self.user_json(CURRENT_USER)
     }
+}
+
+/// A record of `kind` from `params`, its fields checked (required, types, the kind's own
+/// rules), not stored yet.
+fn built(kind: &Kind, params: &Map<String, Value>) -> Result<Map<String, Value>, ApiError> {
+    let missing: Vec<&str> = kind
+        .required
+        .iter()
+        .copied()
+        .filter(|name| params.get(*name).is_none_or(blank))
+        .collect();
+    if !missing.is_empty() {
+        return Err(ApiError::missing(&missing));
+    }
+    let mut record = Map::new();
+    for field in kind.fields {
+        record.insert(field.name().to_owned(), field.default());
+    }
+    set(kind, &mut record, params)?;
+    (kind.check)(&mut record)?;
+    Ok(record)
+}
+
+/// Whether `params` would make a record of `kind` (what [`Store::record_create`] checks
+/// before the key): for a route that acts before it stores.
+pub(crate) fn record_check(kind: &Kind, params: &Map<String, Value>) -> Result<(), ApiError> {
+    built(kind, params).map(drop)
 }
 
 /// Whether `record` is the one `key` names.

@@ -1,4 +1,5 @@
-//! GitLab's state events on issues and merge requests (`state_event` of an update).
+//! GitLab's state events on issues and merge requests (`state_event` of an update, `/close`
+//! and `/reopen`).
 
 use super::people::CURRENT_USER;
 

@@ -19,6 +19,7 @@ mod people;
 mod pipelines;
 mod planning;
 mod projects;
+mod quick_actions;
 mod releases;
 mod repository;
 mod reviews;

@@ -55,6 +55,7 @@ impl Store {
             "due_date": issue.due_date,
             "confidential": issue.confidential,
             "discussion_locked": issue.discussion_locked,
+            "moved_to_id": issue.moved_to_id,
             "web_url": web_url,
             "references": {
                 "short": format!("#{}", issue.iid),

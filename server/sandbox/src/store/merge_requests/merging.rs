@@ -1,4 +1,4 @@
-//! Merging a merge request, as the merge route does it: GitLab's checks, setting it
+//! Merging a merge request, as the merge route and `/merge` do it: GitLab's checks, setting it
 //! to merge when its pipeline succeeds, and merging at once.
 
 use std::time::SystemTime;
@@ -54,6 +54,20 @@ impl Store {
             return Err(Unmergeable::CannotBeMerged);
         }
         Ok(())
+    }
+
+    /// Whether its branches conflict (GitLab's `cannot_be_merged?`).
+    pub fn merge_request_conflicts(&self, project_id: u64, iid: u64) -> bool {
+        let project = &self.projects[&project_id];
+        let mr = &project.merge_requests[&iid];
+        let branches = &project.repository.branches;
+        match (
+            branches.get(&mr.source_branch),
+            branches.get(&mr.target_branch),
+        ) {
+            (Some(head), Some(target)) => !conflicts(&project.repository, head, target).is_empty(),
+            _ => false,
+        }
     }
 
     /// Sets the merge request to merge when its pipeline succeeds, keeping the squash and

@@ -1,5 +1,5 @@
-//! Rebasing a merge request's source branch on its target, as the rebase route does
-//! it: at once, where GitLab rebases in the background.
+//! Rebasing a merge request's source branch on its target, as the rebase route and
+//! `/rebase` do it: at once, where GitLab rebases in the background.
 
 use std::time::SystemTime;
 

@@ -1,4 +1,4 @@
-//! Making a tag, as the tags route does: lightweight, or
+//! Making a tag, as the tags route and a commit comment's `/tag` do: lightweight, or
 //! annotated when it has a message.
 
 use std::time::SystemTime;
