@@ -15,10 +15,15 @@
 //!   string); for each, on a fresh server: the peak RSS while one is answered, then
 //!   while 24 are at once, and the RSS 10 s later against the idle RSS before. Targets:
 //!   ≤ 64 MiB, ≤ 256 MiB, back within 2× idle.
+//! - parse costs: arguments inside the body limit whose parsing would cost far more than
+//!   their bytes — a GraphQL document of 2 million fields, one of 600,000 fragment spreads,
+//!   a door path of a million parts, a 4 MiB `gitlab_find_action` query —, each refused
+//!   before it is parsed; for each, on a fresh server, the peak RSS with one and with 24 at
+//!   once (≤ 64 MiB, ≤ 256 MiB), and the server's CPU time for one (≤ 50 ms for the find).
 //!
 //! ```sh
-//! cargo bench -p gitlab-mcp-server --bench memory            # all three
-//! cargo bench -p gitlab-mcp-server --bench memory -- bounded # one of flood, huge, bounded
+//! cargo bench -p gitlab-mcp-server --bench memory          # all four
+//! cargo bench -p gitlab-mcp-server --bench memory -- costs # one of flood, huge, bounded, costs
 //! ```
 //!
 //! The server is the release binary in its own process (`CARGO_BIN_EXE_gitlab-mcp-server`),
@@ -92,6 +97,9 @@ async fn run() -> Result<(), String> {
     }
     if runs("bounded") {
         bounded(&gitlab, &http).await?;
+    }
+    if runs("costs") {
+        costs(&gitlab, &http).await?;
     }
     Ok(())
 }
@@ -255,6 +263,94 @@ fn bounded_bodies() -> Vec<(&'static str, Vec<u8>, bool)> {
         ("2 million levels", depth, true),
         ("a million values", values, true),
         ("one 4 MiB string, within every limit", text, false),
+    ]
+}
+
+/// Tool arguments built to cost far more than their bytes once parsed, each refused
+/// before: the peak RSS while one and while 24 are answered, and the CPU time of one.
+async fn costs(gitlab: &str, http: &reqwest::Client) -> Result<(), String> {
+    let mut all_met = true;
+    for (name, tool, arguments, cpu_limit) in costly_arguments() {
+        let mut server = Server::spawn(gitlab, &[])?;
+        send(http, &server.url, ordinary()).await?;
+        let before = server.cpu_time().unwrap_or_default();
+        let answer = call(http, &server.url, tool, arguments.clone()).await?;
+        let cpu = server.cpu_time().unwrap_or_default().saturating_sub(before);
+        let refused = answer["result"]["isError"] == json!(true);
+        let one = server.status_kib("VmHWM").unwrap_or(0);
+        let mut burst = JoinSet::new();
+        for _ in 0..BURST {
+            let (http, url, arguments) = (http.clone(), server.url.clone(), arguments.clone());
+            burst.spawn(async move { call(&http, &url, tool, arguments).await });
+        }
+        while let Some(joined) = burst.join_next().await {
+            joined.map_err(|e| e.to_string())??;
+        }
+        let many = server.status_kib("VmHWM").unwrap_or(0);
+        server.stop()?;
+        let met = refused
+            && one <= 64 << 10
+            && many <= 256 << 10
+            && cpu_limit.is_none_or(|limit| cpu <= limit);
+        all_met &= met;
+        let text = answer["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        println!(
+            "parse costs: {name} ({:.1} MiB): peak with one {} MiB (≤ 64), with {BURST} at once \
+             {} MiB (≤ 256), CPU for one {:.1} ms{}; answered {:?}: {}",
+            arguments.to_string().len() as f64 / (1 << 20) as f64,
+            mib(Some(one)),
+            mib(Some(many)),
+            cpu.as_secs_f64() * 1000.0,
+            cpu_limit.map_or(String::new(), |limit| format!(
+                " (≤ {} ms)",
+                limit.as_millis()
+            )),
+            text.chars().take(100).collect::<String>(),
+            figures::verdict(met),
+        );
+    }
+    println!("parse costs: {}", figures::verdict(all_met));
+    Ok(())
+}
+
+/// `(name, tool, arguments, CPU limit)` of each costly call, just under the body limit.
+fn costly_arguments() -> Vec<(&'static str, &'static str, Value, Option<Duration>)> {
+    let under = BODY_LIMIT - 4096;
+    let graphql = |query: String| json!({"action": "api.graphql", "params": {"query": query}});
+    let fields = format!("{{ {} }}", "a ".repeat(under / 2));
+    let spreads = format!(
+        "query {{ {} }} fragment f on Query {{ a }}",
+        "...f ".repeat(under / 5)
+    );
+    let path = "x/".repeat(under / 2);
+    let query = "close the issue ".repeat(under / 16);
+    vec![
+        (
+            "GraphQL, 2 million fields",
+            "gitlab_execute_action",
+            graphql(fields),
+            None,
+        ),
+        (
+            "GraphQL, 800,000 fragment spreads",
+            "gitlab_execute_action",
+            graphql(spreads),
+            None,
+        ),
+        (
+            "api.request, a path of 2 million parts",
+            "gitlab_execute_action",
+            json!({"action": "api.request", "params": {"method": "GET", "path": path}}),
+            None,
+        ),
+        (
+            "find_action, a 4 MiB query",
+            "gitlab_find_action",
+            json!({"query": query}),
+            Some(Duration::from_millis(50)),
+        ),
     ]
 }
 

@@ -1,17 +1,17 @@
 //! What the operator lets this server do, from three settings: `GITLAB_MCP_READ_ONLY`
 //! (only reads), `GITLAB_MCP_TOOLSETS` (which toolsets are offered) and
 //! `GITLAB_MCP_ALLOWED_PROJECTS` (which projects a call may name). Everything here is
-//! decided before a request reaches GitLab.
+//! decided before a request reaches GitLab: which actions are offered here, and which
+//! projects are allowed; what a built request names is read by `crate::call::check`.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::catalog::{Action, Prepared, Toolset};
-use crate::gitlab::{Api, ApiRequest, GitLab, IdOrName, ProjectId};
+use crate::catalog::{Action, Toolset};
+use crate::gitlab::{ApiRequest, GitLab, IdOrName, ProjectId};
 
 /// The operator's limits. [`Access::default`] allows everything.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,57 +69,6 @@ impl Access {
         }
         None
     }
-
-    /// Refuses what the prepared request itself would do against the settings, whatever
-    /// the action: in read-only mode, any write (a method but GET, a GraphQL mutation; so
-    /// no action, the doors included, can write); with an allow list, a door request whose
-    /// path names no project, or any GraphQL document, since what it reaches cannot be
-    /// checked.
-    pub fn check_request(&self, action: &Action, prepared: &Prepared) -> Result<(), String> {
-        let Prepared::Request(request) = prepared else {
-            return Ok(());
-        };
-        let call = || format!("{} /{}", request.method, request.path.join("/"));
-        if self.read_only && request.writes() {
-            return Err(format!(
-                "`{}` would send `{}`, which changes GitLab, and this server is read-only (GITLAB_MCP_READ_ONLY=true): only reads run here. Nothing was sent to GitLab.",
-                action.id,
-                call()
-            ));
-        }
-        if let Some(projects) = &self.projects
-            && request.api != Api::Rest
-        {
-            return Err(format!(
-                "`{}`: which projects a GraphQL document reaches cannot be checked, and this server may only work on GITLAB_MCP_ALLOWED_PROJECTS={}; use the REST actions, or `api.request` with a path under `projects/<one of them>/`. Nothing was sent to GitLab.",
-                action.id,
-                projects.listed()
-            ));
-        }
-        if let Some(projects) = &self.projects
-            && action.method_in_call
-            && named_projects(prepared)?.is_empty()
-        {
-            return Err(format!(
-                "`{}`: `{}` names no project, and this server may only work on GITLAB_MCP_ALLOWED_PROJECTS={}, so what it would reach cannot be checked; only paths under `projects/<one of them>/` run here. Nothing was sent to GitLab.",
-                action.id,
-                call(),
-                projects.listed()
-            ));
-        }
-        Ok(())
-    }
-
-    /// Refuses a prepared call naming a project outside `GITLAB_MCP_ALLOWED_PROJECTS`.
-    /// The projects are read from the prepared call — what will be sent, every id in its
-    /// canonical form —, never from the arguments as the client wrote them, so no other
-    /// spelling of a project (`2.0`, `"02"`) can name it past the check.
-    pub async fn check_projects(&self, prepared: &Prepared, gitlab: &GitLab) -> Result<(), String> {
-        match &self.projects {
-            Some(projects) => projects.check(gitlab, &named_projects(prepared)?).await,
-            None => Ok(()),
-        }
-    }
 }
 
 /// A project a call names, and the parameter naming it.
@@ -129,61 +78,29 @@ pub struct NamedProject {
     pub project: ProjectId,
 }
 
-/// Parameters that name a project: `project_id`, `target_project_id`, …
-fn names_a_project(parameter: &str) -> bool {
-    parameter == "project_id" || parameter.ends_with("_project_id")
-}
-
-/// Every project a prepared call names: the one its path starts with
-/// (`projects/<id or path>/…`) and every `*project_id` field of its query or body; for a
-/// wizard, those of its tool arguments. A value that is not a project is refused, naming
-/// its field.
-pub fn named_projects(prepared: &Prepared) -> Result<Vec<NamedProject>, String> {
-    let mut named = Vec::new();
-    let mut add = |field: &str, value: &Value| -> Result<(), String> {
-        let project = ProjectId::deserialize(value)
-            .map_err(|error| format!("`{field}` does not name a project: {error}"))?;
-        named.push(NamedProject {
-            field: field.to_owned(),
-            project,
-        });
-        Ok(())
-    };
-    let fields = match prepared {
-        Prepared::Request(request) => {
-            if let [first, project, ..] = request.path.as_slice()
-                && first == "projects"
-            {
-                add("project_id", &Value::String(project.clone()))?;
-            }
-            for (key, value) in &request.query {
-                if names_a_project(key) {
-                    add(key, &Value::String(value.clone()))?;
-                }
-            }
-            match &request.body {
-                Some(Value::Object(body)) => Cow::Borrowed(body),
-                _ => Cow::Owned(Map::new()),
-            }
-        }
-        Prepared::Wizard(wizard) => Cow::Owned(wizard.arguments()),
-    };
-    for (key, value) in fields.iter().filter(|(key, _)| names_a_project(key)) {
-        add(key, value)?;
-    }
-    Ok(named)
-}
-
 /// `GITLAB_MCP_ALLOWED_PROJECTS=group/a,42`: the projects calls may name, by numeric id or
 /// by path. A call naming a project the other way round (an id where the list has paths)
-/// is settled by reading that project once; the answer is kept for the process's life.
+/// is settled by reading that project; the answer is kept for [`REMEMBERED`], since a
+/// project's path changes when it is renamed or moved, and its old path may then name
+/// another project.
 #[derive(Debug)]
 pub struct AllowedProjects {
     ids: Vec<u64>,
     /// Lowercase, no slashes at the ends: GitLab's paths are case-insensitive.
     paths: Vec<String>,
-    /// What GitLab said a project id or path is: (id, lowercase path).
-    known: Mutex<HashMap<String, (u64, String)>>,
+    /// What GitLab said a project id or path is, and when: (id, lowercase path).
+    known: Mutex<HashMap<String, Known>>,
+}
+
+/// How long what GitLab said a project is stays known.
+pub const REMEMBERED: Duration = Duration::from_secs(10);
+
+/// A project as GitLab described it: its id and lowercase path, and when it was read.
+#[derive(Debug, Clone)]
+struct Known {
+    id: u64,
+    path: String,
+    read_at: Instant,
 }
 
 impl Clone for AllowedProjects {
@@ -277,7 +194,7 @@ impl AllowedProjects {
                 )
             };
             return Err(format!(
-                "`{field}` names project `{project}`, which is not one of the projects this server may work on (GITLAB_MCP_ALLOWED_PROJECTS={}). {sent}",
+                "{field} names project `{project}`, which is not one of the projects this server may work on (GITLAB_MCP_ALLOWED_PROJECTS={}). {sent}",
                 self.listed()
             ));
         }
@@ -288,8 +205,10 @@ impl AllowedProjects {
     /// know it (then it is not allowed either) —, and whether GitLab was asked.
     async fn resolve(&self, gitlab: &GitLab, project: &ProjectId) -> (Option<(u64, String)>, bool) {
         let key = project.to_string().to_lowercase();
-        if let Some(known) = self.lock().get(&key) {
-            return (Some(known.clone()), false);
+        if let Some(known) = self.lock().get(&key)
+            && known.read_at.elapsed() < REMEMBERED
+        {
+            return (Some((known.id, known.path.clone())), false);
         }
         let answer = gitlab.send(ApiRequest::get().project(project)).await;
         (self.learn(key, answer.ok().map(|answer| answer.body)), true)
@@ -303,13 +222,22 @@ impl AllowedProjects {
         let mut known = self.lock();
         // Bounded: a client naming endless projects cannot grow it without limit.
         if known.len() >= 10_000 {
-            known.clear();
+            known.retain(|_, known| known.read_at.elapsed() < REMEMBERED);
+            if known.len() >= 10_000 {
+                known.clear();
+            }
         }
-        known.insert(key, (id, path.clone()));
+        let read_at = Instant::now();
+        let remembered = Known {
+            id,
+            path: path.clone(),
+            read_at,
+        };
+        known.insert(key, remembered);
         Some((id, path))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, String)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Known>> {
         self.known
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -335,50 +263,5 @@ mod tests {
                 .contains("empty")
         );
         assert!(AllowedProjects::parse("0").is_err());
-    }
-
-    #[test]
-    fn a_request_names_its_project_in_canonical_form() {
-        let request = ApiRequest::post()
-            .project(&ProjectId::Id(2))
-            .segment("issues")
-            .json(serde_json::json!({"target_project_id": 3.0, "title": "t"}));
-        let named = named_projects(&Prepared::Request(request)).unwrap();
-        assert_eq!(
-            named,
-            [
-                NamedProject {
-                    field: "project_id".to_owned(),
-                    project: ProjectId::Id(2)
-                },
-                NamedProject {
-                    field: "target_project_id".to_owned(),
-                    project: ProjectId::Id(3)
-                }
-            ]
-        );
-        let odd = ApiRequest::get()
-            .segment("projects")
-            .segment("demo/x")
-            .query("from_project_id", "007");
-        let named = named_projects(&Prepared::Request(odd)).unwrap();
-        assert_eq!(named[0].project, ProjectId::Path("demo/x".into()));
-        assert_eq!(named[1].project, ProjectId::Id(7));
-        let bad = ApiRequest::post()
-            .segment("projects")
-            .json(serde_json::json!({"target_project_id": [1]}));
-        let error = named_projects(&Prepared::Request(bad)).unwrap_err();
-        assert!(
-            error.starts_with("`target_project_id` does not name a project"),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn project_parameters_are_found_by_name() {
-        assert!(names_a_project("project_id"));
-        assert!(names_a_project("target_project_id"));
-        assert!(!names_a_project("project"));
-        assert!(!names_a_project("issue_iid"));
     }
 }

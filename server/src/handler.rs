@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 use wizard::{Flow, Serve};
 
 use crate::access::Access;
+use crate::call::{ReadError, Reads, ToolCall};
 use crate::catalog::PROJECT_ID;
 use crate::catalog::output::error_result;
 use crate::catalog::wizard::GitLabTexts;
@@ -33,7 +34,6 @@ use crate::conformance::Fixtures;
 use crate::default_project::{DefaultProject, SessionDefault};
 use crate::gitlab::GitLab;
 use crate::http::caller::RequestToken;
-use crate::pipeline::{ReadError, Reads, ToolCall};
 use crate::registry::catalog;
 use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};

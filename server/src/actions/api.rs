@@ -15,9 +15,9 @@ use crate::catalog::asks::{Asks, Before};
 use crate::catalog::endpoint::Endpoint;
 use crate::catalog::params::{self, Params};
 use crate::catalog::{Action, any_method, graphql};
-use crate::gitlab::ApiRequest;
+use crate::gitlab::graphql::GraphQl;
+use crate::gitlab::{ApiRequest, path_part};
 use crate::table;
-use graphql_parser::query::{Definition, OperationDefinition};
 
 pub fn actions() -> Vec<Action> {
     table![
@@ -128,11 +128,29 @@ fn scalar(key: &str, value: Value) -> Result<String, String> {
     }
 }
 
+/// At most this many characters in a path, and parts in it: far above any GitLab route
+/// (GitLab itself answers 414 past 50 slashes), and bounded before the path is split.
+const MAX_PATH_CHARACTERS: usize = 8 * 1024;
+const MAX_PATH_PARTS: usize = 64;
+
 /// The segments of a path after `/api/v4/`, each percent-decoded. A full URL, a query or
-/// fragment in the path, and empty, `.` or `..` segments are refused: each would reach
-/// something other than what the path reads as.
+/// fragment in the path, and a part that would not reach GitLab as written (empty, `.`,
+/// `..`, a control character once decoded) are refused: each would reach something other
+/// than what the path reads as.
 fn segments(path: &str) -> Result<Vec<String>, String> {
     let trimmed = path.trim();
+    if trimmed.len() > MAX_PATH_CHARACTERS {
+        return Err(format!(
+            "`path` is {} characters long; at most {MAX_PATH_CHARACTERS} are read. Give the path after `/api/v4/` (`projects/1/variables`)",
+            trimmed.len()
+        ));
+    }
+    let parts = trimmed.matches('/').count() + 1;
+    if parts > MAX_PATH_PARTS {
+        return Err(format!(
+            "`path` has {parts} parts; at most {MAX_PATH_PARTS} are read. Give the path after `/api/v4/` (`projects/1/variables`)"
+        ));
+    }
     if trimmed.contains("://") {
         return Err(format!(
             "`path`: `{trimmed}` is a URL; give the path after `/api/v4/` (`projects/1/variables`)"
@@ -156,17 +174,14 @@ fn segments(path: &str) -> Result<Vec<String>, String> {
             let decoded = percent_decode_str(segment)
                 .decode_utf8()
                 .map_err(|_| format!("`path`: `{segment}` does not decode to UTF-8 text"))?;
-            match decoded.trim() {
-                "" | "." | ".." => Err(format!(
-                    "`path`: `{relative}` has an empty, `.` or `..` part; name each id or path"
-                )),
-                _ => Ok(decoded.into_owned()),
-            }
+            path_part(&decoded).map_err(|why| format!("`path`: {why}"))?;
+            Ok(decoded.into_owned())
         })
         .collect()
 }
 
-/// Any method but GET asks the user first, showing the request as it will be sent.
+/// Any method but GET asks the user first; the guard shows the request as it will be sent
+/// (method, path, query and body: `crate::call::guard`).
 const WRITING: Asks<ApiCall> = Asks {
     when: "send a request that changes GitLab",
     loses_work: true,
@@ -177,20 +192,7 @@ const WRITING: Asks<ApiCall> = Asks {
             Before::Ask
         }
     },
-    question: |call, _| {
-        let mut question = format!(
-            "Send this request to GitLab?\n\n`{} /api/v4/{}`",
-            call.method(),
-            call.path.trim().trim_start_matches('/')
-        );
-        if let Some(query) = call.query.as_ref().filter(|query| !query.is_empty()) {
-            question.push_str(&format!("\n\nQuery: `{}`", Value::Object(query.clone())));
-        }
-        if let Some(body) = &call.body {
-            question.push_str(&format!("\n\nBody: `{body}`"));
-        }
-        Ok(Some(question))
-    },
+    question: |_, _| Ok(Some("Send this request to GitLab?".to_owned())),
 };
 
 /// Run a GraphQL document against GitLab (`/api/graphql`) for what REST does not offer —
@@ -209,22 +211,10 @@ pub struct GraphQlCall {
 }
 
 impl GraphQlCall {
-    /// Whether the document holds a mutation, or why it is not a document GitLab can run.
-    /// Any mutation in it counts, whichever operation is named: a write is never missed.
+    /// Whether the document holds a mutation, or why it is not a document GitLab can run
+    /// (past a bound, unparsable, a subscription).
     fn mutation(&self) -> Result<bool, String> {
-        let document = graphql_parser::query::parse_query::<&str>(&self.query)
-            .map_err(|error| format!("`query`: not a GraphQL document: {error}"))?;
-        let mut mutation = false;
-        for definition in &document.definitions {
-            match definition {
-                Definition::Operation(OperationDefinition::Mutation(_)) => mutation = true,
-                Definition::Operation(OperationDefinition::Subscription(_)) => {
-                    return Err("`query`: a subscription needs a live connection; GitLab serves them over WebSocket, not here. Send a query or a mutation".to_owned());
-                }
-                _ => {}
-            }
-        }
-        Ok(mutation)
+        GraphQl::parse(&self.query)?.mutation()
     }
 }
 
@@ -289,6 +279,10 @@ mod tests {
             "projects//issues",
             "",
             "projects/%FF",
+            "projects/1/.%09./2",
+            "projects/1/.%0A.",
+            "projects/1/.%0d.",
+            "projects/1/a%00b",
         ] {
             assert!(segments(bad).is_err(), "{bad}");
         }

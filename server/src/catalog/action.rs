@@ -12,7 +12,7 @@ use super::params;
 use super::resource::Resource;
 use super::toolset::Toolset;
 use super::wizard::ready::{ReadyWizard, WizardAction};
-use crate::gitlab::ApiRequest;
+use crate::gitlab::{ApiRequest, quick_actions};
 
 /// The parameter naming an action's project, which a call may leave to the default project.
 pub const PROJECT_ID: &str = "project_id";
@@ -150,6 +150,14 @@ impl Action {
         self.endpoint
             .as_ref()
             .is_some_and(|endpoint| endpoint.path_fields().contains(&PROJECT_ID))
+    }
+
+    /// Whether its request carries a text GitLab reads quick actions from (a note, a
+    /// description), which asks the user first when it holds one.
+    pub fn carries_quick_actions(&self) -> bool {
+        self.endpoint
+            .as_ref()
+            .is_some_and(|endpoint| quick_actions::may_carry(&endpoint.method, endpoint.path))
     }
 
     pub fn is_wizard(&self) -> bool {

@@ -3,7 +3,7 @@
 //! project public, a pull mirror that would overwrite diverged branches). Its table line
 //! says when it asks (`.asks(GUARD)`); the handler reads the settings the call would
 //! change, and asks the user on every surface when the guard says so
-//! (`crate::pipeline::guard`).
+//! (`crate::call::guard`).
 
 use serde_json::{Map, Value};
 

@@ -5,7 +5,7 @@
 use reqwest::Method;
 use serde_json::{Map, Value};
 
-use crate::gitlab::ApiRequest;
+use crate::gitlab::{ApiRequest, path_part};
 
 /// `GET projects/{project_id}/repository/branches/{branch}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,7 +71,11 @@ impl Endpoint {
             request = match segment {
                 Segment::Literal(literal) => request.segment(literal),
                 Segment::Field(field) => match params.remove(field) {
-                    Some(value) => request.segment(scalar_text(&value)),
+                    Some(value) => {
+                        let text = scalar_text(&value);
+                        path_part(&text).map_err(|why| format!("`{field}`: {why}"))?;
+                        request.segment(text)
+                    }
                     None => return Err(format!("missing field `{field}`")),
                 },
                 Segment::Path(field) => {
@@ -81,11 +85,11 @@ impl Endpoint {
                     let text = scalar_text(&value);
                     let parts: Vec<&str> = text.trim_matches('/').split('/').collect();
                     // Each part stays inside the path it is read as: nothing empty, `.` or
-                    // `..` that a server would resolve to somewhere else.
-                    if parts.iter().any(|part| matches!(*part, "" | "." | "..")) {
-                        return Err(format!(
-                            "`{field}`: `{text}` is not a relative path; give one such as `reports/junit.xml`, without empty, `.` or `..` parts"
-                        ));
+                    // `..`, nothing a URL parser would rewrite.
+                    for part in &parts {
+                        path_part(part).map_err(|why| {
+                            format!("`{field}`: `{text}` is not a relative path such as `reports/junit.xml`: {why}")
+                        })?;
                     }
                     parts
                         .into_iter()
@@ -122,6 +126,39 @@ impl Endpoint {
                 self.path
             );
         }
+    }
+
+    /// The values of the path's fields in `route` (a built request's path, as GitLab's
+    /// router reads it), or `None` when the route is not this endpoint's: a `{+field}`
+    /// takes the parts the rest of the path leaves it, joined by `/`.
+    pub fn read_back(&self, route: &[String]) -> Option<Vec<(&'static str, String)>> {
+        let segments: Vec<Segment<'static>> = self.segments().collect();
+        let mut values = Vec::new();
+        let mut at = 0;
+        for (index, segment) in segments.iter().enumerate() {
+            match *segment {
+                Segment::Literal(literal) => {
+                    if route.get(at)? != literal {
+                        return None;
+                    }
+                    at += 1;
+                }
+                Segment::Field(field) => {
+                    values.push((field, route.get(at)?.clone()));
+                    at += 1;
+                }
+                Segment::Path(field) => {
+                    let after = segments.len() - index - 1;
+                    let end = route.len().checked_sub(after)?;
+                    if end <= at {
+                        return None;
+                    }
+                    values.push((field, route[at..end].join("/")));
+                    at = end;
+                }
+            }
+        }
+        (at == route.len()).then_some(values)
     }
 }
 
@@ -235,6 +272,58 @@ mod tests {
                 "actions": [{"action": "delete", "file_path": "a"}],
                 "position": {"new_line": 3, "range": {}}
             }))
+        );
+    }
+
+    #[test]
+    fn a_route_is_read_back_into_the_fields_it_holds() {
+        let route = |parts: &[&str]| parts.iter().map(|p| (*p).to_owned()).collect::<Vec<_>>();
+        let endpoint = Endpoint::new(Method::DELETE, "projects/{project_id}/labels/{label_id}");
+        assert_eq!(
+            endpoint.read_back(&route(&["projects", "g/p", "labels", "bug"])),
+            Some(vec![
+                ("project_id", "g/p".to_owned()),
+                ("label_id", "bug".to_owned())
+            ])
+        );
+        assert_eq!(endpoint.read_back(&route(&["projects", "1"])), None);
+        assert_eq!(
+            endpoint.read_back(&route(&["projects", "1", "issues", "2"])),
+            None
+        );
+        let artifact = Endpoint::new(
+            Method::GET,
+            "projects/{project_id}/jobs/{job_id}/artifacts/{+artifact_path}",
+        );
+        assert_eq!(
+            artifact
+                .read_back(&route(&[
+                    "projects",
+                    "1",
+                    "jobs",
+                    "7",
+                    "artifacts",
+                    "a",
+                    "b.xml"
+                ]))
+                .unwrap()[2],
+            ("artifact_path", "a/b.xml".to_owned())
+        );
+        assert_eq!(
+            artifact.read_back(&route(&["projects", "1", "jobs", "7", "artifacts"])),
+            None
+        );
+    }
+
+    #[test]
+    fn a_path_field_a_url_parser_would_rewrite_is_refused_naming_it() {
+        let endpoint = Endpoint::new(Method::DELETE, "projects/{project_id}/labels/{label_id}");
+        let error = endpoint
+            .fill(params(json!({"project_id": 1, "label_id": ".\t."})))
+            .unwrap_err();
+        assert!(
+            error.starts_with("`label_id`: ") && error.contains("control character"),
+            "{error}"
         );
     }
 

@@ -126,7 +126,7 @@ impl<P: Params> Entry<P> {
     }
 
     /// The read is repeated until the pipeline or job it reads has finished
-    /// (`crate::pipeline::wait`).
+    /// (`crate::ci::wait`).
     pub fn waits(mut self) -> Self {
         self.waits = true;
         self

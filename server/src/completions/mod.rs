@@ -22,8 +22,8 @@ pub use kind::Kind;
 use cache::{Cache, Listing, Source};
 use sources::{List, Request};
 
+use crate::call::{ReadError, Reads, refusal};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, refusal};
 use crate::prompts;
 use crate::registry::ActionId;
 use crate::resources::templates;

@@ -18,7 +18,8 @@ use super::credential::Credential;
 use super::error::{ApiError, GitLabError};
 use super::error_body;
 use super::http_client::HttpClient;
-use super::request::{Api, ApiRequest, ApiResponse};
+use super::request::{ApiRequest, ApiResponse};
+use super::url::BuiltRequest;
 
 /// A GitLab REST v4 client. Cloning is cheap (the connection pool is shared).
 ///
@@ -125,18 +126,34 @@ impl GitLab {
         &self.shared.api_root
     }
 
-    /// Sends one request. Non-2xx answers, answers larger than the configured limit,
-    /// timeouts and connection failures become a [`GitLabError`]; nothing is retried.
+    /// Builds and sends one request. Non-2xx answers, answers larger than the configured
+    /// limit, timeouts and connection failures become a [`GitLabError`]; nothing is
+    /// retried. For the server's own reads; a catalog call builds first, has the built
+    /// request checked, then sends it ([`GitLab::send_built`]).
     pub async fn send(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
+        let built = self.build(request)?;
+        self.send_built(built).await
+    }
+
+    /// The request as it will be sent to this instance ([`BuiltRequest`]): its URL built and
+    /// read back.
+    pub fn build(&self, request: ApiRequest) -> Result<BuiltRequest, GitLabError> {
+        BuiltRequest::build(&self.shared.api_root, request)
+    }
+
+    /// Sends a built request with this client's token, or its sign-in's. The one change
+    /// made to it after it was checked: a body field an older GitLab knows by another name
+    /// is renamed ([`compat`]), which names no project and carries no text.
+    pub async fn send_built(&self, request: BuiltRequest) -> Result<ApiResponse, GitLabError> {
         let mut request = request;
-        if compat::needs_version(&request) {
-            compat::adapt(&mut request, self.version().await);
+        if compat::needs_version(request.body.as_ref()) {
+            compat::adapt(request.body.as_mut(), self.version().await);
         }
         self.send_signed(request).await
     }
 
     /// Sends `request` with this client's token, or its sign-in's.
-    async fn send_signed(&self, request: ApiRequest) -> Result<ApiResponse, GitLabError> {
+    async fn send_signed(&self, request: BuiltRequest) -> Result<ApiResponse, GitLabError> {
         let Some(credential) = &self.credential else {
             return self.send_as_is(request, self.token.as_ref()).await;
         };
@@ -157,7 +174,9 @@ impl GitLab {
     /// read (no token, an old instance, a proxy in the way).
     async fn version(&self) -> Option<(u32, u32)> {
         let read = || async {
-            let answer = self.send_signed(ApiRequest::get().segment("version")).await;
+            let built =
+                BuiltRequest::build(&self.shared.api_root, ApiRequest::get().segment("version"));
+            let answer = self.send_signed(built.ok()?).await;
             let version = answer.ok()?.body.get("version")?.as_str()?.to_owned();
             compat::parse_version(&version)
         };
@@ -166,11 +185,10 @@ impl GitLab {
 
     async fn send_as_is(
         &self,
-        request: ApiRequest,
+        request: BuiltRequest,
         token: Option<&Token>,
     ) -> Result<ApiResponse, GitLabError> {
-        request.check()?;
-        let url = self.url_for(&request);
+        let url = request.url;
         let method = request.method.clone();
         let path = url.path().to_owned();
         let http = self
@@ -202,6 +220,7 @@ impl GitLab {
             MAX_ERROR_BODY.min(self.shared.max_response_body)
         };
         let read = read_capped(response, limit).await.map_err(failed)?;
+        let masked = token.and_then(|token| token.masked_in(&read.bytes));
         if success && !read.complete {
             return Err(GitLabError::TooLarge {
                 method,
@@ -210,7 +229,7 @@ impl GitLab {
                 limit: self.shared.max_response_body,
             });
         }
-        let bytes = read.bytes;
+        let bytes = masked.unwrap_or(read.bytes);
         if success {
             Ok(ApiResponse {
                 status,
@@ -229,23 +248,6 @@ impl GitLab {
                 body: error_body::body_value(&bytes),
             })))
         }
-    }
-
-    fn url_for(&self, request: &ApiRequest) -> Url {
-        let mut url = self.shared.api_root.clone();
-        // GraphQL sits beside REST: `{base}/api/graphql`, its path `graphql` after `/api`.
-        if let Api::GraphQl { .. } = request.api
-            && let Ok(mut segments) = url.path_segments_mut()
-        {
-            segments.pop();
-        }
-        if let Ok(mut segments) = url.path_segments_mut() {
-            segments.extend(&request.path);
-        }
-        if !request.query.is_empty() {
-            url.query_pairs_mut().extend_pairs(&request.query);
-        }
-        url
     }
 
     fn transport_error(&self, method: &Method, path: &str, error: reqwest::Error) -> GitLabError {
@@ -361,9 +363,11 @@ mod tests {
     fn url_of(request: &ApiRequest) -> String {
         let base = Url::parse("https://gitlab.example.com/").unwrap();
         let gitlab = GitLab::new(GitLabConfig::new(base)).unwrap();
-        gitlab.url_for(request).to_string()
+        BuiltRequest::build(&gitlab.shared.api_root, request.clone())
+            .unwrap()
+            .url
+            .to_string()
     }
-
     #[test]
     fn each_segment_is_encoded_whole() {
         let project = |id: ProjectId| url_of(&ApiRequest::get().project(&id));

@@ -5,8 +5,6 @@
 
 use serde_json::Value;
 
-use super::request::ApiRequest;
-
 /// A renamed body field: today's name, the name before, and the release that renamed it.
 struct Renamed {
     today: &'static str,
@@ -21,18 +19,18 @@ const RENAMED: &[Renamed] = &[Renamed {
     since: (17, 11),
 }];
 
-/// Whether `request` names a field an older GitLab knows by another name: only then is the
-/// version worth reading.
-pub fn needs_version(request: &ApiRequest) -> bool {
-    match &request.body {
+/// Whether a request's `body` names a field an older GitLab knows by another name: only
+/// then is the version worth reading.
+pub fn needs_version(body: Option<&Value>) -> bool {
+    match body {
         Some(Value::Object(body)) => RENAMED.iter().any(|r| body.contains_key(r.today)),
         _ => false,
     }
 }
 
-/// The request as a GitLab of `version` (`major.minor`) takes it.
-pub fn adapt(request: &mut ApiRequest, version: Option<(u32, u32)>) {
-    let (Some(version), Some(Value::Object(body))) = (version, &mut request.body) else {
+/// A request's `body` as a GitLab of `version` (`major.minor`) takes it.
+pub fn adapt(body: Option<&mut Value>, version: Option<(u32, u32)>) {
+    let (Some(version), Some(Value::Object(body))) = (version, body) else {
         return;
     };
     for renamed in RENAMED.iter().filter(|r| version < r.since) {
@@ -58,24 +56,20 @@ mod tests {
 
     #[test]
     fn an_older_gitlab_gets_the_older_name() {
-        let merge = || {
-            ApiRequest::put()
-                .segment("x")
-                .json(json!({"auto_merge": true, "squash": true}))
-        };
-        assert!(needs_version(&merge()));
+        let merge = || json!({"auto_merge": true, "squash": true});
+        assert!(needs_version(Some(&merge())));
         let mut old = merge();
-        adapt(&mut old, parse_version("17.10.3-ee"));
+        adapt(Some(&mut old), parse_version("17.10.3-ee"));
         assert_eq!(
-            old.body,
-            Some(json!({"merge_when_pipeline_succeeds": true, "squash": true}))
+            old,
+            json!({"merge_when_pipeline_succeeds": true, "squash": true})
         );
         for version in [Some((17, 11)), Some((18, 0)), None] {
             let mut new = merge();
-            adapt(&mut new, version);
-            assert_eq!(new.body, merge().body, "{version:?}");
+            adapt(Some(&mut new), version);
+            assert_eq!(new, merge(), "{version:?}");
         }
-        assert!(!needs_version(&ApiRequest::get().segment("x")));
+        assert!(!needs_version(None));
         assert_eq!(parse_version("18.2.0"), Some((18, 2)));
         assert_eq!(parse_version("nonsense"), None);
     }

@@ -66,6 +66,33 @@ impl Token {
         ("Authorization", header)
     }
 
+    /// `bytes` with every copy of the token replaced by `[MASKED]`, when there is one: an
+    /// answer GitLab echoes the token in (an error quoting the request) must not carry it
+    /// on to the model. `[MASKED]` needs no escaping, so JSON stays JSON.
+    pub(crate) fn masked_in(&self, bytes: &[u8]) -> Option<Vec<u8>> {
+        let secret = self.header.as_bytes();
+        let found = |from: usize| {
+            bytes[from..]
+                .windows(secret.len())
+                .position(|window| window == secret)
+                .map(|at| from + at)
+        };
+        let mut at = found(0)?;
+        let mut masked = Vec::with_capacity(bytes.len());
+        let mut from = 0;
+        loop {
+            masked.extend_from_slice(&bytes[from..at]);
+            masked.extend_from_slice(b"[MASKED]");
+            from = at + secret.len();
+            match found(from) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        masked.extend_from_slice(&bytes[from..]);
+        Some(masked)
+    }
+
     /// Who acts with this token: a digest of it, never the token, by which a confirmed
     /// round, a stateful session and a cached completion belong to one caller.
     pub fn caller(&self) -> Caller {

@@ -2,8 +2,9 @@
 //!
 //! `GitLab::new(GitLabConfig::new(url).with_token(token))`, then
 //! `gitlab.send(ApiRequest::post().project(&project).segment("issues").json(body))`: the
-//! request's path segments are encoded one by one (`group%2Fproject`), and the answer is
-//! the parsed JSON or one readable error.
+//! request is built into the URL that is sent in one place (`url`: each path segment
+//! encoded whole, `group%2Fproject`, and one a URL parser would rewrite refused), and the
+//! answer is the parsed JSON or one readable error.
 
 mod body;
 mod client;
@@ -12,10 +13,13 @@ mod config;
 mod credential;
 mod error;
 mod error_body;
+pub mod graphql;
 mod http_client;
 mod id_or_name;
 mod project_id;
+pub mod quick_actions;
 mod request;
+mod url;
 
 pub use client::GitLab;
 pub use config::{ConfigError, GitLabConfig, Token, parse_base_url, text_without_credentials};
@@ -24,3 +28,4 @@ pub use error::GitLabError;
 pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER};
 pub use project_id::ProjectId;
 pub use request::{Api, ApiRequest, ApiResponse};
+pub use url::{BuiltRequest, path_part};

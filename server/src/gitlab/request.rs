@@ -8,9 +8,10 @@ use serde_json::Value;
 use super::error::GitLabError;
 use super::project_id::ProjectId;
 
-/// One call to `{base}/api/v4/…` (or to GraphQL, `{base}/api/graphql`). Path segments are
-/// kept raw and percent-encoded one by one when sent, so `demo/sandbox` travels as
-/// `demo%2Fsandbox` and `v1.0/rc 1` as `v1.0%2Frc%201`.
+/// One call to `{base}/api/v4/…` (or to GraphQL, `{base}/api/graphql`), as asked for. Path
+/// segments are kept raw; `super::url` builds the URL that is sent, each segment
+/// percent-encoded whole, so `demo/sandbox` travels as `demo%2Fsandbox` and `v1.0/rc 1` as
+/// `v1.0%2Frc%201`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiRequest {
     pub method: Method,
@@ -49,15 +50,6 @@ impl ApiRequest {
         ApiRequest {
             api: Api::GraphQl { mutation },
             ..ApiRequest::post().segment("graphql").json(body)
-        }
-    }
-
-    /// Whether sending it may change GitLab: a REST method other than GET, or a GraphQL
-    /// mutation. What read-only mode refuses.
-    pub fn writes(&self) -> bool {
-        match self.api {
-            Api::Rest => self.method != Method::GET,
-            Api::GraphQl { mutation } => mutation,
         }
     }
 
@@ -114,26 +106,9 @@ impl ApiRequest {
         self
     }
 
-    /// Refuses what would silently reach something else: an empty, `.` or `..` path segment,
-    /// a page below 1 or a page size outside 1..=100.
+    /// Refuses a page below 1 or a page size outside 1..=100 (the path is checked where
+    /// the URL is built, `super::url`).
     pub(crate) fn check(&self) -> Result<(), GitLabError> {
-        // The URL library drops `.` and `..` segments, which would silently call another endpoint.
-        if let Some(bad) = self
-            .path
-            .iter()
-            .find(|s| s.trim().is_empty() || *s == "." || *s == "..")
-        {
-            let shown = if bad.trim().is_empty() {
-                "empty".to_owned()
-            } else {
-                format!("`{bad}`")
-            };
-            return Err(GitLabError::InvalidRequest {
-                reason: format!(
-                    "a path part of the request is {shown}; give a real id, iid, path or tag name"
-                ),
-            });
-        }
         for (key, value) in &self.query {
             let (min, max) = match key.as_str() {
                 "page" => (1, u32::MAX),

@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use super::arguments::Arguments;
 use super::messages::{Failure, embedded, user};
+use crate::call::{ReadError, Reads, has_next_page, items, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::markdown::{text, time};
 use crate::resources::uri::Lines;

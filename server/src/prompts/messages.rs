@@ -3,7 +3,7 @@
 use rmcp::ErrorData as McpError;
 use rmcp::model::{ContentBlock, PromptMessage, Role};
 
-use crate::pipeline::ReadError;
+use crate::call::ReadError;
 
 /// Why a prompt could not be built.
 #[derive(Debug)]

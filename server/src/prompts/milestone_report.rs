@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 
 use super::arguments::Arguments;
 use super::messages::{Failure, embedded, user};
+use crate::call::{Reads, items, params};
 use crate::completions::dates;
 use crate::gitlab::ProjectId;
-use crate::pipeline::{Reads, items, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::markdown::text;
 use crate::resources::{self, Target};

@@ -30,8 +30,8 @@ pub use definition::{Argument, Definition};
 use definition::{ISSUE_IID, MERGE_REQUEST_IID, PROJECT};
 
 use crate::access::Access;
+use crate::call::{Reads, refusal};
 use crate::completions::kind::Kind;
-use crate::pipeline::{Reads, refusal};
 
 /// Every prompt, in the order listed.
 pub const PROMPTS: &[Definition] = &[

@@ -5,7 +5,7 @@ use rmcp::model::GetPromptResult;
 
 use super::arguments::Arguments;
 use super::messages::{Failure, embedded, user};
-use crate::pipeline::Reads;
+use crate::call::Reads;
 use crate::registry::{ActionId, ids};
 use crate::resources::{self, Target};
 

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::arguments::Arguments;
 use super::messages::{Failure, user};
 use super::moment;
-use crate::pipeline::{Reads, has_next_page, items, params};
+use crate::call::{Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::Target;
 use crate::resources::markdown::{person, plural, text, time};

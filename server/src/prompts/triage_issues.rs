@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::arguments::Arguments;
 use super::messages::{Failure, user};
-use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
+use crate::call::{ReadError, Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::markdown::{cut, labels, person, plural, text, time};
 

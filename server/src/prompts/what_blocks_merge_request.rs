@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::arguments::Arguments;
 use super::messages::{Failure, embedded, user};
-use crate::pipeline::{Reads, params};
+use crate::call::{Reads, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::markdown::{people, plural, text, unresolved};
 use crate::resources::{Target, merge_request, pipeline};

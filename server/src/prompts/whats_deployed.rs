@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use super::arguments::Arguments;
 use super::messages::{Failure, user};
+use crate::call::{ReadError, Reads, items, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, items, params};
 use crate::registry::{ActionId, ids};
 use crate::resources::Target;
 use crate::resources::environment::{deployment_line, deployments, environment_of};

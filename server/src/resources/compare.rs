@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::changes;
 use super::markdown::{plural, text, time};
+use crate::call::{ReadError, Reads, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::REPOSITORY_COMPARE];

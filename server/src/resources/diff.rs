@@ -7,9 +7,9 @@
 use serde_json::{Value, json};
 
 use super::markdown::text;
+use crate::call::{ReadError, Reads, has_next_page, items, params};
 use crate::catalog::output::MAX_DIFF_BYTES;
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::MERGE_REQUEST_DIFF_LIST];

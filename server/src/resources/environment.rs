@@ -4,8 +4,8 @@
 use serde_json::{Value, json};
 
 use super::markdown::{person, text, time};
+use crate::call::{ReadError, Reads, items, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, items, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::ENVIRONMENT_LIST, ids::DEPLOYMENT_LIST];

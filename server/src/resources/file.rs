@@ -10,9 +10,9 @@ use serde_json::{Value, json};
 use super::markdown::text;
 use super::mime;
 use super::uri::{Lines, Target};
+use crate::call::{ReadError, Reads, params};
 use crate::catalog::output::MAX_FILE_BYTES;
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::FILE_GET];

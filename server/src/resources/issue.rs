@@ -3,8 +3,8 @@
 use serde_json::{Value, json};
 
 use super::markdown::{self, labels, people, person, text, time, yes_no};
+use crate::call::{ReadError, Reads, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::ISSUE_GET, ids::ISSUE_DISCUSSION_LIST];

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::markdown::{person, text, time};
 use super::uri::Target;
+use crate::call::{ReadError, Reads, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::JOB_GET];

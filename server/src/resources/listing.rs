@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::markdown::text;
 use super::uri::project_uri;
+use crate::call::{ReadError, Reads, items, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, items, params};
 use crate::registry::ids;
 
 /// Projects listed at most.

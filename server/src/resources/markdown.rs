@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::pipeline::has_next_page;
+use crate::call::has_next_page;
 use crate::registry::ActionId;
 
 /// The most Markdown the threads of one issue or merge request add to its resource.
@@ -133,7 +133,7 @@ pub fn description(out: &mut String, body: Option<&Value>, read_whole: ActionId)
 /// threads one line each, system notes left out. `list_action` is the action that pages
 /// through them, named when something was left out.
 pub fn threads(out: &mut String, page: &Value, list_action: ActionId) {
-    let discussions: Vec<&Value> = crate::pipeline::items(page)
+    let discussions: Vec<&Value> = crate::call::items(page)
         .iter()
         .filter(|d| notes(d).iter().any(|n| !is_system(n)))
         .collect();
@@ -210,14 +210,14 @@ pub fn threads(out: &mut String, page: &Value, list_action: ActionId) {
     if has_next_page(page) {
         out.push_str(&format!(
             "\n_[Only the first {} threads are shown; read the next ones with `{list_action}` and `page: 2`.]_\n",
-            crate::pipeline::items(page).len()
+            crate::call::items(page).len()
         ));
     }
 }
 
 /// The threads of a page still waiting to be resolved.
 pub fn unresolved(page: &Value) -> usize {
-    crate::pipeline::items(page)
+    crate::call::items(page)
         .iter()
         .filter(|d| is_resolvable(d) && !is_resolved(d))
         .count()

@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use super::issue::milestone;
 use super::markdown::{self, labels, people, person, text, time, yes_no};
+use crate::call::{ReadError, Reads, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::MERGE_REQUEST_GET, ids::MERGE_REQUEST_DISCUSSION_LIST];

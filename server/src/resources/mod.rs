@@ -41,7 +41,8 @@ use serde_json::json;
 
 pub use uri::Target;
 
-use crate::pipeline::{ReadError, Reads};
+use crate::call::{ReadError, Reads};
+use crate::catalog::output::untrusted;
 use crate::registry::ActionId;
 
 /// The actions reading `target` needs; all are checked before anything is sent.
@@ -80,6 +81,13 @@ pub async fn read(reads: &Reads<'_>, uri: &str) -> Result<ReadResourceResult, Mc
     Ok(ReadResourceResult::new(vec![contents]))
 }
 
+/// `contents` saying in its `_meta` who wrote it (`untrusted`): a file's content is the
+/// file, and stays as committed, so what it is said beside it.
+fn marked_untrusted(contents: ResourceContents, said: &str) -> ResourceContents {
+    let meta = serde_json::Map::from_iter([("untrusted".to_owned(), said.into())]);
+    contents.with_meta(rmcp::model::MetaObject(meta))
+}
+
 /// What `target` holds, as the contents of a read (also embedded by the prompts).
 pub async fn contents(reads: &Reads<'_>, target: &Target) -> Result<ResourceContents, ReadError> {
     if let Some(refusal) = reads.refusal(needs(target)) {
@@ -103,7 +111,10 @@ pub async fn contents(reads: &Reads<'_>, target: &Target) -> Result<ResourceCont
             reference,
             path,
             lines,
-        } => file::file(reads, project, reference, path, *lines).await?,
+        } => marked_untrusted(
+            file::file(reads, project, reference, path, *lines).await?,
+            untrusted::FILE,
+        ),
         Target::Pipeline { project, id } => {
             markdown(pipeline::pipeline(reads, project, *id).await?)
         }
@@ -111,11 +122,14 @@ pub async fn contents(reads: &Reads<'_>, target: &Target) -> Result<ResourceCont
             project,
             id,
             tail_lines,
-        } => ResourceContents::text(
-            job_log::log(reads, project, *id, *tail_lines).await?,
-            uri.clone(),
-        )
-        .with_mime_type("text/plain"),
+        } => marked_untrusted(
+            ResourceContents::text(
+                job_log::log(reads, project, *id, *tail_lines).await?,
+                uri.clone(),
+            )
+            .with_mime_type("text/plain"),
+            untrusted::JOB_LOG,
+        ),
         Target::Job { project, id } => markdown(job::job(reads, project, *id).await?),
         Target::Milestone { project, id } => {
             markdown(milestone::milestone(reads, project, *id).await?)

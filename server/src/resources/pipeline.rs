@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use super::markdown::{person, plural, text, time};
 use super::uri::Target;
+use crate::call::{ReadError, Reads, has_next_page, items, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, has_next_page, items, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::PIPELINE_GET, ids::PIPELINE_JOB_LIST];

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::markdown::{text, time, yes_no};
 use super::uri::{encode, project_uri};
+use crate::call::{ReadError, Reads, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 /// The actions the overview cannot do without.
@@ -92,7 +92,7 @@ fn open_count(read: &Result<Value, ReadError>) -> String {
     match read {
         Ok(page) => match page.get("total").and_then(Value::as_u64) {
             Some(total) => total.to_string(),
-            None if crate::pipeline::items(page).is_empty() => "0".to_owned(),
+            None if crate::call::items(page).is_empty() => "0".to_owned(),
             None => "more than GitLab counts (it sent no total)".to_owned(),
         },
         Err(why) => not_shown(why),

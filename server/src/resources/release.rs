@@ -5,8 +5,8 @@
 use serde_json::{Value, json};
 
 use super::markdown::{cut, person, text, time};
+use crate::call::{ReadError, Reads, items, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, items, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::RELEASE_GET, ids::RELEASE_LINK_LIST];

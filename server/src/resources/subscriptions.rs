@@ -23,8 +23,8 @@ use serde_json::json;
 
 use super::{contents, read_error, uri};
 use crate::access::Access;
+use crate::call::{ReadError, Reads};
 use crate::gitlab::GitLab;
-use crate::pipeline::{ReadError, Reads};
 
 /// How often a watched resource is read again, unless the server says otherwise
 /// ([`crate::handler::GitLabMcp::polling_every`]).

@@ -9,8 +9,8 @@ use super::{
     pipeline, project, release, wiki_page,
 };
 use crate::access::Access;
+use crate::call::refusal;
 use crate::completions::kind::Kind;
-use crate::pipeline::refusal;
 use crate::registry::ActionId;
 
 /// One template.

@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::markdown::{cut, text};
+use crate::call::{ReadError, Reads, params};
 use crate::gitlab::ProjectId;
-use crate::pipeline::{ReadError, Reads, params};
 use crate::registry::{ActionId, ids};
 
 pub const NEEDS: &[ActionId] = &[ids::WIKI_GET];

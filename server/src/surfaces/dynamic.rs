@@ -69,6 +69,11 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
             guarded.join(", ")
         ));
     }
+    if offered.iter().any(|a| a.carries_quick_actions()) {
+        description.push_str(
+            " A comment or description holding GitLab quick actions (`/close`, `/merge` lines) asks the user first too.",
+        );
+    }
     if offered.iter().any(|a| a.is_wizard()) {
         description.push_str(
             " The `interactive.*` actions ask the user step by step through elicitation.",
@@ -102,6 +107,7 @@ pub(super) fn find(
     arguments: &Map<String, Value>,
 ) -> Result<Resolved, EnvelopeError> {
     let args: FindArgs = envelope(FIND, arguments)?;
+    super::find::bounded(&args.query).map_err(EnvelopeError)?;
     Ok(Resolved::Found(index.find(access, &args.query)))
 }
 

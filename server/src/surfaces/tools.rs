@@ -19,6 +19,9 @@ pub const CONFIRM_DESCRIPTION: &str =
 /// The text of the `confirm` argument of an action that asks only for some arguments.
 pub const GUARD_CONFIRM_DESCRIPTION: &str = "Set to true only after the user explicitly approved this operation: it skips the question the action asks first.";
 
+/// The text of the `confirm` argument of an action whose text may run quick actions.
+pub const TEXT_CONFIRM_DESCRIPTION: &str = "Set to true only after the user explicitly approved the GitLab quick actions (`/close`, `/merge` lines) in this text: it is then sent as written.";
+
 /// The envelope of `gitlab_execute_action` and of the meta surface's domain tools: which
 /// action, its parameters, and the user's approval of a destructive one. Its schema is
 /// `gitlab_execute_action`'s; a domain tool lists its own verbs instead.
@@ -70,9 +73,9 @@ pub fn hints(
 }
 
 /// Whether a call to `action` may carry `confirm`: it is destructive, or its arguments
-/// may make it ask.
+/// (a guarded setting, a text with quick actions) may make it ask.
 pub fn takes_confirm(action: &Action) -> bool {
-    action.destructive || action.guard.is_some()
+    action.destructive || action.guard.is_some() || action.carries_quick_actions()
 }
 
 /// The action's input schema, plus `confirm` when it takes one.
@@ -84,8 +87,10 @@ pub fn input_schema(action: &Action) -> Arc<Map<String, Value>> {
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
         let description = if action.destructive {
             CONFIRM_DESCRIPTION
-        } else {
+        } else if action.guard.is_some() {
             GUARD_CONFIRM_DESCRIPTION
+        } else {
+            TEXT_CONFIRM_DESCRIPTION
         };
         properties.insert(
             "confirm".to_owned(),

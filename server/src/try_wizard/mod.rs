@@ -13,12 +13,12 @@ use serde_json::{Map, Value};
 
 use wizard::terminal::Unanswered;
 
-use crate::catalog::wizard::InTerminal;
-use crate::catalog::{Action, Prepared, Run};
+use crate::call;
+use crate::call::{Admitted, InTerminal};
+use crate::catalog::{Action, Run};
 use crate::cli::TryArgs;
 use crate::config::{Settings, Transport};
 use crate::gitlab::{ApiRequest, GitLab};
-use crate::pipeline;
 use crate::registry::catalog;
 use crate::startup::{Started, start};
 
@@ -131,12 +131,12 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
     let gitlab = server.gitlab();
     signed_in(gitlab, &gitlab_url).await?;
     let access = server.surface().access();
-    let ready = match pipeline::admit(access, gitlab, action, &params).await {
-        Ok(Prepared::Wizard(ready)) => ready,
-        Ok(Prepared::Request(_)) => unreachable!("`try` finds only wizards"),
-        Err(refusal) => return Err((Exit::Refused, refusal)),
+    let ready = match call::admit(access, gitlab, action, &params).await {
+        Ok(Admitted::Wizard(ready)) => ready,
+        Ok(Admitted::Request(_)) => unreachable!("`try` finds only wizards"),
+        Err(refusal) => return Err((Exit::Refused, refusal.to_string())),
     };
-    match ready.run_in_terminal(gitlab, &params).await {
+    match call::run_in_terminal(ready, access, gitlab, &params).await {
         InTerminal::Sent(result) if result.is_error == Some(true) => {
             let text: Vec<String> = result
                 .content

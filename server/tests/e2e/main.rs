@@ -15,6 +15,7 @@ mod destructive;
 mod gitlab_errors;
 mod no_elicitation;
 mod protocol;
+mod quick_actions;
 mod waiting;
 mod waiting_for_ci;
 mod wizards;

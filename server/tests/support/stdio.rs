@@ -88,12 +88,17 @@ impl StdioServer {
 
     /// A `tools/call` of `tool` with `arguments`; the JSON-RPC answer.
     pub fn call(&mut self, tool: &str, arguments: &Value) -> Value {
+        self.request("tools/call", &json!({"name": tool, "arguments": arguments}))
+    }
+
+    /// Sends one request of `method` with `params` and returns its answer.
+    pub fn request(&mut self, method: &str, params: &Value) -> Value {
         self.next_id += 1;
         let request = json!({
             "jsonrpc": "2.0",
             "id": self.next_id,
-            "method": "tools/call",
-            "params": {"name": tool, "arguments": arguments},
+            "method": method,
+            "params": params,
         });
         self.send(request.to_string().as_bytes());
         self.answer()

@@ -10,7 +10,9 @@ mod allowed_projects;
 mod bounded_requests;
 mod callers;
 mod logs;
+mod parse_costs;
 mod redis_persistence;
+mod rewritten_paths;
 mod small;
 mod untrusted_text;
 

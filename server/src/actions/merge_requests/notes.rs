@@ -58,6 +58,9 @@ pub struct MergeRequestNoteCreate {
     pub body: String,
     /// Visible only to project members with at least the Reporter role.
     pub internal: Option<bool>,
+    /// The SHA of the merge request's head commit, which a `/merge` line in the comment
+    /// needs (GitLab then merges only that head); better: use `merge_request.merge`.
+    pub merge_request_diff_head_sha: Option<String>,
 }
 
 /// Edit a comment on a merge request: its text is replaced. Returns the updated note.

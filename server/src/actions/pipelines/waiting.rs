@@ -1,13 +1,13 @@
 //! Waiting for a pipeline or a job to finish: the same read as `pipeline.get` and `job.get`,
-//! repeated until it settles (`crate::pipeline::wait`), so that "tell me when CI is done"
+//! repeated until it settles (`crate::ci::wait`), so that "tell me when CI is done"
 //! is one call.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Action, Output, get};
+use crate::ci::wait::{MAX_POLL_SECONDS, MAX_TIMEOUT_SECONDS};
 use crate::gitlab::ProjectId;
-use crate::pipeline::wait::{MAX_POLL_SECONDS, MAX_TIMEOUT_SECONDS};
 use crate::table;
 
 pub fn actions() -> Vec<Action> {

@@ -25,7 +25,7 @@ pub use log::{JobLog, first_error};
 
 use super::resource::Resource;
 use super::schema::output_schema_of;
-use crate::gitlab::{ApiRequest, ApiResponse, GitLab};
+use crate::gitlab::ApiResponse;
 
 /// How the GitLab objects of an answer are kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub enum Output {
     /// A page of objects, each compact: `{items, next_page, total}`.
     List,
     /// A pipeline, as [`Output::Object`]; a tool call's answer for a failed one also
-    /// carries its failed jobs (`crate::pipeline::failed_jobs`), so that why it failed is
+    /// carries its failed jobs (`crate::ci::failed_jobs`), so that why it failed is
     /// not three more calls away.
     Pipeline,
     /// A deletion: `{deleted: true, status, message}`.
@@ -144,23 +144,6 @@ fn plain_text(body: Value) -> String {
 /// An error result (`isError: true`) with `text` and no structured content.
 pub fn error_result(text: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text.into())])
-}
-
-/// Sends `request` once (never retried) and shapes the answer as `output` says, its
-/// objects kept as `objects` says; `params` are the call's own parameters (some outputs read
-/// theirs, such as `tail_lines` or `raw`).
-pub async fn send(
-    gitlab: &GitLab,
-    request: ApiRequest,
-    output: Output,
-    objects: Objects,
-    params: &Map<String, Value>,
-) -> CallToolResult {
-    let what = format!("{} {}", request.method, request.path.join("/"));
-    match gitlab.send(request).await {
-        Ok(response) => output.shape(&what, response, objects, params),
-        Err(error) => error_result(error.to_string()),
-    }
 }
 
 impl Output {

@@ -11,5 +11,5 @@ mod texts;
 
 pub use entry::entry;
 pub use names::GitLabWizard;
-pub use ready::{InTerminal, WizardAction, WizardCall};
+pub use ready::{ReadyWizard, Unfinished, WizardAction, WizardCall};
 pub use texts::{GitLabTexts, REAPPROVE};

@@ -1,11 +1,12 @@
 //! Running a wizard inside a tool call: the runtime's Flow asks the questions on the path
-//! the client declared; a finished wizard becomes its GitLab call. `gitlab-mcp-server
-//! try` runs the same wizard on the terminal instead, and makes the same call.
+//! the client declared; a finished wizard becomes its GitLab request, which the call path
+//! builds, checks and sends (`crate::call`). `gitlab-mcp-server try` runs the same wizard
+//! on the terminal instead, and makes the same request.
 
 use std::future::Future;
 use std::pin::Pin;
 
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult};
+use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
 use wizard::terminal::Unanswered;
@@ -15,10 +16,10 @@ use wizard::question::Question;
 
 use super::names::{GitLabWizard, WizardNames};
 use super::texts::GitLabTexts;
-use crate::catalog::output::{Kind, Objects, Output, send};
+use crate::catalog::output::Kind;
 use crate::catalog::params;
 use crate::catalog::resource::Resource;
-use crate::gitlab::GitLab;
+use crate::gitlab::{ApiRequest, GitLab};
 
 /// One wizard call.
 pub struct WizardCall<'a> {
@@ -27,18 +28,16 @@ pub struct WizardCall<'a> {
     /// The tool call as the client sent it: its name and arguments bind the requestState.
     pub request: &'a CallToolRequestParams,
     pub context: &'a RequestContext<RoleServer>,
-    /// The call's parameters (the GitLab call's outputs read theirs).
-    pub params: &'a Map<String, Value>,
 }
 
-/// The boxed future a wizard call returns.
-pub type WizardFuture<'a> = Pin<Box<dyn Future<Output = CallToolResponse> + Send + 'a>>;
+/// The boxed future a wizard call returns: the request the user said yes to, or the
+/// response to return instead (a question's round, an ending).
+pub type WizardFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<ApiRequest, CallToolResponse>> + Send + 'a>>;
 
-/// How a wizard run on the terminal ended.
+/// How a wizard run on the terminal ended without a yes.
 #[derive(Debug)]
-pub enum InTerminal {
-    /// The user said yes: GitLab's answer to the call (the object made, or an error).
-    Sent(CallToolResult),
+pub enum Unfinished {
     /// A no at the summary, a refusal or a failure: the ending's text, as a client would
     /// read it.
     Ended(String),
@@ -46,8 +45,10 @@ pub enum InTerminal {
     Unanswered(Unanswered),
 }
 
-/// The boxed future a wizard run on the terminal returns.
-pub type TerminalFuture<'a> = Pin<Box<dyn Future<Output = InTerminal> + Send + 'a>>;
+/// The boxed future a wizard run on the terminal returns: the request the user said yes
+/// to, or how it ended.
+pub type TerminalFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<ApiRequest, Unfinished>> + Send + 'a>>;
 
 /// A wizard's typed arguments, which run it either way.
 trait Runs: Send + Sync {
@@ -56,11 +57,7 @@ trait Runs: Send + Sync {
     /// The typed arguments as JSON: every id in its canonical form.
     fn arguments(&self) -> Map<String, Value>;
 
-    fn run_in_terminal<'a>(
-        self: Box<Self>,
-        gitlab: &'a GitLab,
-        params: &'a Map<String, Value>,
-    ) -> TerminalFuture<'a>;
+    fn run_in_terminal(self: Box<Self>, gitlab: &GitLab) -> TerminalFuture<'_>;
 }
 
 struct Prepared<W: GitLabWizard>(W::Args);
@@ -93,20 +90,21 @@ impl ReadyWizard {
         self.args.arguments()
     }
 
-    /// Runs the wizard: an `input_required` round, an ending (cancelled, failed,
-    /// unsupported), or — once the user confirmed — the GitLab object it created.
+    /// Runs the wizard: the request the user said yes to, or an `input_required` round or
+    /// an ending (cancelled, failed, unsupported) to return instead.
     pub fn run(self, call: WizardCall<'_>) -> WizardFuture<'_> {
         self.args.run(call)
     }
 
-    /// Runs the wizard on this process's terminal, through `gitlab`; `params` are the
-    /// call's parameters, as in [`ReadyWizard::run`].
-    pub fn run_in_terminal<'a>(
-        self,
-        gitlab: &'a GitLab,
-        params: &'a Map<String, Value>,
-    ) -> TerminalFuture<'a> {
-        self.args.run_in_terminal(gitlab, params)
+    /// Runs the wizard on this process's terminal, through `gitlab`.
+    pub fn run_in_terminal(self, gitlab: &GitLab) -> TerminalFuture<'_> {
+        self.args.run_in_terminal(gitlab)
+    }
+
+    /// The kind of object the wizard makes: its alternative's resource (`issue.create`
+    /// makes an issue).
+    pub fn kind(&self) -> Option<&'static Kind> {
+        Resource::of(self.info.alternative).and_then(|resource| Kind::named(resource.id))
     }
 }
 
@@ -125,42 +123,18 @@ impl<W: GitLabWizard> Runs for Prepared<W> {
                 .flow
                 .run_with::<W>(call.gitlab, self.0, call.request, call.context)
                 .await;
-            match outcome.into_response() {
-                // The yes's round acts once, however often the client repeats it.
-                Ok(wizard) => {
-                    let act = send(
-                        call.gitlab,
-                        wizard.request(),
-                        Output::Object,
-                        Objects::Compact(kind::<W>()),
-                        call.params,
-                    );
-                    call.flow.once(call.request, act).await.into()
-                }
-                Err(response) => response,
-            }
+            outcome.into_response().map(|wizard| wizard.request())
         })
     }
 
-    fn run_in_terminal<'a>(
-        self: Box<Self>,
-        gitlab: &'a GitLab,
-        params: &'a Map<String, Value>,
-    ) -> TerminalFuture<'a> {
+    fn run_in_terminal(self: Box<Self>, gitlab: &GitLab) -> TerminalFuture<'_> {
         Box::pin(async move {
             match wizard::terminal::run_with::<W>(gitlab, self.0, &GitLabTexts).await {
-                Ok(Outcome::Finished(wizard)) => InTerminal::Sent(
-                    send(
-                        gitlab,
-                        wizard.request(),
-                        Output::Object,
-                        Objects::Compact(kind::<W>()),
-                        params,
-                    )
-                    .await,
-                ),
-                Ok(ended) => InTerminal::Ended(ended.error_text().unwrap_or_default().to_owned()),
-                Err(unanswered) => InTerminal::Unanswered(unanswered),
+                Ok(Outcome::Finished(wizard)) => Ok(wizard.request()),
+                Ok(ended) => Err(Unfinished::Ended(
+                    ended.error_text().unwrap_or_default().to_owned(),
+                )),
+                Err(unanswered) => Err(Unfinished::Unanswered(unanswered)),
             }
         })
     }
@@ -191,13 +165,6 @@ impl WizardAction {
             prepare: prepare::<W>,
         }
     }
-}
-
-/// The kind of object wizard `W` makes: its alternative's resource (`issue.create` makes
-/// an issue).
-fn kind<W: GitLabWizard>() -> Option<&'static Kind> {
-    let alternative = WizardNames::of::<W>().alternative;
-    Resource::of(alternative).and_then(|resource| Kind::named(resource.id))
 }
 
 fn prepare<W: GitLabWizard>(args: &Map<String, Value>) -> Result<ReadyWizard, String> {

@@ -20,6 +20,7 @@ use crate::catalog::Action;
 use crate::catalog::params::required_names;
 use crate::registry::Catalog;
 use index::Indexed;
+pub use query::bounded;
 use query::query_terms;
 
 /// One match: what it does in a sentence and the parameters it takes; the best match also

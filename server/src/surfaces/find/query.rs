@@ -3,6 +3,29 @@
 
 use super::words::stem;
 
+/// At most this many characters in a query, and words: a request in a person's words is
+/// a sentence, and reading one costs in proportion to its length, so a query of megabytes
+/// is refused before it is read.
+pub const MAX_CHARACTERS: usize = 500;
+pub const MAX_WORDS: usize = 40;
+
+/// Refuses a query past the bounds, naming the bound.
+pub fn bounded(query: &str) -> Result<(), String> {
+    let characters = query.chars().count();
+    if characters > MAX_CHARACTERS {
+        return Err(format!(
+            "`query` is {characters} characters long; at most {MAX_CHARACTERS} are read. Say what you want to do in a few words (\"why did the last pipeline fail\")"
+        ));
+    }
+    let words = query.split_whitespace().count();
+    if words > MAX_WORDS {
+        return Err(format!(
+            "`query` has {words} words; at most {MAX_WORDS} are read. Say what you want to do in a few words (\"why did the last pipeline fail\")"
+        ));
+    }
+    Ok(())
+}
+
 /// Words that say nothing about which action is meant, unless [`SYNONYMS`] lists them.
 const STOPWORDS: &[&str] = &[
     "a", "an", "the", "of", "in", "on", "to", "for", "from", "at", "by", "with", "my", "me", "i",

@@ -11,26 +11,20 @@ use crate::registry::catalog;
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::cases::{Case, cases, filled};
 use crate::tests::common::mcp::{Harness, query, text};
-use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use reqwest::Method;
 use serde_json::{Map, Value};
 
 /// The raw path GitLab must receive: the action's path with its fields filled, each value
-/// one percent-encoded segment, encoded as the URL standard encodes a path segment (a
-/// `/` or a `%` inside a value is escaped; `*` in a wildcard such as `v*` is not).
+/// one percent-encoded segment, every byte but letters, digits and `-._~` escaped (a `/`,
+/// a `%`, the `*` of a wildcard such as `v*`).
 fn expected_path(action: &Action, params: &Map<String, Value>) -> String {
-    const SEGMENT: &AsciiSet = &CONTROLS
-        .add(b' ')
-        .add(b'"')
-        .add(b'#')
-        .add(b'<')
-        .add(b'>')
-        .add(b'?')
-        .add(b'`')
-        .add(b'{')
-        .add(b'}')
-        .add(b'/')
-        .add(b'%');
+    // Every byte but RFC 3986's unreserved characters.
+    const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~');
     let endpoint = action.endpoint.as_ref().unwrap();
     let segments: Vec<String> = endpoint
         .path

@@ -7,7 +7,8 @@
 //! schema) and puts an arbitrary value, or one of the spellings of a project clients
 //! send (`2.0`, `"02"`, `" /demo/sandbox/ "`), in each project parameter.
 
-use crate::access::{AllowedProjects, NamedProject, named_projects};
+use crate::access::{AllowedProjects, NamedProject};
+use crate::call::check::named_projects;
 use crate::catalog::{Action, Prepared};
 use crate::gitlab::MAX_EXACT_INTEGER;
 use crate::gitlab::{GitLab, GitLabConfig, ProjectId};
@@ -158,7 +159,15 @@ fn allowed_projects() {
             Ok(prepared) => prepared,
             Err(why) => return Ok(Verdict::Refused(why)),
         };
-        let named = match named_projects(&prepared) {
+        let built = match prepared {
+            Prepared::Request(request) => match gitlab.build(request) {
+                Ok(built) => built,
+                Err(why) => return Ok(Verdict::Refused(why.to_string())),
+            },
+            Prepared::Wizard(_) => return Ok(Verdict::Refused("a wizard".to_owned())),
+        };
+        let endpoint = action.endpoint.as_ref().filter(|_| !action.method_in_call);
+        let named = match named_projects(endpoint, &built) {
             Ok(named) => named,
             Err(why) => return Ok(Verdict::Refused(why)),
         };
@@ -173,23 +182,22 @@ fn allowed_projects() {
         for name in &projects {
             let given = params.get(name).is_some_and(|value| !value.is_null());
             ensure!(
-                !given || named.iter().any(|n| &n.field == name),
+                !given || named.iter().any(|n| n.field == format!("`{name}`")),
                 "`{}`: `{name}` was accepted but the check never read it: {params:?}",
                 action.id
             );
         }
         // What is checked is what is sent.
-        if let Prepared::Request(request) = &prepared
-            && request
-                .path
-                .first()
-                .is_some_and(|first| first == "projects")
-            && let Some(sent) = request.path.get(1)
+        if built
+            .route()
+            .first()
+            .is_some_and(|first| first == "projects")
+            && let Some(sent) = built.route().get(1)
         {
             ensure!(
                 named
                     .iter()
-                    .any(|n| n.field == "project_id" && &n.project.to_string() == sent),
+                    .any(|n| n.field == "`project_id`" && &n.project.to_string() == sent),
                 "`{}` sends project `{sent}` but checked {named:?}",
                 action.id
             );

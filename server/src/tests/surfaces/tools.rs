@@ -98,14 +98,16 @@ fn meta_lists_domain_tools_and_the_wizards() {
         let name = format!("gitlab_{}", resource.id);
         let tool = surface.tool(&name).unwrap();
         // Read-only when every action of the kind reads; destructive when one may lose
-        // work; `confirm` when one is destructive or may ask by its arguments.
+        // work; `confirm` when one is destructive or may ask by its arguments or its text.
         let actions: Vec<_> = catalog().of(resource).collect();
         let read_only = actions.iter().all(|a| a.read_only);
         let destructive = actions.iter().any(|a| a.destructive_hint);
         assert_eq!(hints(tool), (read_only, destructive), "{name}");
         let schema = Value::Object((*tool.input_schema).clone());
         assert_eq!(schema["required"], json!(["action"]));
-        let confirms = actions.iter().any(|a| a.destructive || a.guard.is_some());
+        let confirms = actions
+            .iter()
+            .any(|a| a.destructive || a.guard.is_some() || a.carries_quick_actions());
         assert_eq!(
             schema["properties"].get("confirm").is_some(),
             confirms,
@@ -223,7 +225,8 @@ fn individual_annotations_follow_the_catalog() {
         assert!(hints.open_world, "{name}");
         assert!(tool.output_schema.is_some(), "{name} declares its output");
         let has_confirm = tool.input_schema["properties"].get("confirm").is_some();
-        let confirms = action.destructive || action.guard.is_some();
+        let confirms =
+            action.destructive || action.guard.is_some() || action.carries_quick_actions();
         assert_eq!(has_confirm, confirms, "{name}");
     }
     let hints_of = |name: &str| hints(surface.tool(name).unwrap());

@@ -6,7 +6,7 @@ use futures::future::join_all;
 use rmcp::model::CallToolResult;
 use serde_json::{Map, Value, json};
 
-use super::{Reads, items, params};
+use crate::call::{Reads, items, params};
 use crate::catalog::output::{first_error, untrusted};
 use crate::registry::ids;
 

@@ -1,17 +1,21 @@
-//! A tool call, once its surface resolved it to a catalog action: admitted, guarded,
-//! then run — a wizard through the runtime's Flow, anything else as one GitLab call.
+//! A tool call, once its surface resolved it to a catalog action: admitted (its request
+//! built and checked), guarded, then run — a wizard through the runtime's Flow, anything
+//! else as the one checked GitLab request.
 
 use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
 use wizard::Flow;
 
-use super::guard::{self, Guarded};
-use super::{Reads, failed_jobs, wait};
+use super::admit::{Admitted, admit};
+use super::guard::{Guarded, ask_first};
+use super::refusal::Refusal;
+use super::{Reads, send};
 use crate::access::Access;
-use crate::catalog::output::{Objects, Output, error_result, send};
+use crate::catalog::Action;
+use crate::catalog::output::{Objects, Output, error_result};
 use crate::catalog::wizard::WizardCall;
-use crate::catalog::{Action, Prepared};
+use crate::ci::{failed_jobs, wait};
 use crate::gitlab::GitLab;
 use crate::surfaces::kind::SurfaceKind;
 
@@ -40,53 +44,35 @@ impl ToolCall<'_> {
     /// Runs the call: an error result for a refusal, bad arguments or a GitLab error; a
     /// question's round; or GitLab's answer, shaped.
     pub async fn run(self) -> CallToolResponse {
-        let prepared =
-            match super::admit::admit(self.access, self.gitlab, self.action, &self.params).await {
-                Ok(prepared) => prepared,
-                Err(mut refusal) => {
-                    // Where the client did not get the action's schema with its tool (it
-                    // found the action by a search), wrong parameters show it.
-                    if self.surface != SurfaceKind::Individual
-                        && self.action.prepare(&self.params).is_err()
-                    {
-                        let schema = Value::Object((**self.action.input_schema()).clone());
-                        refusal.push_str(&format!(" `params` schema: {schema}"));
-                    }
-                    return error_result(refusal).into();
-                }
-            };
-        let request = match prepared {
-            Prepared::Wizard(wizard) => {
+        let checked = match admit(self.access, self.gitlab, self.action, &self.params).await {
+            Ok(Admitted::Request(checked)) => checked,
+            Ok(Admitted::Wizard(wizard)) => {
                 let call = WizardCall {
                     flow: self.flow,
                     gitlab: self.gitlab,
                     request: self.request,
                     context: self.context,
-                    params: &self.params,
                 };
-                return wizard.run(call).await;
+                return super::wizard::run(wizard, call, self.access, &self.params).await;
             }
-            Prepared::Request(request) => request,
+            Err(refusal) => return error_result(self.refusal_text(refusal)).into(),
         };
         let guarded = Guarded {
             action: self.action,
             params: &self.params,
+            checked: &checked,
             approved: self.autonomous || self.confirm,
+            surface: self.surface,
+            may_ask_destructive: self.may_elicit,
+            gitlab: self.gitlab,
             flow: self.flow,
             request: self.request,
             context: self.context,
         };
-        if self.action.destructive
-            && let Some(response) =
-                guard::destructive(&guarded, self.surface, self.may_elicit).await
-        {
+        if let Some(response) = ask_first(&guarded).await {
             return response;
         }
-        if let Some(argument_guard) = &self.action.guard
-            && let Some(response) = guard::arguments(&guarded, argument_guard, self.gitlab).await
-        {
-            return response;
-        }
+        let request = checked.request;
         // A confirmed guard's round acts once, however often it is repeated.
         let act = async {
             let result = if self.action.waits {
@@ -99,11 +85,12 @@ impl ToolCall<'_> {
                 )
                 .await
             } else {
+                let objects = Objects::Compact(self.action.kind);
                 send(
                     self.gitlab,
                     request,
                     self.action.output,
-                    Objects::Compact(self.action.kind),
+                    objects,
                     &self.params,
                 )
                 .await
@@ -117,5 +104,17 @@ impl ToolCall<'_> {
             }
         };
         self.flow.once(self.request, act).await.into()
+    }
+
+    /// A refusal's text; where the client did not get the action's schema with its tool
+    /// (it found the action by a search), wrong parameters show it.
+    fn refusal_text(&self, refusal: Refusal) -> String {
+        match refusal {
+            Refusal::Invalid(why) if self.surface != SurfaceKind::Individual => {
+                let schema = Value::Object((**self.action.input_schema()).clone());
+                format!("{why} `params` schema: {schema}")
+            }
+            other => other.to_string(),
+        }
     }
 }

@@ -1,15 +1,18 @@
 //! The catalog's reads for resources, prompts and completions, on the path a tool call
-//! takes ([`super::admit`], then one GitLab request, then the action's output shaping):
-//! the structured result a tool would return, or why there is none. The actions read are
-//! named by [`ActionId`]s, which the registry is checked to hold.
+//! takes ([`super::admit`], then the checked request sent and its answer shaped,
+//! [`super::send::fetch`]): the structured result a tool would return, or why there is
+//! none. The actions read are named by [`ActionId`]s, which the registry is checked to
+//! hold.
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 use wizard::state::Caller;
 
+use super::admit::{Admitted, admit};
+use super::refusal::Refusal;
+use super::send::fetch;
 use crate::access::Access;
-use crate::catalog::Prepared;
 use crate::catalog::output::{Objects, Output};
 use crate::gitlab::GitLab;
 use crate::registry::{ActionId, catalog};
@@ -93,36 +96,41 @@ impl<'a> Reads<'a> {
         let Value::Object(params) = params else {
             panic!("the parameters of `{id}` are built as a JSON object")
         };
-        if let Some(refusal) = self.access.refusal(action) {
-            return Err(ReadError::Refused(refusal));
-        }
-        let prepared = match super::admit::admit(self.access, self.gitlab, action, &params).await {
-            Ok(prepared) => prepared,
-            // The settings allow it (checked above): the arguments or the projects refuse it.
-            Err(why) if action.prepare(&params).is_err() => return Err(ReadError::Invalid(why)),
-            Err(why) => return Err(ReadError::Refused(why)),
+        let checked = match admit(self.access, self.gitlab, action, &params).await {
+            Ok(Admitted::Request(checked)) => checked,
+            Ok(Admitted::Wizard(_)) => {
+                unreachable!("`{id}` is a read: the ids of reads are checked to name reads")
+            }
+            Err(Refusal::Invalid(why)) => return Err(ReadError::Invalid(why)),
+            Err(Refusal::Settings(why) | Refusal::Limits(why)) => {
+                return Err(ReadError::Refused(why));
+            }
         };
-        let Prepared::Request(request) = prepared else {
-            unreachable!("`{id}` is a read: the ids of reads are checked to name reads")
-        };
-        let what = format!("{} {}", request.method, request.path.join("/"));
-        let response = self.gitlab.send(request).await.map_err(|error| {
+        let what = checked.request.line();
+        // A file's body tells a window of lines refused from a file that is not one.
+        let is_file = action.output == Output::File;
+        let objects = Objects::Whole;
+        let answer = fetch(
+            self.gitlab,
+            checked.request,
+            action.output,
+            objects,
+            &params,
+            keep_body || is_file,
+        )
+        .await
+        .map_err(|error| {
             if error.status() == Some(404) {
                 ReadError::NotFound(error.to_string())
             } else {
                 ReadError::Failed(error.to_string())
             }
         })?;
-        let body = if keep_body {
-            response.body.clone()
-        } else {
-            Value::Null
-        };
+        let body = answer.body.unwrap_or_default();
         // A file GitLab sent fails to shape only for the window of lines asked for.
-        let window_refused = action.output == Output::File && response.body.is_object();
-        let shaped = action
-            .output
-            .shape(&what, response, Objects::Whole, &params);
+        let window_refused = is_file && body.is_object();
+        let shaped = answer.result;
+        let body = if keep_body { body } else { Value::Null };
         let text: String = shaped
             .content
             .iter()

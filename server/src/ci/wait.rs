@@ -9,9 +9,10 @@ use rmcp::model::{CallToolResult, ContentBlock, ProgressNotificationParam};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
 
+use crate::call::send;
 use crate::catalog::Action;
-use crate::catalog::output::{Objects, error_result, send};
-use crate::gitlab::{ApiRequest, GitLab};
+use crate::catalog::output::{Objects, error_result};
+use crate::gitlab::{BuiltRequest, GitLab};
 
 /// How long a call waits unless it says otherwise, and at most.
 pub const DEFAULT_TIMEOUT_SECONDS: u64 = 600;
@@ -36,7 +37,7 @@ const SETTLED: &[&str] = &[
 pub async fn until_settled(
     gitlab: &GitLab,
     action: &Action,
-    request: ApiRequest,
+    request: BuiltRequest,
     params: &Map<String, Value>,
     context: &RequestContext<RoleServer>,
 ) -> CallToolResult {
