@@ -12,6 +12,7 @@
 //! server stops accepting, lets requests in flight finish, and returns.
 
 pub(crate) mod caller;
+mod check_rate;
 mod connections;
 mod credentials;
 mod descriptors;
@@ -21,6 +22,7 @@ mod sessions;
 mod settings;
 mod shutdown;
 mod token_check;
+mod token_verdicts;
 mod values;
 
 use std::io;
@@ -194,7 +196,11 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
         server: server.gitlab().caller(),
         resource: resource.clone(),
     };
-    let token_check = token_check::TokenCheck::new(server.gitlab().clone(), resource.clone());
+    let token_check = token_check::TokenCheck::new(
+        server.gitlab().clone(),
+        resource.clone(),
+        settings.token_checks_per_second,
+    );
     let server = if settings.stateless {
         server.without_legacy_subscriptions()
     } else {

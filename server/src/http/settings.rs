@@ -29,6 +29,9 @@ pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// Time a connection may wait between requests unless set.
 pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// Bearer tokens checked with GitLab a second unless set: 600 new tokens a minute, each
+/// then trusted a minute, yet far from the failed sign-ins GitLab bans an address for.
+pub const DEFAULT_TOKEN_CHECKS_PER_SECOND: usize = 10;
 /// The `Host` names accepted unless `GITLAB_MCP_ALLOWED_HOSTS` says otherwise.
 pub const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
 /// The browser origins accepted unless `GITLAB_MCP_ALLOWED_ORIGINS` says otherwise: pages
@@ -146,6 +149,12 @@ pub struct HttpArgs {
     )]
     pub tokenless_beyond_loopback: String,
 
+    /// Bearer tokens checked with GitLab (`GET /api/v4/user`) a second, for the whole
+    /// server; a request whose new token would pass the bound gets 503 with `Retry-After`.
+    /// A token's verdict is then remembered a minute.
+    #[arg(long, env = "GITLAB_MCP_TOKEN_CHECKS_PER_SECOND", default_value = "10")]
+    pub token_checks_per_second: String,
+
     /// The address MCP clients reach this server at (`https://mcp.example.com`), as a
     /// proxy in front of it publishes it: its OAuth metadata names `<it>/mcp`. Default:
     /// `http://` and the request's `Host`.
@@ -188,6 +197,8 @@ pub struct HttpSettings {
     pub session_idle_timeout: Duration,
     /// A request without a token of its own.
     pub tokenless: Tokenless,
+    /// Bearer tokens checked with GitLab a second.
+    pub token_checks_per_second: usize,
     /// Where clients reach the server, when a proxy publishes it elsewhere than `Host`.
     pub public_url: Option<url::Url>,
 }
@@ -211,6 +222,7 @@ impl HttpSettings {
             max_sessions: DEFAULT_MAX_SESSIONS,
             session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
             tokenless: Tokenless::Refused,
+            token_checks_per_second: DEFAULT_TOKEN_CHECKS_PER_SECOND,
             public_url: None,
         }
     }
@@ -270,6 +282,14 @@ impl HttpArgs {
             "session-idle-timeout",
         )?;
         settings.tokenless = self.tokenless(addr)?;
+        settings.token_checks_per_second =
+            parse_count(&self.token_checks_per_second).map_err(|p| {
+                ConfigError::new(
+                    "GITLAB_MCP_TOKEN_CHECKS_PER_SECOND",
+                    "token-checks-per-second",
+                    p,
+                )
+            })?;
         settings.public_url = self
             .public_url
             .as_deref()
@@ -401,6 +421,7 @@ mod tests {
             tokenless_as_server: "false".into(),
             tokenless_beyond_loopback: "false".into(),
             session_idle_timeout: "10m".into(),
+            token_checks_per_second: "10".into(),
             public_url: None,
         }
     }
@@ -439,6 +460,7 @@ mod tests {
         assert_eq!(settings.idle_timeout, Duration::from_secs(60));
         assert_eq!(settings.max_sessions, 1000);
         assert_eq!(settings.session_idle_timeout, Duration::from_secs(600));
+        assert_eq!(settings.token_checks_per_second, 10);
         assert!((1..=1024).contains(&settings.max_connections));
     }
 
@@ -497,12 +519,19 @@ mod tests {
             "GITLAB_MCP_SESSION_IDLE_TIMEOUT"
         );
         a.session_idle_timeout = "90s".into();
+        a.token_checks_per_second = "none".into();
+        assert_eq!(
+            a.settings().unwrap_err().variable,
+            "GITLAB_MCP_TOKEN_CHECKS_PER_SECOND"
+        );
+        a.token_checks_per_second = "50".into();
         let settings = http(&a);
         assert_eq!(settings.header_timeout, Duration::from_secs(2));
         assert_eq!(settings.body_timeout, Duration::from_secs(5));
         assert_eq!(settings.idle_timeout, Duration::from_secs(60));
         assert_eq!(settings.max_sessions, 12);
         assert_eq!(settings.session_idle_timeout, Duration::from_secs(90));
+        assert_eq!(settings.token_checks_per_second, 50);
     }
 
     #[test]

@@ -3,81 +3,94 @@
 //! the HTTP `401` the MCP authorization spec asks for — a client then signs its user in
 //! again — rather than a tool error. A `PRIVATE-TOKEN` is not checked: it is an access
 //! token no client can renew by itself, and GitLab's refusal of it comes back in the
-//! tool's error. The answer is kept a minute per token, keyed by the token's digest (never
-//! the token): one GitLab check per token per minute.
+//! tool's error.
+//!
+//! The check fails closed: only GitLab's 200 lets the request through. GitLab's 401 or
+//! 403 is answered `401 invalid_token`; anything else (another status, no answer within
+//! [`CHECK_TIMEOUT`], no connection) is answered 503 with `Retry-After`, nothing served.
+//! What GitLab said is remembered a minute per token and checks are bounded per token and
+//! per second ([`super::token_verdicts`], [`super::check_rate`]).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{Request, State};
-use axum::http::header::WWW_AUTHENTICATE;
+use axum::http::header::{RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use rmcp::model::ErrorCode;
-use wizard::state::Caller;
 
 use super::caller::RequestToken;
+use super::check_rate::CheckRate;
 use super::messages::refused;
 use super::resource_metadata::Resource;
-use crate::gitlab::{ApiRequest, GitLab};
+use super::token_verdicts::{Verdict, Verdicts};
+use crate::gitlab::{ApiRequest, GitLab, Token};
 use crate::incoming::Refusal;
 
-/// How long GitLab's answer about a token is trusted.
-const FRESH: Duration = Duration::from_secs(60);
-/// Tokens remembered at most; older answers are dropped first past it.
-const REMEMBERED: usize = 10_000;
+/// How long GitLab may take to answer a check: a client is kept waiting no longer.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(10);
+/// Seconds a client is told to wait when GitLab could not answer a check.
+const RETRY_AFTER_GITLAB: &str = "5";
+/// Seconds a client is told to wait when the bound on checks a second was reached.
+const RETRY_AFTER_BUSY: &str = "1";
+/// JSON-RPC's implementation-defined server errors.
+const UNAUTHORIZED: ErrorCode = ErrorCode(-32001);
+const UNAVAILABLE: ErrorCode = ErrorCode(-32000);
 
 /// The checks, shared by every request of the server.
 #[derive(Clone)]
 pub struct TokenCheck {
     gitlab: GitLab,
     resource: Resource,
-    known: Arc<Mutex<HashMap<Caller, (Instant, bool)>>>,
+    verdicts: Arc<Verdicts>,
+    rate: Arc<CheckRate>,
 }
 
 impl TokenCheck {
-    pub fn new(gitlab: GitLab, resource: Resource) -> TokenCheck {
+    /// Checks with `gitlab`, at most `per_second` a second.
+    pub fn new(gitlab: GitLab, resource: Resource, per_second: usize) -> TokenCheck {
         TokenCheck {
             gitlab,
             resource,
-            known: Arc::default(),
+            verdicts: Arc::default(),
+            rate: Arc::new(CheckRate::new(per_second)),
         }
     }
 
-    /// Whether GitLab accepts the token: refused only on GitLab's own `401`; a GitLab that
-    /// cannot be reached leaves the call to say so.
-    async fn accepted(&self, token: &crate::gitlab::Token) -> bool {
-        let key = token.caller();
-        let now = Instant::now();
-        let remembered = self.lock().get(&key).copied();
-        if let Some((at, accepted)) = remembered
-            && now.duration_since(at) < FRESH
-        {
-            return accepted;
-        }
-        let answer = self
-            .gitlab
-            .with_token(token.clone())
-            .send(ApiRequest::get().segment("user"))
-            .await;
-        let accepted = !matches!(&answer, Err(error) if error.status() == Some(401));
-        let mut known = self.lock();
-        if known.len() >= REMEMBERED {
-            known.retain(|_, (at, _)| now.duration_since(*at) < FRESH);
-        }
-        known.insert(key, (now, accepted));
-        accepted
+    async fn verdict(&self, token: &Token) -> Verdict {
+        self.verdicts
+            .of(token.caller(), async || self.ask_gitlab(token).await)
+            .await
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Caller, (Instant, bool)>> {
-        self.known.lock().unwrap_or_else(PoisonError::into_inner)
+    /// `GET /api/v4/user` with the token, if the bound allows one more check now.
+    async fn ask_gitlab(&self, token: &Token) -> Verdict {
+        if !self.rate.take() {
+            return Verdict::Busy;
+        }
+        let gitlab = self.gitlab.with_token(token.clone());
+        let asked = gitlab.send(ApiRequest::get().segment("user"));
+        let verdict = match tokio::time::timeout(CHECK_TIMEOUT, asked).await {
+            Ok(Ok(answer)) if answer.status == 200 => Verdict::Accepted,
+            Ok(Ok(answer)) => Verdict::Unknown(format!("GitLab answered {}", answer.status)),
+            Ok(Err(error)) if matches!(error.status(), Some(401 | 403)) => Verdict::Refused,
+            Ok(Err(error)) => Verdict::Unknown(error.to_string()),
+            Err(_) => Verdict::Unknown(format!(
+                "GitLab did not answer within {}",
+                humantime::format_duration(CHECK_TIMEOUT)
+            )),
+        };
+        if let Verdict::Unknown(why) = &verdict {
+            tracing::warn!("a request's token could not be checked, so it was refused: {why}");
+        }
+        verdict
     }
 }
 
 /// Serves a request whose token GitLab accepts (or that brings none: the credentials
-/// layer decided about those); answers `401 invalid_token` for one GitLab refuses.
+/// layer decided about those); refuses one GitLab refuses, or could not check.
 pub async fn check_token(
     State(check): State<TokenCheck>,
     request: Request,
@@ -87,11 +100,28 @@ pub async fn check_token(
         Some(RequestToken(token)) if token.is_bearer() => token.clone(),
         _ => return next.run(request).await,
     };
-    if check.accepted(&token).await {
-        return next.run(request).await;
+    match check.verdict(&token).await {
+        Verdict::Accepted => next.run(request).await,
+        Verdict::Refused => invalid_token(&check.resource, &request),
+        Verdict::Unknown(_) => unavailable(
+            "Service unavailable: GitLab could not check this request's token (it erred, \
+             did not answer in time, or could not be reached), so nothing was done; send \
+             the request again shortly",
+            RETRY_AFTER_GITLAB,
+        ),
+        Verdict::Busy => unavailable(
+            "Server busy: more new tokens came in this second than the server checks with \
+             GitLab (GITLAB_MCP_TOKEN_CHECKS_PER_SECOND), so nothing was done; send the \
+             request again shortly",
+            RETRY_AFTER_BUSY,
+        ),
     }
+}
+
+/// `401` with the challenge that sends an MCP client to sign its user in again.
+fn invalid_token(resource: &Resource, request: &Request) -> Response {
     let refusal = Refusal {
-        code: ErrorCode(-32001),
+        code: UNAUTHORIZED,
         message: "Unauthorized: GitLab refuses this request's token (expired or revoked); \
                   sign in again (the `resource_metadata` of the `WWW-Authenticate` header \
                   says where) or send another token"
@@ -102,10 +132,25 @@ pub async fn check_token(
     let mut response = refused(StatusCode::UNAUTHORIZED, &refusal, false);
     let challenge = format!(
         "{}, error=\"invalid_token\", error_description=\"GitLab refuses the token\"",
-        check.resource.challenge(request.headers())
+        resource.challenge(request.headers())
     );
     if let Ok(challenge) = HeaderValue::from_str(&challenge) {
         response.headers_mut().insert(WWW_AUTHENTICATE, challenge);
     }
+    response
+}
+
+/// `503` with `Retry-After`: the token is neither accepted nor refused.
+fn unavailable(message: &str, retry_after: &'static str) -> Response {
+    let refusal = Refusal {
+        code: UNAVAILABLE,
+        message: message.to_owned(),
+        id: None,
+        answerable: true,
+    };
+    let mut response = refused(StatusCode::SERVICE_UNAVAILABLE, &refusal, false);
+    response
+        .headers_mut()
+        .insert(RETRY_AFTER, HeaderValue::from_static(retry_after));
     response
 }

@@ -1,8 +1,8 @@
 //! What the integration tests share: the real binary started on `--http 127.0.0.1:0`
 //! against an in-test sandbox GitLab ([`Replica`]) or on stdio ([`stdio`]), a raw JSON-RPC
 //! client for it (so a test decides which replica gets each request and sees every HTTP
-//! status), the test kit's rmcp client over HTTP, the issue wizard round by round, and a
-//! real Redis.
+//! status), the test kit's rmcp client over HTTP, the issue wizard round by round, a
+//! real Redis, and a GitLab that answers late.
 #![allow(
     dead_code,
     reason = "each test file is its own crate and uses only part of the support"
@@ -12,6 +12,7 @@ pub mod client;
 pub mod redis;
 pub mod rpc;
 pub mod secret_service;
+pub mod slow_gitlab;
 pub mod stdio;
 pub mod wizard;
 

@@ -14,6 +14,7 @@ mod parse_costs;
 mod redis_persistence;
 mod rewritten_paths;
 mod small;
+mod token_checks;
 mod untrusted_text;
 
 use gitlab_sandbox::Sandbox;
