@@ -1,18 +1,16 @@
 //! What the binary does, whole: read the command line and the environment, set up the
-//! log (stderr, secrets redacted — stdout is the protocol), start the async runtime, then
-//! serve MCP on stdio or HTTP, or run `try`.
+//! log ([`crate::log`]: stderr, secrets redacted, no tool call's values — stdout is the
+//! protocol), start the async runtime, then serve MCP on stdio or HTTP, or run `try`.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use rmcp::ServiceExt;
-use tracing_subscriber::EnvFilter;
 
 use crate::auth::{AuthAction, AuthRequest};
 use crate::cli::{self, AuthCommand, Command};
 use crate::config::{Settings, Transport};
 use crate::handler::GitLabMcp;
-use crate::redact::Redacting;
 use crate::startup::{Started, start};
 use crate::try_wizard;
 
@@ -28,14 +26,7 @@ pub fn main() -> ExitCode {
     } else {
         "info,rmcp=warn"
     };
-    tracing_subscriber::fmt()
-        // Every line, whoever logs it and at any level, has its secrets hidden.
-        .with_writer(Redacting(std::io::stderr))
-        .with_ansi(false)
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_level)),
-        )
-        .init();
+    crate::log::init(default_level);
     let settings = match cli.settings() {
         Ok(settings) => settings,
         Err(error) => {

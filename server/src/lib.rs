@@ -38,6 +38,7 @@ mod gitlab;
 mod handler;
 mod http;
 mod incoming;
+mod log;
 mod prompts;
 mod redact;
 mod registry;
