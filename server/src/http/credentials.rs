@@ -12,7 +12,7 @@
 
 use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, WWW_AUTHENTICATE};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use rmcp::model::ErrorCode;
@@ -84,9 +84,9 @@ fn unauthorized(resource: &Resource, headers: &HeaderMap) -> Response {
         answerable: true,
     };
     let mut response = refused(StatusCode::UNAUTHORIZED, &refusal, false);
-    if let Ok(challenge) = HeaderValue::from_str(&resource.challenge(headers)) {
-        response.headers_mut().insert(WWW_AUTHENTICATE, challenge);
-    }
+    response
+        .headers_mut()
+        .insert(WWW_AUTHENTICATE, resource.challenge(headers).header());
     response
 }
 

@@ -6,16 +6,19 @@
 //! client for synchronous elicitation on 2025-11-25 and serves nothing newer.
 //!
 //! The endpoint is `/mcp`; `/healthz` answers 200 for load balancers. `Host` and `Origin`
-//! are checked (DNS rebinding, cross-site requests); connections, sessions, headers and
-//! bodies are bounded in number, size and time ([`connections`], [`sessions`],
-//! [`messages`]); a bad JSON-RPC message gets its JSON-RPC error; on SIGINT or SIGTERM the
-//! server stops accepting, lets requests in flight finish, and returns.
+//! are checked first, before any credential (DNS rebinding, cross-site requests:
+//! [`host_and_origin`]); connections, sessions, headers and bodies are bounded in number,
+//! size and time ([`connections`], [`sessions`], [`messages`]); a bad JSON-RPC message
+//! gets its JSON-RPC error; on SIGINT or SIGTERM the server stops accepting, lets requests
+//! in flight finish, and returns.
 
 pub(crate) mod caller;
+mod challenge;
 mod check_rate;
 mod connections;
 mod credentials;
 mod descriptors;
+mod host_and_origin;
 mod messages;
 mod resource_metadata;
 mod sessions;
@@ -144,6 +147,13 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
         tracing::warn!(
             "GITLAB_MCP_ALLOWED_HOSTS=*: any Host header is accepted (no DNS-rebinding protection)"
         );
+        if settings.public_url.is_none() {
+            tracing::warn!(
+                "GITLAB_MCP_ALLOWED_HOSTS=* and no GITLAB_MCP_PUBLIC_URL: no Host header is \
+                 taken for this server's address, so a 401 cannot tell a client where to sign \
+                 in; set GITLAB_MCP_PUBLIC_URL to the address clients reach"
+            );
+        }
     } else if !settings.addr.ip().is_loopback() {
         tracing::info!(
             hosts = ?settings.allowed_hosts,
@@ -187,8 +197,13 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
 /// `with_server_requests(false)` there (`startup::start`), so a wizard answers with its
 /// alternative and a destructive action needs `confirm: true`.
 pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationToken) -> Router {
+    let allowed = Arc::new(host_and_origin::Allowed::new(
+        settings.allowed_hosts.as_deref(),
+        settings.allowed_origins.as_deref(),
+    ));
     let resource = resource_metadata::Resource {
         public_url: settings.public_url.clone(),
+        allowed: Arc::clone(&allowed),
         gitlab: server.gitlab().base_url(),
     };
     let credentials = credentials::Credentials {
@@ -221,10 +236,13 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
         max: settings.max_request_body,
         timeout: settings.body_timeout,
     };
-    // Innermost first: a token is checked with GitLab only for a message worth serving.
+    let from_allowed_places = from_fn_with_state(allowed, host_and_origin::check);
+    // Innermost first: a token is checked with GitLab only for a message worth serving;
+    // outermost, where the request comes from, before any credential is looked at.
     mcp.route_layer(from_fn_with_state(token_check, token_check::check_token))
         .route_layer(from_fn_with_state(body, messages::check))
         .route_layer(from_fn_with_state(credentials, credentials::take_token))
+        .route_layer(from_allowed_places.clone())
         .route("/healthz", get(|| async { "ok" }))
         .merge(
             // Both forms RFC 9728 allows: the bare path, and the path suffixed with the
@@ -235,6 +253,7 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
                     &format!("{}{MCP_PATH}", resource_metadata::PATH),
                     get(resource_metadata::document),
                 )
+                .route_layer(from_allowed_places)
                 .with_state(resource),
         )
 }

@@ -157,7 +157,7 @@ pub struct HttpArgs {
 
     /// The address MCP clients reach this server at (`https://mcp.example.com`), as a
     /// proxy in front of it publishes it: its OAuth metadata names `<it>/mcp`. Default:
-    /// `http://` and the request's `Host`.
+    /// `http://` and the request's `Host` when GITLAB_MCP_ALLOWED_HOSTS names it.
     #[arg(long, env = "GITLAB_MCP_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
 }
@@ -199,7 +199,8 @@ pub struct HttpSettings {
     pub tokenless: Tokenless,
     /// Bearer tokens checked with GitLab a second.
     pub token_checks_per_second: usize,
-    /// Where clients reach the server, when a proxy publishes it elsewhere than `Host`.
+    /// Where clients reach the server, when a proxy publishes it elsewhere than `Host`
+    /// (and the only address named back when any `Host` is accepted).
     pub public_url: Option<url::Url>,
 }
 

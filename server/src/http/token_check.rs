@@ -130,13 +130,13 @@ fn invalid_token(resource: &Resource, request: &Request) -> Response {
         answerable: true,
     };
     let mut response = refused(StatusCode::UNAUTHORIZED, &refusal, false);
-    let challenge = format!(
-        "{}, error=\"invalid_token\", error_description=\"GitLab refuses the token\"",
-        resource.challenge(request.headers())
-    );
-    if let Ok(challenge) = HeaderValue::from_str(&challenge) {
-        response.headers_mut().insert(WWW_AUTHENTICATE, challenge);
-    }
+    let challenge = resource
+        .challenge(request.headers())
+        .param("error", "invalid_token")
+        .param("error_description", "GitLab refuses the token");
+    response
+        .headers_mut()
+        .insert(WWW_AUTHENTICATE, challenge.header());
     response
 }
 

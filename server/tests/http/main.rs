@@ -6,6 +6,7 @@ mod support;
 mod answer_limit;
 mod credentials;
 mod exactly_once;
+mod host_and_origin;
 mod legacy;
 mod limits;
 mod scale;
