@@ -1,7 +1,8 @@
 //! The authorization code grant with PKCE (RFC 7636) on a loopback redirect (RFC 8252),
 //! for a GitLab whose device grant is off: the user opens GitLab's authorization page, says
-//! yes, and GitLab sends the browser back to a one-request listener on 127.0.0.1 with a
-//! code only this process can exchange (it alone knows the verifier).
+//! yes, and GitLab sends the browser back to a listener on 127.0.0.1
+//! ([`super::callback_listener`]) with a code only this process can exchange (it alone
+//! knows the verifier).
 
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -9,11 +10,11 @@ use std::time::Duration;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
-use url::Url;
 
+use super::callback_listener::{Answer, wait_for_answer};
 use super::oauth::OAuth;
+use super::printable::printable;
 use super::store::Login;
 
 /// How long the listener waits for the browser to come back.
@@ -61,11 +62,26 @@ pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<
     if std::io::stderr().is_terminal() {
         open_browser(authorize.as_str());
     }
-    let code = tokio::time::timeout(WAIT, callback(&listener, &state))
+    let answer = tokio::time::timeout(WAIT, wait_for_answer(&listener, &state))
         .await
         .map_err(|_| {
             "no answer from the browser within 5 minutes; run `auth login` again".to_owned()
         })??;
+    let code = match answer {
+        Answer::Code(code) => code,
+        Answer::Refused { error, description } => {
+            return Err(format!(
+                "GitLab did not authorize the application ({}{}); nothing was stored",
+                printable(&error),
+                description
+                    .map(|d| format!(": {}", printable(&d)))
+                    .unwrap_or_default()
+            ));
+        }
+        Answer::Empty => {
+            return Err("the browser came back without a code; run `auth login` again".to_owned());
+        }
+    };
     let grant = [
         ("grant_type", "authorization_code"),
         ("code", code.as_str()),
@@ -76,75 +92,6 @@ pub async fn sign_in(oauth: &OAuth, scope: &str, out: &mut dyn Write) -> Result<
         .tokens(&grant, "")
         .await?
         .map_err(|refusal| format!("GitLab refused the authorization code: {refusal}"))
-}
-
-/// Serves the loopback listener until the browser brings `/callback?code=…&state=…`; the
-/// code, or what GitLab said instead. Anything else gets a 404 and is waited past.
-async fn callback(listener: &TcpListener, state: &str) -> Result<String, String> {
-    loop {
-        let (mut stream, _) = listener.accept().await.map_err(|e| e.to_string())?;
-        let mut buffer = vec![0u8; 8192];
-        let read = stream.read(&mut buffer).await.unwrap_or(0);
-        let request = String::from_utf8_lossy(&buffer[..read]);
-        let target = request
-            .lines()
-            .next()
-            .and_then(|line| line.strip_prefix("GET "))
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap_or_default()
-            .to_owned();
-        let url = Url::parse(&format!("http://127.0.0.1{target}")).ok();
-        let Some(url) = url.filter(|url| url.path() == "/callback") else {
-            let _ = stream
-                .write_all(
-                    b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-                )
-                .await;
-            continue;
-        };
-        let query = |key: &str| {
-            url.query_pairs()
-                .find(|(name, _)| name == key)
-                .map(|(_, value)| value.into_owned())
-        };
-        let (outcome, page) = match (query("state"), query("code"), query("error")) {
-            (Some(got), _, _) if got != state => (
-                Err(
-                    "the browser came back with another sign-in's state; nothing was stored"
-                        .to_owned(),
-                ),
-                "This answer does not belong to this sign-in. You can close this tab.",
-            ),
-            (_, Some(code), None) => (
-                Ok(code),
-                "Signed in. You can close this tab and go back to the terminal.",
-            ),
-            (_, _, Some(error)) => (
-                Err(format!(
-                    "GitLab did not authorize the application ({error}{}); nothing was stored",
-                    query("error_description")
-                        .map(|d| format!(": {d}"))
-                        .unwrap_or_default()
-                )),
-                "GitLab did not authorize the application. You can close this tab.",
-            ),
-            _ => (
-                Err("the browser came back without a code; run `auth login` again".to_owned()),
-                "No authorization code came back. You can close this tab.",
-            ),
-        };
-        let body = format!("<!doctype html><title>gitlab-mcp-server</title><p>{page}</p>");
-        let _ = stream
-            .write_all(
-                format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                )
-                .as_bytes(),
-            )
-            .await;
-        return outcome;
-    }
 }
 
 /// Asks the desktop to open `url` in the user's browser; whether it did is not awaited.

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use url::Url;
 
 use super::oauth::{Device, OAuth};
+use super::printable::printable;
 use super::store::{Login, Store, now_seconds};
 use super::{browser, device};
 
@@ -44,7 +45,8 @@ pub async fn run(request: AuthRequest) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(problem) => {
-            let _ = writeln!(err, "gitlab-mcp-server auth: {problem}");
+            // A problem may quote GitLab, or a browser: nothing of theirs drives the terminal.
+            let _ = writeln!(err, "gitlab-mcp-server auth: {}", printable(&problem));
             ExitCode::FAILURE
         }
     }

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::oauth::{DEVICE_GRANT, DeviceAuthorization, OAuth};
+use super::printable::printable;
 use super::store::Login;
 
 /// Signs in with the started authorization `device`, telling the user on `out` what to do.
@@ -17,12 +18,12 @@ pub async fn sign_in(
     let _ = writeln!(
         out,
         "First copy your one-time code: {}\nThen open {} in a browser, sign in to GitLab and enter it{}.\nWaiting for GitLab to say yes…",
-        device.user_code,
-        device.verification_uri,
+        printable(&device.user_code),
+        printable(&device.verification_uri),
         device
             .verification_uri_complete
             .as_deref()
-            .map(|url| format!(" (or open {url})"))
+            .map(|url| format!(" (or open {})", printable(url)))
             .unwrap_or_default()
     );
     let deadline = Instant::now() + Duration::from_secs(device.expires_in);

@@ -5,11 +5,13 @@
 //! them ([`SignedIn`]), revoked by `auth logout`.
 
 mod browser;
+mod callback_listener;
 mod command;
 mod credentials_file;
 mod device;
 mod keyring;
 mod oauth;
+mod printable;
 mod signed_in;
 pub mod store;
 

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use url::Url;
 
+use super::printable::printable;
 use super::store::{Login, now_seconds};
 
 /// The grant type of RFC 8628's device flow.
@@ -188,7 +189,7 @@ impl OAuth {
         let status = response.status();
         let body: Value = response.json().await.unwrap_or_default();
         match body.get("username").and_then(Value::as_str) {
-            Some(username) if status.is_success() => Ok(username.to_owned()),
+            Some(username) if status.is_success() => Ok(printable(username)),
             _ => Err(format!(
                 "GitLab did not say who the token belongs to ({status})"
             )),
@@ -214,7 +215,8 @@ impl OAuth {
         if status.is_success() {
             return Ok(Ok(body));
         }
-        let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::to_owned);
+        // Shown on the terminal: nothing of GitLab's may drive it.
+        let text = |key: &str| body.get(key).and_then(Value::as_str).map(printable);
         match text("error") {
             Some(error) => Ok(Err(Refusal {
                 error,

@@ -1,9 +1,10 @@
 //! The binary as a command: settings checked at startup, what it says when started by hand,
-//! and `try`, one wizard on a terminal.
+//! signing in, and `try`, one wizard on a terminal.
 
 #[path = "../support/mod.rs"]
 mod support;
 
+mod browser_callback;
 mod settings;
 mod sign_in;
 mod startup;

@@ -23,14 +23,14 @@ use crate::support::stdio::StdioServer;
 use crate::support::{SERVER, isolated};
 
 /// `gitlab-mcp-server auth …` running, its stderr read line by line.
-struct Auth {
+pub(crate) struct Auth {
     child: Child,
     lines: Receiver<String>,
     said: Arc<Mutex<Vec<String>>>,
 }
 
 impl Auth {
-    fn start(args: &[&str], gitlab: &str, keep: &Keep) -> Auth {
+    pub(crate) fn start(args: &[&str], gitlab: &str, keep: &Keep) -> Auth {
         let mut child = isolated(&mut Command::new(SERVER))
             .args(args)
             .env("GITLAB_URL", gitlab)
@@ -60,7 +60,7 @@ impl Auth {
     }
 
     /// The first line said that starts with `prefix`, bounded.
-    fn line_starting(&self, prefix: &str) -> String {
+    pub(crate) fn line_starting(&self, prefix: &str) -> String {
         loop {
             let line = self
                 .lines
@@ -74,8 +74,16 @@ impl Auth {
         }
     }
 
+    /// Whether it is still running.
+    pub(crate) fn running(&mut self) -> bool {
+        self.child
+            .try_wait()
+            .expect("it can be waited for")
+            .is_none()
+    }
+
     /// Waits for the end; whether it succeeded, and everything it said.
-    fn finish(mut self) -> (bool, String) {
+    pub(crate) fn finish(mut self) -> (bool, String) {
         let status = self.child.wait().expect("it ends");
         // The readers catch up with the last lines.
         thread::sleep(Duration::from_millis(100));
@@ -99,7 +107,7 @@ const SERVICE: &str = "gitlab-mcp-server";
 
 /// Where a test's commands and servers keep the sign-in: a configuration directory of the
 /// test's own, and a private Secret Service or no keyring at all — never the developer's.
-struct Keep {
+pub(crate) struct Keep {
     config: PathBuf,
     keyring: Option<SecretService>,
     /// `GITLAB_MCP_CREDENTIAL_STORE`; `None`: the server chooses.
@@ -108,7 +116,7 @@ struct Keep {
 
 impl Keep {
     /// No keyring to be found: the sign-in goes to the file.
-    fn file(name: &str) -> Keep {
+    pub(crate) fn file(name: &str) -> Keep {
         Keep {
             config: config_dir(name),
             keyring: None,
@@ -176,7 +184,7 @@ impl Keep {
     }
 
     /// The sign-in for `gitlab` wherever it is (null: none).
-    fn stored(&self, gitlab: &str) -> Value {
+    pub(crate) fn stored(&self, gitlab: &str) -> Value {
         match self.in_keyring(gitlab) {
             Value::Null => self.in_file(gitlab),
             login => login,
