@@ -11,7 +11,9 @@ use crate::auth::{AuthAction, AuthRequest};
 use crate::cli::{self, AuthCommand, Command};
 use crate::config::{Settings, Transport};
 use crate::handler::GitLabMcp;
+use crate::shutdown_signal::shutdown_signal;
 use crate::startup::{Started, start};
+use crate::stdio_stop::{GRACE, Stop};
 use crate::try_wizard;
 
 /// Runs the server (or `try`) as the command line says; the process's exit code.
@@ -54,7 +56,11 @@ pub fn main() -> ExitCode {
         Some(Command::Auth(auth)) => return runtime.block_on(sign_in(settings, auth)),
         None => {}
     }
-    match runtime.block_on(run(settings)) {
+    let served = runtime.block_on(run(settings));
+    // A terminal's stdin is read on a thread of the runtime's own, and that read cannot be
+    // cut short: waiting for it would keep a server told to stop alive until a key press.
+    runtime.shutdown_background();
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("gitlab-mcp-server: {error}");
@@ -111,10 +117,42 @@ const QUIT_KEYS: &str = "Ctrl-D or Ctrl-C quits.";
 #[cfg(windows)]
 const QUIT_KEYS: &str = "Ctrl-Z then Enter, or Ctrl-C, quits.";
 
+/// Serves until stdin ends; or, told to stop (SIGTERM, Ctrl-C), takes no new request and
+/// lets the calls in flight finish and answer ([`crate::stdio_stop`]) for at most
+/// [`GRACE`], then returns.
 async fn serve_stdio(server: GitLabMcp) -> Result<(), Box<dyn std::error::Error>> {
+    let stop = Stop::default();
+    // Installed first: a signal that comes during `initialize` is not lost.
+    let told_to_stop = shutdown_signal()?;
     // Our line transport: every bad line gets its JSON-RPC error.
-    let running = server.into_service().serve(crate::stdio::stdio()).await?;
-    running.waiting().await?;
+    let transport = crate::stdio::stdio(stop.clone());
+    let serving = async move {
+        let running = server.into_service().serve(transport).await?;
+        running.waiting().await?;
+        Ok::<(), Box<dyn std::error::Error>>(())
+    };
+    tokio::pin!(serving);
+    tokio::select! {
+        served = &mut serving => return served,
+        () = told_to_stop => {}
+    }
+    stop.begin();
+    tracing::info!(
+        "stopping: taking no new requests, waiting up to {} for the calls in flight",
+        humantime::format_duration(GRACE)
+    );
+    match tokio::time::timeout(GRACE, serving).await {
+        // Stopped before `initialize` was done, the session ends as if stdin had closed.
+        Ok(served) => {
+            if let Err(error) = served {
+                tracing::debug!("the session ended while stopping: {error}");
+            }
+        }
+        Err(_) => tracing::warn!(
+            "calls still in flight after {} were abandoned; GitLab may have acted on them",
+            humantime::format_duration(GRACE)
+        ),
+    }
     Ok(())
 }
 

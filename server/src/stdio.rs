@@ -5,6 +5,9 @@
 //! A line is bounded ([`MAX_LINE`]): a longer one is discarded as it streams in, never
 //! held, and answered -32600. Writes go through one buffer under one lock, each message
 //! appended whole, so an answer written here never interleaves with one rmcp sends.
+//!
+//! Told to stop ([`Stop`]), the transport answers new requests with an error and reports
+//! the end of its input once every call in flight has been answered.
 
 use std::io;
 use std::sync::Arc;
@@ -18,6 +21,7 @@ use tokio::sync::Mutex;
 
 use crate::incoming::{self, Incoming, Refusal};
 use crate::stdio_fds;
+use crate::stdio_stop::Stop;
 use crate::units::show_size;
 
 /// The longest line read: rmcp's own bound for stdio, the size of a message it accepts
@@ -28,9 +32,10 @@ pub const MAX_LINE: usize = 16 << 20;
 const KEPT_LINE: usize = 64 << 10;
 
 /// The transport for [`rmcp::ServiceExt::serve`] on the process's stdin and stdout,
-/// polled by the runtime's reactor where they allow it ([`crate::stdio_fds`]).
-pub fn stdio() -> Lines<stdio_fds::Input, stdio_fds::Output> {
-    Lines::new(stdio_fds::stdin(), stdio_fds::stdout())
+/// polled by the runtime's reactor where they allow it ([`crate::stdio_fds`]), stopping
+/// when `stop` says.
+pub fn stdio(stop: Stop) -> Lines<stdio_fds::Input, stdio_fds::Output> {
+    Lines::new(stdio_fds::stdin(), stdio_fds::stdout()).stopping_on(stop)
 }
 
 /// Newline-delimited JSON-RPC over any reader and writer.
@@ -42,6 +47,8 @@ pub struct Lines<R, W> {
     /// Dropping the rest of a line already found too long.
     discarding: bool,
     write: Arc<Mutex<Output<W>>>,
+    /// The requests in flight, and whether to stop.
+    stop: Stop,
 }
 
 /// The writer and the bytes not yet written to it: messages are appended whole and
@@ -88,7 +95,15 @@ impl<R: AsyncRead + Unpin, W: AsyncWrite + Unpin> Lines<R, W> {
                 out: write,
                 pending: Vec::new(),
             })),
+            stop: Stop::default(),
         }
+    }
+
+    /// Stops when `stop` says ([`Stop`]).
+    #[must_use]
+    pub fn stopping_on(mut self, stop: Stop) -> Self {
+        self.stop = stop;
+        self
     }
 
     #[cfg(test)]
@@ -132,38 +147,10 @@ impl<R: AsyncRead + Unpin, W: AsyncWrite + Unpin> Lines<R, W> {
             }
         }
     }
-}
 
-/// Writes `refusal`'s error answer.
-async fn answer<W: AsyncWrite + Unpin>(
-    write: &Mutex<Output<W>>,
-    refusal: &Refusal,
-) -> io::Result<()> {
-    let mut output = write.lock().await;
-    output.queue(&refusal.response())?;
-    output.flush().await
-}
-
-impl<R, W> Transport<RoleServer> for Lines<R, W>
-where
-    R: AsyncRead + Unpin + Send + 'static,
-    W: AsyncWrite + Unpin + Send + 'static,
-{
-    type Error = io::Error;
-
-    fn send(
-        &mut self,
-        item: ServerJsonRpcMessage,
-    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        let write = Arc::clone(&self.write);
-        async move {
-            let mut output = write.lock().await;
-            output.queue(&item)?;
-            output.flush().await
-        }
-    }
-
-    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+    /// The next message read, every bad line on the way answered; `None` at the end of
+    /// stdin.
+    async fn next_message(&mut self) -> Option<ClientJsonRpcMessage> {
         loop {
             let refusal = match self.read_line().await {
                 Ok(LineRead::Line) => {
@@ -202,6 +189,59 @@ where
                 continue;
             }
             tracing::debug!("answered a bad message: {}", refusal.message);
+            if let Err(error) = answer(&self.write, &refusal).await {
+                tracing::error!("writing to stdout failed: {error}");
+                return None;
+            }
+        }
+    }
+}
+
+/// Writes `refusal`'s error answer.
+async fn answer<W: AsyncWrite + Unpin>(
+    write: &Mutex<Output<W>>,
+    refusal: &Refusal,
+) -> io::Result<()> {
+    let mut output = write.lock().await;
+    output.queue(&refusal.response())?;
+    output.flush().await
+}
+
+impl<R, W> Transport<RoleServer> for Lines<R, W>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    type Error = io::Error;
+
+    fn send(
+        &mut self,
+        item: ServerJsonRpcMessage,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let write = Arc::clone(&self.write);
+        let stop = self.stop.clone();
+        async move {
+            let mut output = write.lock().await;
+            output.queue(&item)?;
+            output.flush().await?;
+            stop.sent(&item);
+            Ok(())
+        }
+    }
+
+    /// The next message, once told to stop and nothing is in flight `None`; a request
+    /// that comes while stopping is answered with an error instead.
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        let stop = self.stop.clone();
+        loop {
+            let message = tokio::select! {
+                biased;
+                () = stop.done() => return None,
+                message = self.next_message() => message?,
+            };
+            let Some(refusal) = stop.admit(&message) else {
+                return Some(message);
+            };
             if let Err(error) = answer(&self.write, &refusal).await {
                 tracing::error!("writing to stdout failed: {error}");
                 return None;

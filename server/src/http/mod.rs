@@ -23,7 +23,6 @@ mod messages;
 mod resource_metadata;
 mod sessions;
 mod settings;
-mod shutdown;
 mod token_check;
 mod token_verdicts;
 mod values;
@@ -42,9 +41,9 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::handler::GitLabMcp;
+use crate::shutdown_signal::shutdown_signal;
 
 pub use settings::{HttpArgs, HttpSettings, Tokenless};
-pub use shutdown::shutdown_signal;
 
 /// The MCP endpoint's path.
 pub const MCP_PATH: &str = "/mcp";

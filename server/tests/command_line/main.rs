@@ -1,5 +1,5 @@
 //! The binary as a command: settings checked at startup, what it says when started by hand,
-//! signing in, and `try`, one wizard on a terminal.
+//! signing in, stopping on SIGTERM, and `try`, one wizard on a terminal.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -8,4 +8,5 @@ mod browser_callback;
 mod settings;
 mod sign_in;
 mod startup;
+mod stopping;
 mod try_a_wizard;

@@ -2,10 +2,10 @@
 //! and every answer read back as JSON, each wait bounded.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -88,11 +88,23 @@ impl StdioServer {
 
     /// A `tools/call` of `tool` with `arguments`; the JSON-RPC answer.
     pub fn call(&mut self, tool: &str, arguments: &Value) -> Value {
-        self.request("tools/call", &json!({"name": tool, "arguments": arguments}))
+        self.start_call(tool, arguments);
+        self.answer()
+    }
+
+    /// Sends a `tools/call` of `tool` with `arguments` without waiting for its answer; its id.
+    pub fn start_call(&mut self, tool: &str, arguments: &Value) -> u64 {
+        self.send_request("tools/call", &json!({"name": tool, "arguments": arguments}))
     }
 
     /// Sends one request of `method` with `params` and returns its answer.
     pub fn request(&mut self, method: &str, params: &Value) -> Value {
+        self.send_request(method, params);
+        self.answer()
+    }
+
+    /// Sends one request of `method` with `params` without waiting for its answer; its id.
+    fn send_request(&mut self, method: &str, params: &Value) -> u64 {
         self.next_id += 1;
         let request = json!({
             "jsonrpc": "2.0",
@@ -101,7 +113,31 @@ impl StdioServer {
             "params": params,
         });
         self.send(request.to_string().as_bytes());
-        self.answer()
+        self.next_id
+    }
+
+    /// Sends SIGTERM (through `kill`, as a service manager would).
+    pub fn terminate(&self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("`kill` runs");
+        assert!(status.success(), "kill -TERM failed: {status}");
+    }
+
+    /// Waits, up to `patience`, for the process to exit on its own.
+    pub fn wait_exit(&mut self, patience: Duration) -> ExitStatus {
+        let deadline = Instant::now() + patience;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the child can be waited for") {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server did not exit within {patience:?}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! The signals that stop the HTTP server: SIGINT (Ctrl-C) and, on Unix, SIGTERM (what
-//! container runtimes and service managers send).
+//! The signals that stop the server, on HTTP as on stdio: SIGINT (Ctrl-C) and, on Unix,
+//! SIGTERM (what container runtimes, service managers and MCP clients send).
 
 use std::io;
 
