@@ -52,26 +52,17 @@ impl RedisClaims {
 
     /// Whether the store answers now (`PING`), for a check at startup.
     pub async fn ping(&self) -> Result<(), ClaimsError> {
-        let mut connection = self.connection.clone();
-        redis::cmd("PING")
-            .query_async::<String>(&mut connection)
-            .await
-            .map(drop)
-            .map_err(|error| self.error(error))
+        self.query::<String>(&redis::cmd("PING")).await.map(drop)
     }
 
     /// What the store keeps on disk (`CONFIG GET appendonly`, `appendfsync`, `save`): a
     /// claim is only as durable as that. A store that refuses `CONFIG` (some managed
     /// services rename it) is an error, which says so.
     pub async fn persistence(&self) -> Result<Persistence, ClaimsError> {
-        let mut connection = self.connection.clone();
-        let mut setting = async |name: &str| {
-            let pair: Vec<String> = redis::cmd("CONFIG")
-                .arg("GET")
-                .arg(name)
-                .query_async(&mut connection)
-                .await
-                .map_err(|error| self.error(error))?;
+        let setting = async |name: &str| {
+            let pair: Vec<String> = self
+                .query(redis::cmd("CONFIG").arg("GET").arg(name))
+                .await?;
             Ok::<_, ClaimsError>(pair.into_iter().nth(1).unwrap_or_default())
         };
         let append_only = setting("appendonly").await? == "yes";
@@ -87,29 +78,48 @@ impl RedisClaims {
         ClaimsError(format!("Redis at {} did not answer: {error}", self.shown))
     }
 
-    async fn claim_now(&self, round: RoundId, ttl: Duration) -> Result<Claim, ClaimsError> {
+    /// Runs `command`, and runs it once more when the connection it went out on was
+    /// broken: after a restart of Redis, the first command on each replica's old
+    /// connection fails ("broken pipe") and the connection manager only then connects
+    /// afresh. Sending again is safe for every command here. A claim (`SET … NX`) is
+    /// written before any GitLab call, so its repeat acts on nothing outside Redis; had
+    /// the first one reached Redis before the connection broke, the repeat finds the claim
+    /// taken and reads it as running — a confirmation that fails closed, never an action
+    /// taken twice. `GET` and `CONFIG GET` read, and recording a result writes the same
+    /// value again.
+    async fn query<T: redis::FromRedisValue>(
+        &self,
+        command: &redis::Cmd,
+    ) -> Result<T, ClaimsError> {
         let mut connection = self.connection.clone();
+        match command.query_async(&mut connection).await {
+            Err(error) if error.is_connection_dropped() => command
+                .query_async(&mut connection)
+                .await
+                .map_err(|error| self.error(error)),
+            answer => answer.map_err(|error| self.error(error)),
+        }
+    }
+
+    async fn claim_now(&self, round: RoundId, ttl: Duration) -> Result<Claim, ClaimsError> {
         let key = key(round);
         // The claim and the read are two commands: a claim that expires in between is
         // claimed again.
         loop {
-            let claimed: Option<String> = redis::cmd("SET")
-                .arg(&key)
-                .arg("")
-                .arg("NX")
-                .arg("PX")
-                .arg(millis(ttl))
-                .query_async(&mut connection)
-                .await
-                .map_err(|error| self.error(error))?;
+            let claimed: Option<String> = self
+                .query(
+                    redis::cmd("SET")
+                        .arg(&key)
+                        .arg("")
+                        .arg("NX")
+                        .arg("PX")
+                        .arg(millis(ttl)),
+                )
+                .await?;
             if claimed.is_some() {
                 return Ok(Claim::First);
             }
-            let held: Option<String> = redis::cmd("GET")
-                .arg(&key)
-                .query_async(&mut connection)
-                .await
-                .map_err(|error| self.error(error))?;
+            let held: Option<String> = self.query(redis::cmd("GET").arg(&key)).await?;
             match held {
                 Some(result) if result.is_empty() => return Ok(Claim::Running),
                 Some(result) => return Ok(Claim::Done(result)),
@@ -124,15 +134,14 @@ impl RedisClaims {
         result: String,
         ttl: Duration,
     ) -> Result<(), ClaimsError> {
-        let mut connection = self.connection.clone();
-        redis::cmd("SET")
-            .arg(key(round))
-            .arg(result)
-            .arg("PX")
-            .arg(millis(ttl))
-            .query_async::<()>(&mut connection)
-            .await
-            .map_err(|error| self.error(error))
+        self.query(
+            redis::cmd("SET")
+                .arg(key(round))
+                .arg(result)
+                .arg("PX")
+                .arg(millis(ttl)),
+        )
+        .await
     }
 }
 

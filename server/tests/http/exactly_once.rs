@@ -140,3 +140,30 @@ async fn an_unreachable_redis_fails_the_yes_closed() {
     let log = server.log().join("\n");
     assert!(log.contains("Redis does not answer yet"), "{log}");
 }
+
+/// A restart of Redis breaks the connection each replica holds: the next yes is still
+/// served, on a fresh connection, and acts once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_yes_after_redis_restarted_is_served() {
+    let (sandbox, gitlab) = sandbox().await;
+    let Some(mut redis) = Redis::start() else {
+        return;
+    };
+    let server = Launch::new(&gitlab)
+        .args(&["--redis-url", &redis.url])
+        .start();
+    let rpc = Rpc::default();
+    let summary = up_to_the_summary(&rpc, &server.url).await;
+    created(&say_yes(&rpc, &server.url, &summary).await);
+
+    redis.restart();
+    let summary = up_to_the_summary(&rpc, &server.url).await;
+    let after = say_yes(&rpc, &server.url, &summary).await;
+
+    let issue = created(&after);
+    assert!(issue["web_url"].is_string(), "{issue}");
+    assert_eq!(sandbox.writes().len(), 2, "{:?}", sandbox.writes());
+    let again = say_yes(&rpc, &server.url, &summary).await;
+    assert_eq!(created(&again), issue);
+    assert_eq!(sandbox.writes().len(), 2, "{:?}", sandbox.writes());
+}

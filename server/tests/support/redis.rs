@@ -6,6 +6,7 @@
 //! `GITLAB_MCP_TESTS_NEED_REDIS` is set, as `.ci/run` sets it, where a missing Redis fails.
 
 use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -15,6 +16,9 @@ pub struct Redis {
     child: Child,
     /// `redis://127.0.0.1:<port>`.
     pub url: String,
+    port: u16,
+    dir: PathBuf,
+    settings: Vec<String>,
 }
 
 impl Redis {
@@ -46,29 +50,46 @@ impl Redis {
         let port = free_port();
         let dir = std::env::temp_dir().join(format!("redis-test-{port}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a directory for Redis's files");
-        let child = Command::new("redis-server")
-            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
-            .arg("--dir")
-            .arg(&dir)
-            .args(settings)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("`redis-server` runs (the Debian package redis-server; .ci/run installs it)");
-        let redis = Redis {
+        let settings: Vec<String> = settings.iter().map(|s| (*s).to_owned()).collect();
+        let child = spawn(port, &dir, &settings);
+        Some(Redis {
             child,
             url: format!("redis://127.0.0.1:{port}"),
-        };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "redis-server never listened on {port}"
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
-        Some(redis)
+            port,
+            dir,
+            settings,
+        })
     }
+
+    /// Stops this Redis and starts it again, on the same port with the same settings and
+    /// files, as an operator's restart does: connections open to the old one are broken.
+    pub fn restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.child = spawn(self.port, &self.dir, &self.settings);
+    }
+}
+
+/// `redis-server` on `port`, listening once this returns.
+fn spawn(port: u16, dir: &Path, settings: &[String]) -> Child {
+    let child = Command::new("redis-server")
+        .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
+        .arg("--dir")
+        .arg(dir)
+        .args(settings)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("`redis-server` runs (the Debian package redis-server; .ci/run installs it)");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "redis-server never listened on {port}"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    child
 }
 
 /// A port nobody listens on now.
