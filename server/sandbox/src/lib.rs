@@ -56,7 +56,38 @@
 //! `…/stop_stale`), deployments (one to a new environment makes it), deploy freeze periods,
 //! deploy keys, badges (project and group), protected tags, release asset links and group
 //! labels and milestones. None of them does anything by itself: a schedule never fires, a
-//! webhook is never called.
+//! webhook is never called. Each kind refuses what GitLab's route and model refuse, in
+//! their words and shapes:
+//!
+//! - **Variables** are one per key and `environment_scope`; a key in several scopes is
+//!   read, changed or deleted only with `filter[environment_scope]` (else `409`).
+//!   `masked_and_hidden` makes a masked variable whose `value` is never shown again.
+//! - **Environments**: a name once (`400 {"message": {"name": [...]}}`), never renamed;
+//!   `name` and `search` not together, `search` of 3 characters at least; deleted only
+//!   once stopped (`403`); `stop_stale` takes a date between ten years and a week ago.
+//! - **Deployments** are reported `running`, `success`, `failed` or `canceled`, on a
+//!   commit and a ref of the repository; then only their status changes. The list
+//!   refuses what GitLab's finder refuses (`updated_after` without `order_by=updated_at`…).
+//! - **Snippets** need a `visibility` and one file; **webhooks** an http(s) URL (`422
+//!   Invalid url given`); a **protected tag** is protected once (`422`), a **release
+//!   link**'s name and URL are used once per release (`400 {"message": ["… has already
+//!   been taken"]}`); an **emoji** is awarded once per user (`404 Award Emoji … Not
+//!   Found`, as GitLab answers it); **badges** render `%{project_path}`, `%{commit_sha}`,
+//!   `%{latest_tag}` and GitLab's other placeholders in `rendered_*_url` each time they
+//!   are read (`%{gitlab_pages_domain}` is GitLab's default `example.com`).
+//! - **Draft notes** answer GitLab's fields (`discussion_id`, `line_code`, `position`…);
+//!   one with a `position` must sit on a line of the diff, and is published as a diff
+//!   thread.
+//!
+//! Records looked up by id answer GitLab's `404 Not found` where GitLab lets the lookup
+//! fail (environments, deployments, hooks, protected tags, release links, draft notes,
+//! emoji), `404 <Kind> Not Found` where GitLab names them.
+//!
+//! # Versions
+//!
+//! The sandbox follows today's GitLab Community Edition (18.x). Where a newer GitLab
+//! adds something it serves it too and says so here: a pipeline's trigger jobs are listed
+//! at `…/pipelines/:id/trigger_jobs` (GitLab 19.2) as at `…/bridges`.
 //!
 //! # Routing
 //!
@@ -199,11 +230,13 @@ mod app;
 mod faults;
 mod intercept;
 mod pagination;
+mod param_rules;
 mod params;
 mod paths;
 mod recording;
 mod reply;
 mod routes;
+mod sha1;
 mod store;
 
 use std::io;

@@ -66,6 +66,26 @@ impl Params {
         self.0.contains_key(key)
     }
 
+    /// A hash parameter as Grape reads it: a JSON object, or form or query fields
+    /// `name[field]=…`; `None` when not sent; anything else → `<name> is invalid`.
+    pub fn nested(&self, name: &str) -> Result<Option<Map<String, Value>>, ApiError> {
+        match self.0.get(name) {
+            Some(Value::Object(fields)) => return Ok(Some(fields.clone())),
+            Some(Value::Null) | None => {}
+            Some(_) => return Err(invalid(name)),
+        }
+        let prefix = format!("{name}[");
+        let fields: Map<String, Value> = self
+            .0
+            .iter()
+            .filter_map(|(key, value)| {
+                let inner = key.strip_prefix(&prefix)?.strip_suffix(']')?;
+                Some((inner.to_owned(), value.clone()))
+            })
+            .collect();
+        Ok((!fields.is_empty()).then_some(fields))
+    }
+
     /// The names in `keys` that were not sent, as a `… is missing` refusal.
     pub fn require(&self, keys: &[&str]) -> Result<(), ApiError> {
         let missing: Vec<&str> = keys.iter().copied().filter(|k| !self.has(k)).collect();

@@ -67,7 +67,19 @@ impl ApiError {
 
     /// `{"error": "…"}` with status 400: parameter checks done before any model is built.
     pub fn error(message: impl Into<String>) -> ApiError {
-        ApiError::json(StatusCode::BAD_REQUEST, &json!({ "error": message.into() }))
+        ApiError::error_with(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// `{"error": "…"}` with another status: Grape's `error!` called by an endpoint
+    /// (a webhook's `422 Invalid url given`).
+    pub fn error_with(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError::json(status, &json!({ "error": message.into() }))
+    }
+
+    /// `400 {"message": "400 Bad request - <reason>"}`: GitLab's `bad_request!(reason)`
+    /// (lowercase `request`).
+    pub fn bad_request_because(reason: &str) -> ApiError {
+        ApiError::bad_request(format!("400 Bad request - {reason}"))
     }
 
     /// `404 Project Not Found`, `404 Issue Not Found`, …; an empty `what` → `404 Not Found`.

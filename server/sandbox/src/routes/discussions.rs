@@ -10,7 +10,7 @@ use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::lookups::{Target, record_not_found};
 use super::note_commands;
@@ -23,7 +23,7 @@ use crate::pagination::paginate;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::diff_positions;
-use crate::store::notes::{Discussion, Note, Position, PositionKind, find_note};
+use crate::store::notes::{Discussion, Note, Position, find_note};
 use crate::store::quick_actions::Options;
 use crate::store::{CURRENT_USER, Store, now};
 
@@ -257,92 +257,11 @@ async fn delete<const MR: bool>(
     })
 }
 
-/// `position` as Grape reads it: a JSON object, or form fields `position[base_sha]=…`.
-fn position_fields(params: &Params) -> Result<Option<Map<String, Value>>, ApiError> {
-    match params.0.get("position") {
-        Some(Value::Object(fields)) => return Ok(Some(fields.clone())),
-        Some(Value::Null) | None => {}
-        Some(_) => return Err(ApiError::error("position is invalid")),
-    }
-    let fields: Map<String, Value> = params
-        .0
-        .iter()
-        .filter_map(|(key, value)| {
-            let inner = key.strip_prefix("position[")?.strip_suffix(']')?;
-            Some((inner.to_owned(), value.clone()))
-        })
-        .collect();
-    Ok((!fields.is_empty()).then_some(fields))
-}
-
-/// The position of a new diff thread, with Grape's refusals, in its order: the required
-/// shas and type, then the type's values, then the integers.
+/// The position of a new diff thread, with Grape's refusals (`position` as a JSON object
+/// or as form fields `position[base_sha]=…`).
 fn read_position(params: &Params) -> Result<Option<Position>, ApiError> {
-    let Some(fields) = position_fields(params)? else {
-        return Ok(None);
-    };
-    let fields = Params(fields);
-    let missing: Vec<String> = ["base_sha", "start_sha", "head_sha", "position_type"]
-        .iter()
-        .filter(|k| !fields.has(k))
-        .map(|k| format!("position[{k}] is missing"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(ApiError::error(missing.join(", ")));
-    }
-    // Grape names a nested field by its full name: `position[new_line] is invalid`.
-    let invalid = |key: &str| ApiError::error(format!("position[{key}] is invalid"));
-    let text = |key: &str| -> Result<String, ApiError> {
-        Ok(fields
-            .str(key)
-            .map_err(|_| invalid(key))?
-            .unwrap_or_default())
-    };
-    let number = |key: &str| fields.u64(key).map_err(|_| invalid(key));
-    let line = |key: &str| -> Result<Option<u32>, ApiError> {
-        number(key)?
-            .map(|n| u32::try_from(n).map_err(|_| invalid(key)))
-            .transpose()
-    };
-    let kind = match text("position_type")?.as_str() {
-        "text" => PositionKind::Text,
-        "image" => PositionKind::Image {
-            width: number("width")?,
-            height: number("height")?,
-            x: number("x")?,
-            y: number("y")?,
-        },
-        "file" => PositionKind::File,
-        _ => {
-            return Err(ApiError::error(
-                "position[position_type] does not have a valid value",
-            ));
-        }
-    };
-    let (old_line, new_line) = match kind {
-        PositionKind::Text => (line("old_line")?, line("new_line")?),
-        _ => (None, None),
-    };
-    let (old_path, new_path) = (text("old_path")?, text("new_path")?);
-    // A path given once stands for both (a file that kept its name).
-    let old_path = if old_path.is_empty() {
-        new_path.clone()
-    } else {
-        old_path
-    };
-    let new_path = if new_path.is_empty() {
-        old_path.clone()
-    } else {
-        new_path
-    };
-    Ok(Some(Position {
-        base_sha: text("base_sha")?,
-        start_sha: text("start_sha")?,
-        head_sha: text("head_sha")?,
-        old_path,
-        new_path,
-        old_line,
-        new_line,
-        kind,
-    }))
+    params
+        .nested("position")?
+        .map(|fields| diff_positions::read(&fields))
+        .transpose()
 }

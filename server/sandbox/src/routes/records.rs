@@ -13,7 +13,7 @@ use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post, put};
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 use super::lookups;
 use crate::app::App;
@@ -23,11 +23,11 @@ use crate::reply::{ApiError, no_content, ok};
 use crate::store::record_kinds::{
     DEPLOYMENTS, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES, SNIPPETS,
 };
-use crate::store::records::{Kind, Owner, Parent};
+use crate::store::records::{Kind, Named, Owner, Parent};
 use crate::store::{Store, parse_time};
 
 /// The path's parameters by name.
-type Named = Path<HashMap<String, String>>;
+type PathParams = Path<HashMap<String, String>>;
 
 /// Where a parent's records hang, as a route.
 fn prefix(parent: Parent) -> &'static str {
@@ -76,8 +76,9 @@ pub(crate) fn routes() -> Router<App> {
     for kind in KINDS {
         for &parent in kind.parents {
             let collection = format!("{}/{}", prefix(parent), kind.segment);
-            let mut item: MethodRouter<App> = get(move |app, path| show(app, path, parent, kind))
-                .delete(move |app, path| remove(app, path, parent, kind));
+            let mut item: MethodRouter<App> =
+                get(move |app, path, params| show(app, path, params, parent, kind))
+                    .delete(move |app, path, params| remove(app, path, params, parent, kind));
             if kind.updatable {
                 item = item.put(move |app, path, params| update(app, path, params, parent, kind));
             }
@@ -126,7 +127,7 @@ pub(crate) fn routes() -> Router<App> {
 async fn list(
     State(app): State<App>,
     OriginalUri(uri): OriginalUri,
-    Path(path): Named,
+    Path(path): PathParams,
     params: Params,
     parent: Parent,
     kind: &'static Kind,
@@ -142,52 +143,74 @@ fn key(path: &HashMap<String, String>) -> &str {
     path.get("key").map_or("", String::as_str)
 }
 
+/// `params` with each hash field of `kind` sent as form fields (`position[base_sha]=…`)
+/// gathered into one object, as Grape reads them.
+fn gathered(kind: &Kind, params: Params) -> Result<Map<String, Value>, ApiError> {
+    let mut gathered = params.0.clone();
+    for name in kind.hashes() {
+        if let Some(fields) = params.nested(name)? {
+            gathered.insert(name.to_owned(), Value::Object(fields));
+        }
+    }
+    Ok(gathered)
+}
+
 async fn show(
     State(app): State<App>,
-    Path(path): Named,
+    Path(path): PathParams,
+    params: Params,
     parent: Parent,
     kind: &'static Kind,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let owner = owner(store, parent, &path)?;
-        Ok(ok(StatusCode::OK, store.record(&owner, kind, key(&path))?))
+        let scope = store.record_scope(&owner, kind, key(&path), &params.0)?;
+        let named = Named {
+            key: key(&path),
+            scope: scope.as_deref(),
+        };
+        Ok(ok(StatusCode::OK, store.record(&owner, kind, named)?))
     })
 }
 
 /// `201` with the new record.
 async fn create(
     State(app): State<App>,
-    Path(path): Named,
+    Path(path): PathParams,
     params: Params,
     parent: Parent,
     kind: &'static Kind,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let owner = owner(store, parent, &path)?;
+        let params = gathered(kind, params)?;
         Ok(ok(
             StatusCode::CREATED,
-            store.record_create(&owner, kind, &params.0)?,
+            store.record_create(&owner, kind, &params)?,
         ))
     })
 }
 
-/// `200` with the record, changed where `params` say; at least one field must be given.
+/// `200` with the record, changed where `params` say (what each kind asks of an update
+/// is its own rules).
 async fn update(
     State(app): State<App>,
-    Path(path): Named,
+    Path(path): PathParams,
     params: Params,
     parent: Parent,
     kind: &'static Kind,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let owner = owner(store, parent, &path)?;
-        store.record(&owner, kind, key(&path))?;
-        if !params.0.keys().any(|name| kind.takes(name)) {
-            return Err(ApiError::error("at least one parameter must be provided"));
-        }
+        let params = gathered(kind, params)?;
+        let scope = store.record_scope(&owner, kind, key(&path), &params)?;
+        let named = Named {
+            key: key(&path),
+            scope: scope.as_deref(),
+        };
         Ok(ok(
             StatusCode::OK,
-            store.record_update(&owner, kind, key(&path), &params.0)?,
+            store.record_update(&owner, kind, named, &params)?,
         ))
     })
 }
@@ -195,19 +218,25 @@ async fn update(
 /// `204`.
 async fn remove(
     State(app): State<App>,
-    Path(path): Named,
+    Path(path): PathParams,
+    params: Params,
     parent: Parent,
     kind: &'static Kind,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let owner = owner(store, parent, &path)?;
-        store.record_delete(&owner, kind, key(&path))?;
+        let scope = store.record_scope(&owner, kind, key(&path), &params.0)?;
+        let named = Named {
+            key: key(&path),
+            scope: scope.as_deref(),
+        };
+        store.record_delete(&owner, kind, named)?;
         Ok(no_content())
     })
 }
 
 /// A snippet's content as `text/plain`, as it was written.
-async fn snippet_raw(State(app): State<App>, Path(path): Named) -> Result<Response, ApiError> {
+async fn snippet_raw(State(app): State<App>, Path(path): PathParams) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let owner = owner(store, Parent::Project, &path)?;
         let snippet = store.record_mut(&owner, &SNIPPETS, key(&path))?;
@@ -218,7 +247,10 @@ async fn snippet_raw(State(app): State<App>, Path(path): Named) -> Result<Respon
 
 /// `204`: the draft becomes a note of the merge request, seen by everyone (its quick
 /// actions run now).
-async fn draft_publish(State(app): State<App>, Path(path): Named) -> Result<Response, ApiError> {
+async fn draft_publish(
+    State(app): State<App>,
+    Path(path): PathParams,
+) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let Owner::MergeRequest(project, iid) = owner(store, Parent::MergeRequest, &path)? else {
             return Err(ApiError::not_found(""));
@@ -231,7 +263,7 @@ async fn draft_publish(State(app): State<App>, Path(path): Named) -> Result<Resp
 /// `204`: every draft of the current user on the merge request published, oldest first.
 async fn drafts_publish_all(
     State(app): State<App>,
-    Path(path): Named,
+    Path(path): PathParams,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         let Owner::MergeRequest(project, iid) = owner(store, Parent::MergeRequest, &path)? else {
@@ -301,9 +333,11 @@ async fn environments_stop_stale(
         let Some(before) = parse_time(&before) else {
             return Err(ApiError::error("before is invalid"));
         };
-        let week_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7 * 86_400);
-        if before > week_ago {
-            return Err(ApiError::error("before must be at least 1 week ago"));
+        // GitLab takes a time between ten years and one week ago.
+        let days = |n: u64| std::time::Duration::from_secs(n * 86_400);
+        let now = std::time::SystemTime::now();
+        if before > now - days(7) || before < now - days(3_653) {
+            return Err(ApiError::bad_request_because("Invalid Date"));
         }
         for environment in store.record_list(owner, &ENVIRONMENTS) {
             let changed = environment["updated_at"].as_str().and_then(parse_time);

@@ -21,7 +21,7 @@ pub(crate) fn forbidden(reason: Option<&str>) -> ApiError {
 
 /// `400 Bad request - <reason>` (GitLab's `bad_request!(reason)`, lowercase `request`).
 pub(crate) fn bad_request_because(reason: &str) -> ApiError {
-    ApiError::bad_request(format!("400 Bad request - {reason}"))
+    ApiError::bad_request_because(reason)
 }
 
 /// A numeric path id (`:pipeline_id`, `:job_id`, `:milestone_id`, `:user_id`): Grape's

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::diff_positions;
 use super::notes::{Discussion, Note};
 use super::quick_actions::{On, Options};
 use super::record_kinds::DRAFT_NOTES;
@@ -47,8 +48,14 @@ impl Store {
         let options = Options::published_draft(in_review);
         let interpreted = self.interpret_quick_actions(&on, body, &options);
         if !interpreted.only_commands() {
-            let note = Note::new(&mut self.ids, CURRENT_USER, &interpreted.text, &now());
-            let reply_to = draft["in_reply_to_discussion_id"].as_str();
+            let mut note = Note::new(&mut self.ids, CURRENT_USER, &interpreted.text, &now());
+            // A draft on a line of the diff becomes a diff thread, as a new one would.
+            note.position = match &draft["position"] {
+                Value::Object(fields) => diff_positions::read(fields).ok(),
+                _ => None,
+            };
+            let reply_to = draft["discussion_id"].as_str();
+            let positioned = note.position.is_some();
             let mr = self
                 .project_mut(project)
                 .merge_requests
@@ -57,7 +64,11 @@ impl Store {
             match reply_to.and_then(|id| mr.discussions.iter_mut().find(|d| d.id == id)) {
                 Some(thread) => thread.reply(note),
                 None => {
-                    let thread = Discussion::individual(&mut self.ids, note);
+                    let thread = if positioned {
+                        Discussion::thread(&mut self.ids, note, true)
+                    } else {
+                        Discussion::individual(&mut self.ids, note)
+                    };
                     let mr = self.project_mut(project).merge_requests.get_mut(&iid);
                     mr.expect("found first").discussions.push(thread);
                 }

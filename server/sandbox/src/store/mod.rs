@@ -9,6 +9,7 @@
 
 pub(crate) mod approvals;
 pub(crate) mod artifacts;
+pub(crate) mod badges;
 pub(crate) mod basic;
 pub(crate) mod ci_config;
 pub(crate) mod code_search;

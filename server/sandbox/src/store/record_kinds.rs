@@ -3,11 +3,16 @@
 
 use serde_json::{Map, Value, json};
 
-use super::records::{Field, Filter, Kind, Owner, Parent, plain, unchecked};
+use axum::http::StatusCode;
+
+use super::records::{
+    Change, Errors, Field, Filter, Kind, Owner, Parent, Unique, plain, unchecked,
+};
 use super::{Ids, Store, hex_id, now};
+use crate::param_rules::Rule;
 use crate::reply::ApiError;
 
-use Field::{Bool, Integer, Optional, Text};
+use Field::{Bool, Integer, Object, Optional, Text};
 
 /// Every kind, for the routes.
 pub(crate) static KINDS: [&Kind; 16] = [
@@ -29,8 +34,9 @@ pub(crate) static KINDS: [&Kind; 16] = [
     &SNIPPETS,
 ];
 
-/// CI/CD variables of a project or a group. GitLab shows a masked variable's value to
-/// a maintainer; the server hides it from the model, not the sandbox.
+/// CI/CD variables of a project or a group, one per key and environment scope. GitLab
+/// shows a masked variable's value to a maintainer (the server hides it from the model, not
+/// the sandbox), never a hidden one's.
 pub(crate) static VARIABLES: Kind = Kind {
     segment: "variables",
     noun: "Variable",
@@ -44,7 +50,7 @@ pub(crate) static VARIABLES: Kind = Kind {
         Text("variable_type", "env_var"),
         Bool("protected", false),
         Bool("masked", false),
-        Bool("hidden", false),
+        Bool("masked_and_hidden", false),
         Bool("raw", false),
         Text("environment_scope", "*"),
         Optional("description"),
@@ -54,11 +60,29 @@ pub(crate) static VARIABLES: Kind = Kind {
     secret: &[],
     check: variable_check,
     made: plain,
+    scope: Some("environment_scope"),
+    // The update route takes neither a new key nor `masked_and_hidden`: hiding is for good.
+    fixed: &["key", "masked_and_hidden"],
+    unique: &[Unique {
+        fields: &["key", "environment_scope"],
+        message: "({value}) has already been taken",
+    }],
+    create_rules: &[Rule::Values("variable_type", &["env_var", "file"])],
+    update_rules: &[Rule::Values("variable_type", &["env_var", "file"])],
+    view: variable_view,
+    missing: "404 Variable Not Found",
+    ..Kind::PLAIN
 };
 
 /// GitLab's rules: a key of letters, digits and `_`; a masked value of at least 8
-/// characters with no whitespace; `env_var` or `file`.
+/// characters with no whitespace; `env_var` or `file`. `masked_and_hidden` makes the
+/// variable masked and hidden, and it stays hidden.
 fn variable_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
+    if record.remove("masked_and_hidden") == Some(json!(true)) {
+        record.insert("masked".into(), json!(true));
+        record.insert("hidden".into(), json!(true));
+    }
+    record.entry("hidden").or_insert(json!(false));
     let text = |name: &str| record[name].as_str().unwrap_or_default().to_owned();
     let key = text("key");
     if key.len() > 255 || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -77,6 +101,13 @@ fn variable_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
         return Err(ApiError::error("variable_type does not have a valid value"));
     }
     Ok(())
+}
+
+/// A hidden variable's value is never shown again, not even to its project's maintainers.
+fn variable_view(_: &Store, _: &Owner, record: &mut Map<String, Value>) {
+    if record["hidden"] == json!(true) {
+        record.insert("value".into(), Value::Null);
+    }
 }
 
 /// A project's webhooks; the secret token is taken and never shown.
@@ -113,15 +144,38 @@ pub(crate) static HOOKS: Kind = Kind {
     secret: &["token"],
     check: hook_check,
     made: in_project,
+    judge: hook_judge,
+    missing: "404 Not found",
+    ..Kind::PLAIN
 };
 
+/// An http or https URL with a host; GitLab answers any problem with the URL `422 Invalid
+/// url given`, in Grape's `error` shape.
 fn hook_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
     let url = record["url"].as_str().unwrap_or_default();
-    if !(url.starts_with("http://") || url.starts_with("https://")) {
-        return Err(ApiError::fields(&[(
-            "url",
-            "is blocked: Only allowed schemes are http, https",
-        )]));
+    let parsed = url::Url::parse(url).ok();
+    let usable = parsed.is_some_and(|url| {
+        ["http", "https"].contains(&url.scheme()) && url.host_str().is_some_and(|h| !h.is_empty())
+    });
+    if !usable {
+        return Err(ApiError::error_with(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Invalid url given",
+        ));
+    }
+    Ok(())
+}
+
+/// An update must change something: GitLab's `400 No parameters provided` otherwise.
+fn hook_judge(
+    _: &Store,
+    _: &Owner,
+    params: &Map<String, Value>,
+    change: Change<'_>,
+) -> Result<(), ApiError> {
+    let changes = params.keys().any(|name| HOOKS.takes(name) && name != "id");
+    if matches!(change, Change::Update) && !changes {
+        return Err(ApiError::error("No parameters provided"));
     }
     Ok(())
 }
@@ -162,6 +216,8 @@ pub(crate) static PIPELINE_SCHEDULES: Kind = Kind {
     secret: &[],
     check: schedule_check,
     made: owned_and_stamped,
+    missing: "404 Pipeline Schedule Not Found",
+    ..Kind::PLAIN
 };
 
 /// Five fields, as cron has them.
@@ -187,6 +243,8 @@ pub(crate) static TRIGGERS: Kind = Kind {
     secret: &[],
     check: unchecked,
     made: trigger_made,
+    missing: "404 Trigger Not Found",
+    ..Kind::PLAIN
 };
 
 fn trigger_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
@@ -196,7 +254,8 @@ fn trigger_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value
     record.insert("last_used".into(), Value::Null);
 }
 
-/// Where code is deployed; made `available`, stopped by `…/stop`.
+/// Where code is deployed; made `available`, stopped by `…/stop`, named once for good
+/// (the update route takes no name).
 pub(crate) static ENVIRONMENTS: Kind = Kind {
     segment: "environments",
     noun: "Environment",
@@ -209,6 +268,7 @@ pub(crate) static ENVIRONMENTS: Kind = Kind {
         Optional("external_url"),
         Text("tier", ""),
         Optional("description"),
+        Text("auto_stop_setting", "always"),
     ],
     required: &["name"],
     filters: &[
@@ -219,7 +279,61 @@ pub(crate) static ENVIRONMENTS: Kind = Kind {
     secret: &[],
     check: unchecked,
     made: environment_made,
+    fixed: &["name"],
+    unique: &[Unique {
+        fields: &["name"],
+        message: "has already been taken",
+    }],
+    list_rules: &[
+        Rule::ExclusiveSaying(&["name", "search"], "cannot be used together"),
+        Rule::Values("states", &["available", "stopping", "stopped"]),
+    ],
+    create_rules: ENVIRONMENT_RULES,
+    update_rules: ENVIRONMENT_RULES,
+    list_check: environment_search,
+    judge: environment_judge,
+    ..Kind::PLAIN
 };
+
+/// What Grape checks of an environment made or changed: GitLab makes the slug itself.
+const ENVIRONMENT_RULES: &[Rule] = &[
+    Rule::Absent("slug", "is automatically generated and cannot be changed"),
+    Rule::Values(
+        "tier",
+        &["production", "staging", "testing", "development", "other"],
+    ),
+    Rule::Values("auto_stop_setting", &["always", "with_action"]),
+];
+
+/// GitLab searches environments by at least 3 characters.
+fn environment_search(params: &Map<String, Value>) -> Result<(), ApiError> {
+    let search = params
+        .get("search")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if !search.is_empty() && search.chars().count() < 3 {
+        return Err(ApiError::bad_request_because(
+            "Search query is less than 3 characters",
+        ));
+    }
+    Ok(())
+}
+
+/// Only a stopped environment may be deleted: GitLab's policy forbids deleting one still
+/// available.
+fn environment_judge(
+    _: &Store,
+    _: &Owner,
+    _: &Map<String, Value>,
+    change: Change<'_>,
+) -> Result<(), ApiError> {
+    if let Change::Delete(environment) = change
+        && environment["state"] != "stopped"
+    {
+        return Err(ApiError::message(StatusCode::FORBIDDEN, "403 Forbidden"));
+    }
+    Ok(())
+}
 
 /// GitLab guesses an environment's tier from its name when none is given.
 fn environment_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
@@ -246,7 +360,8 @@ fn environment_made(store: &mut Store, owner: &Owner, record: &mut Map<String, V
     }
 }
 
-/// Deployments to an environment, as a CI job or an outside tool reports them.
+/// Deployments to an environment, as an outside tool reports them (the API may only set
+/// the status of a deployment once made).
 pub(crate) static DEPLOYMENTS: Kind = Kind {
     segment: "deployments",
     noun: "Deployment",
@@ -265,16 +380,106 @@ pub(crate) static DEPLOYMENTS: Kind = Kind {
     filters: &[
         Filter::Equals("environment", "environment"),
         Filter::Equals("status", "status"),
+        Filter::After("updated_after", "updated_at"),
+        Filter::Before("updated_before", "updated_at"),
     ],
     secret: &[],
-    check: deployment_check,
+    check: unchecked,
     made: deployment_made,
+    fixed: &["environment", "sha", "ref", "tag"],
+    list_rules: &[
+        Rule::Values(
+            "order_by",
+            &["id", "iid", "created_at", "updated_at", "finished_at"],
+        ),
+        Rule::Values("sort", &["asc", "desc"]),
+        Rule::Values("status", DEPLOYMENT_STATUSES),
+    ],
+    create_rules: &[Rule::Values("status", REPORTED_STATUSES)],
+    update_rules: &[
+        Rule::Required("status"),
+        Rule::Values("status", REPORTED_STATUSES),
+    ],
+    list_check: deployments_finder,
+    judge: deployment_judge,
+    ..Kind::PLAIN
 };
 
-fn deployment_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
-    let statuses = ["created", "running", "success", "failed", "canceled"];
-    if !statuses.contains(&record["status"].as_str().unwrap_or_default()) {
-        return Err(ApiError::error("status does not have a valid value"));
+/// Every status a deployment can have.
+const DEPLOYMENT_STATUSES: &[&str] = &[
+    "created", "running", "success", "failed", "canceled", "skipped", "blocked",
+];
+/// The statuses the API may report: a deployment made or updated through it has run.
+const REPORTED_STATUSES: &[&str] = &["running", "success", "failed", "canceled"];
+
+/// GitLab's deployments finder refuses filters it could only serve with a slow query.
+fn deployments_finder(params: &Map<String, Value>) -> Result<(), ApiError> {
+    let given = |name: &str| params.get(name).is_some_and(|v| v.as_str() != Some(""));
+    let order_by = params
+        .get("order_by")
+        .and_then(Value::as_str)
+        .unwrap_or("id");
+    let status = params.get("status").and_then(Value::as_str);
+    let by_updated = given("updated_after") || given("updated_before");
+    let by_finished = given("finished_after") || given("finished_before");
+    let finished_status = status.is_some_and(|s| ["success", "failed", "canceled"].contains(&s));
+    let refusal = if by_updated && by_finished {
+        "Both `updated_at` filter and `finished_at` filter can not be specified"
+    } else if by_updated && order_by != "updated_at" {
+        "`updated_at` filter requires `updated_at` sort"
+    } else if by_finished && order_by != "finished_at" {
+        "`finished_at` filter requires `finished_at` sort."
+    } else if order_by == "finished_at" && !(by_finished || finished_status) {
+        "`finished_at` sort requires `finished_at` filter or a filter with at least one of the finished statuses."
+    } else if by_finished && status != Some("success") {
+        "`finished_at` filter must be combined with `success` status filter."
+    } else {
+        return Ok(());
+    };
+    Err(ApiError::bad_request_because(refusal))
+}
+
+/// A new deployment names a commit and a ref of the repository; a running deployment, or
+/// the one its environment stands at, is not deleted.
+fn deployment_judge(
+    store: &Store,
+    owner: &Owner,
+    params: &Map<String, Value>,
+    change: Change<'_>,
+) -> Result<(), ApiError> {
+    let Owner::Project(project) = owner else {
+        return Ok(());
+    };
+    let repository = &store.projects[project].repository;
+    match change {
+        Change::Create => {
+            let text = |name: &str| params.get(name).and_then(Value::as_str).unwrap_or_default();
+            if repository.resolve(text("sha")).is_none() {
+                return Err(ApiError::fields(&[("sha", "The commit does not exist")]));
+            }
+            if repository.resolve(text("ref")).is_none() {
+                return Err(ApiError::fields(&[(
+                    "ref",
+                    "The branch or tag does not exist",
+                )]));
+            }
+        }
+        Change::Delete(deployment) => {
+            if deployment["status"] == "running" {
+                return Err(ApiError::bad_request("Cannot destroy running deployment"));
+            }
+            let environment = &deployment["environment"]["name"];
+            let latest = store
+                .record_list(owner, &DEPLOYMENTS)
+                .into_iter()
+                .rfind(|other| &other["environment"]["name"] == environment);
+            if latest.is_some_and(|latest| latest["id"] == deployment["id"]) {
+                return Err(ApiError::bad_request(
+                    "Deployment currently deployed to environment",
+                ));
+            }
+        }
+        Change::Update => {}
     }
     Ok(())
 }
@@ -325,6 +530,10 @@ pub(crate) static DEPLOY_KEYS: Kind = Kind {
     secret: &[],
     check: deploy_key_check,
     made: deploy_key_made,
+    fixed: &["key", "expires_at"],
+    update_rules: &[Rule::AtLeastOne(&["title", "can_push"])],
+    missing: "404 Deploy Key Not Found",
+    ..Kind::PLAIN
 };
 
 fn deploy_key_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
@@ -366,16 +575,33 @@ pub(crate) static BADGES: Kind = Kind {
     secret: &[],
     check: unchecked,
     made: badge_made,
+    view: badge_view,
+    missing: "404 Badge Not Found",
+    ..Kind::PLAIN
 };
 
 fn badge_made(_: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
-    record.insert("rendered_link_url".into(), record["link_url"].clone());
-    record.insert("rendered_image_url".into(), record["image_url"].clone());
     let kind = match owner {
         Owner::Group(_) => "group",
         _ => "project",
     };
     record.insert("kind".into(), json!(kind));
+}
+
+/// A project's badge shows its URLs with the placeholders filled in from the project as
+/// it is now; a group's badge, read on its group, shows them as written.
+fn badge_view(store: &Store, owner: &Owner, record: &mut Map<String, Value>) {
+    for (written, rendered) in [
+        ("link_url", "rendered_link_url"),
+        ("image_url", "rendered_image_url"),
+    ] {
+        let url = record[written].as_str().unwrap_or_default();
+        let shown = match owner {
+            Owner::Project(project) => super::badges::rendered(store, *project, url),
+            _ => url.to_owned(),
+        };
+        record.insert(rendered.into(), json!(shown));
+    }
 }
 
 /// Emoji reactions on an issue or a merge request, one per name and user.
@@ -392,18 +618,34 @@ pub(crate) static AWARD_EMOJI: Kind = Kind {
     secret: &[],
     check: emoji_check,
     made: emoji_made,
+    // One reaction per name and user; the route answers its service's refusals, this
+    // one too, as `404 Award Emoji <problem> Not Found`.
+    unique: &[Unique {
+        fields: &["name"],
+        message: "has already been taken",
+    }],
+    errors: Errors::NotFound,
+    ..Kind::PLAIN
 };
 
 /// A name as GitLab spells emoji: lower-case letters, digits, `_`, `+` and `-`
-/// (`thumbsup`, `+1`, `white_check_mark`).
+/// (`thumbsup`, `white_check_mark`); `+1` and `-1` are GitLab's other names of
+/// `thumbsup` and `thumbsdown`.
 fn emoji_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
     let name = record["name"].as_str().unwrap_or_default();
+    let name = match name {
+        "+1" => "thumbsup",
+        "-1" => "thumbsdown",
+        other => other,
+    }
+    .to_owned();
     let known = name
         .chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_+-".contains(c));
     if name.is_empty() || !known {
-        return Err(ApiError::fields(&[("name", "is not a valid emoji name")]));
+        return Err(AWARD_EMOJI.invalid(&[("name", "is not a valid emoji name")]));
     }
+    record.insert("name".into(), json!(name));
     Ok(())
 }
 
@@ -420,7 +662,9 @@ fn emoji_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>)
 }
 
 /// A merge request's draft notes: review comments only their author sees until
-/// published (`…/publish`, `…/bulk_publish`).
+/// published (`…/publish`, `…/bulk_publish`). One may reply to a thread (its
+/// `discussion_id`) or sit on a line of the diff (its `position`, with that line's
+/// `line_code`); an update changes the text and the position only.
 pub(crate) static DRAFT_NOTES: Kind = Kind {
     segment: "draft_notes",
     noun: "Draft Note",
@@ -433,12 +677,22 @@ pub(crate) static DRAFT_NOTES: Kind = Kind {
         Optional("in_reply_to_discussion_id"),
         Optional("commit_id"),
         Bool("resolve_discussion", false),
+        Object("position"),
     ],
     required: &["note"],
     filters: &[],
     secret: &[],
     check: unchecked,
     made: draft_made,
+    fixed: &[
+        "in_reply_to_discussion_id",
+        "commit_id",
+        "resolve_discussion",
+    ],
+    update_rules: &[Rule::Filled("note")],
+    judge: draft_judge,
+    view: draft_view,
+    ..Kind::PLAIN
 };
 
 fn draft_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
@@ -447,6 +701,71 @@ fn draft_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>)
         let id = store.projects[project].merge_requests[iid].id;
         record.insert("merge_request_id".into(), json!(id));
     }
+}
+
+/// A reply names a thread of the merge request; a position is one Grape reads and a line
+/// of the diff; an update brings a text.
+fn draft_judge(
+    store: &Store,
+    owner: &Owner,
+    params: &Map<String, Value>,
+    change: Change<'_>,
+) -> Result<(), ApiError> {
+    let Owner::MergeRequest(project, iid) = owner else {
+        return Ok(());
+    };
+    if let Change::Update = change {
+        let note = params
+            .get("note")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if note.trim().is_empty() {
+            return Err(ApiError::bad_request_because("Missing params to modify"));
+        }
+    }
+    let merge_request = &store.projects[project].merge_requests[iid];
+    if let (Change::Create, Some(thread)) = (
+        change,
+        params
+            .get("in_reply_to_discussion_id")
+            .and_then(Value::as_str),
+    ) && !merge_request.discussions.iter().any(|d| d.id == thread)
+    {
+        return Err(ApiError::fields(&[(
+            "base",
+            "Thread to reply to cannot be found",
+        )]));
+    }
+    if let Some(Value::Object(fields)) = params.get("position") {
+        let position = super::diff_positions::read(fields)?;
+        super::diff_positions::check(&store.projects[project], &position)
+            .map_err(|_| ApiError::fields(&[("line_code", "can't be blank")]))?;
+    }
+    Ok(())
+}
+
+/// GitLab's fields of a draft: the thread it replies to as `discussion_id`, its position
+/// as GitLab writes positions, and the line code of a position on a line.
+fn draft_view(store: &Store, owner: &Owner, record: &mut Map<String, Value>) {
+    let thread = record
+        .remove("in_reply_to_discussion_id")
+        .unwrap_or(Value::Null);
+    record.insert("discussion_id".into(), thread);
+    let position = match &record["position"] {
+        Value::Object(fields) => super::diff_positions::read(fields).ok(),
+        _ => None,
+    };
+    let line_code = match (owner, &position) {
+        (Owner::MergeRequest(project, _), Some(position)) => {
+            super::diff_positions::line_code(&store.projects[project], position)
+        }
+        _ => None,
+    };
+    record.insert("line_code".into(), json!(line_code));
+    record.insert(
+        "position".into(),
+        position.map_or(Value::Null, |position| position.json()),
+    );
 }
 
 /// A release's asset links (`…/releases/:tag_name/assets/links`).
@@ -468,20 +787,36 @@ pub(crate) static RELEASE_LINKS: Kind = Kind {
     secret: &[],
     check: link_check,
     made: link_made,
+    // A release's links differ in URL and in name; the route answers the model's errors
+    // as `400 {"message": ["Url has already been taken"]}`.
+    unique: &[
+        Unique {
+            fields: &["url"],
+            message: "has already been taken",
+        },
+        Unique {
+            fields: &["name"],
+            message: "has already been taken",
+        },
+    ],
+    errors: Errors::Sentences(StatusCode::BAD_REQUEST),
+    create_rules: &[Rule::Values("link_type", LINK_TYPES)],
+    update_rules: &[
+        Rule::AtLeastOne(&["name", "url"]),
+        Rule::Values("link_type", LINK_TYPES),
+    ],
+    ..Kind::PLAIN
 };
+
+const LINK_TYPES: &[&str] = &["other", "runbook", "image", "package"];
 
 fn link_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
     let url = record["url"].as_str().unwrap_or_default();
     if !(url.starts_with("http://") || url.starts_with("https://") || url.starts_with("ftp://")) {
-        return Err(ApiError::fields(&[(
+        return Err(RELEASE_LINKS.invalid(&[(
             "url",
             "is blocked: Only allowed schemes are http, https, ftp",
         )]));
-    }
-    if !["other", "runbook", "image", "package"]
-        .contains(&record["link_type"].as_str().unwrap_or_default())
-    {
-        return Err(ApiError::error("link_type does not have a valid value"));
     }
     Ok(())
 }
@@ -516,19 +851,21 @@ pub(crate) static PROTECTED_TAGS: Kind = Kind {
     required: &["name"],
     filters: &[],
     secret: &[],
-    check: protected_tag_check,
+    check: unchecked,
     made: protected_tag_made,
+    // A name is protected once: `422 {"message": ["Name has already been taken"]}`.
+    unique: &[Unique {
+        fields: &["name"],
+        message: "has already been taken",
+    }],
+    errors: Errors::Sentences(StatusCode::UNPROCESSABLE_ENTITY),
+    // 0 (no one), 30 (developers), 40 (maintainers) or 60 (administrators).
+    create_rules: &[Rule::Values(
+        "create_access_level",
+        &["0", "30", "40", "60"],
+    )],
+    ..Kind::PLAIN
 };
-
-/// 0 (no one), 30 (developers), 40 (maintainers) or 60 (administrators).
-fn protected_tag_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
-    if ![0, 30, 40, 60].contains(&record["create_access_level"].as_u64().unwrap_or(1)) {
-        return Err(ApiError::error(
-            "create_access_level does not have a valid value",
-        ));
-    }
-    Ok(())
-}
 
 fn protected_tag_made(store: &mut Store, _: &Owner, record: &mut Map<String, Value>) {
     let level = record
@@ -567,6 +904,14 @@ pub(crate) static GROUP_LABELS: Kind = Kind {
     secret: &[],
     check: label_check,
     made: group_label_made,
+    update_rules: &[Rule::AtLeastOne(&[
+        "new_name",
+        "color",
+        "description",
+        "archived",
+    ])],
+    missing: "404 Label Not Found",
+    ..Kind::PLAIN
 };
 
 /// `#RRGGBB` or a CSS color name; `new_name` renames.
@@ -615,6 +960,22 @@ pub(crate) static GROUP_MILESTONES: Kind = Kind {
     secret: &[],
     check: milestone_check,
     made: group_milestone_made,
+    list_rules: &[
+        Rule::Values("state", &["active", "closed", "all"]),
+        Rule::Exclusive(&["include_ancestors", "include_parent_milestones"]),
+    ],
+    update_rules: &[
+        Rule::AtLeastOne(&[
+            "title",
+            "description",
+            "start_date",
+            "due_date",
+            "state_event",
+        ]),
+        Rule::Values("state_event", &["close", "activate"]),
+    ],
+    missing: "404 Milestone Not Found",
+    ..Kind::PLAIN
 };
 
 /// `state_event` closes or activates; a milestone ends on or after it starts.
@@ -674,6 +1035,7 @@ pub(crate) static FREEZE_PERIODS: Kind = Kind {
     secret: &[],
     check: freeze_check,
     made: stamped,
+    ..Kind::PLAIN
 };
 
 /// Both ends are cron expressions of five fields.
@@ -727,21 +1089,44 @@ pub(crate) static SNIPPETS: Kind = Kind {
         Text("visibility", "private"),
         Text("content", ""),
     ],
-    required: &["title", "file_name", "content"],
+    required: &[],
     filters: &[],
     secret: &["content"],
     check: snippet_check,
     made: snippet_made,
+    // GitLab asks for the visibility of every new snippet, and one file: `files`, or
+    // `content` with its `file_name` (the sandbox keeps one file, from `content`).
+    create_rules: &[
+        Rule::Required("title"),
+        Rule::Filled("title"),
+        Rule::Required("visibility"),
+        Rule::Values("visibility", SNIPPET_VISIBILITIES),
+        Rule::Filled("content"),
+        Rule::Given("content", "file_name"),
+        Rule::ExactlyOne(&["files", "content"]),
+    ],
+    update_rules: &[
+        Rule::Filled("content"),
+        Rule::Filled("title"),
+        Rule::Values("visibility", SNIPPET_VISIBILITIES),
+        Rule::Exclusive(&["files", "content"]),
+        Rule::Exclusive(&["files", "file_name"]),
+        Rule::AtLeastOne(&[
+            "content",
+            "description",
+            "files",
+            "file_name",
+            "title",
+            "visibility",
+        ]),
+    ],
+    missing: "404 Snippet Not Found",
+    ..Kind::PLAIN
 };
 
+const SNIPPET_VISIBILITIES: &[&str] = &["private", "internal", "public"];
+
 fn snippet_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
-    let visibility = record["visibility"].as_str().unwrap_or_default();
-    if !["private", "internal", "public"].contains(&visibility) {
-        return Err(ApiError::error("visibility does not have a valid value"));
-    }
-    if record["title"].as_str().is_some_and(str::is_empty) {
-        return Err(ApiError::fields(&[("title", "can't be blank")]));
-    }
     // One file, named as the snippet is: its path follows a renamed `file_name`.
     if let Some(raw_url) = record.get("raw_url").cloned() {
         let path = record["file_name"].clone();
@@ -783,6 +1168,7 @@ pub(crate) static ACCESS_REQUESTS: Kind = Kind {
     secret: &[],
     check: unchecked,
     made: plain,
+    ..Kind::PLAIN
 };
 
 /// CI statuses reported on a commit by external checks (`POST /projects/:id/statuses/:sha`).
@@ -811,6 +1197,7 @@ pub(crate) static COMMIT_STATUSES: Kind = Kind {
     secret: &[],
     check: status_check,
     made: status_made,
+    ..Kind::PLAIN
 };
 
 /// The states an external check reports.
@@ -869,9 +1256,18 @@ pub(crate) static COMMIT_COMMENTS: Kind = Kind {
     secret: &[],
     check: comment_check,
     made: comment_made,
+    // A comment on a file names its line; the line's side is `new` unless told.
+    create_rules: &[
+        Rule::Given("path", "line"),
+        Rule::Values("line_type", &["new", "old"]),
+    ],
+    ..Kind::PLAIN
 };
 
 fn comment_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
+    if record["path"].is_string() && record["line_type"].is_null() {
+        record.insert("line_type".into(), json!("new"));
+    }
     if let Some(kind) = record["line_type"].as_str()
         && !["new", "old"].contains(&kind)
     {

@@ -6,9 +6,12 @@
 //! beyond storing its fields (a schedule played, an environment stopped) is a route of its
 //! own beside them.
 
+use axum::http::StatusCode;
 use serde_json::{Map, Value, json};
 
-use super::{CURRENT_USER, Ids, Store, now};
+use super::{CURRENT_USER, Ids, Store, now, parse_time};
+use crate::param_rules::{self, Rule};
+use crate::params::invalid;
 use crate::reply::ApiError;
 
 /// Whose a record is.
@@ -45,13 +48,15 @@ pub(crate) enum Field {
     Bool(&'static str, bool),
     /// A whole number, and its value when not given.
     Integer(&'static str, u64),
+    /// A hash (a draft's `position`), `null` until given.
+    Object(&'static str),
 }
 
 impl Field {
     fn name(self) -> &'static str {
         match self {
             Field::Text(name, _) | Field::Optional(name) | Field::Bool(name, _) => name,
-            Field::Integer(name, _) => name,
+            Field::Integer(name, _) | Field::Object(name) => name,
         }
     }
 
@@ -59,7 +64,7 @@ impl Field {
     fn default(self) -> Value {
         match self {
             Field::Text(_, default) => json!(default),
-            Field::Optional(_) => Value::Null,
+            Field::Optional(_) | Field::Object(_) => Value::Null,
             Field::Bool(_, value) => json!(value),
             Field::Integer(_, value) => json!(value),
         }
@@ -82,6 +87,7 @@ impl Field {
             (Field::Integer(..), Value::String(s)) => {
                 json!(s.trim().parse::<u64>().map_err(|_| invalid())?)
             }
+            (Field::Object(_), Value::Object(_)) => value.clone(),
             _ => return Err(invalid()),
         })
     }
@@ -97,6 +103,10 @@ pub(crate) enum Filter {
     /// `param` is the first word when the yes/no field is true, the second when false
     /// (a schedule's `scope`: `active` or `inactive`).
     Flag(&'static str, &'static str, [&'static str; 2]),
+    /// The time in the field is at or after the time `param` gives.
+    After(&'static str, &'static str),
+    /// The time in the field is at or before the time `param` gives.
+    Before(&'static str, &'static str),
 }
 
 /// One kind of record.
@@ -127,9 +137,116 @@ pub(crate) struct Kind {
     pub check: fn(&mut Map<String, Value>) -> Result<(), ApiError>,
     /// Fields set by the sandbox when one is made.
     pub made: fn(&mut Store, &Owner, &mut Map<String, Value>),
+    /// The field that tells apart records sharing a key (a variable's
+    /// `environment_scope`): a path's key naming several needs `filter[<field>]`.
+    pub scope: Option<&'static str>,
+    /// Fields set when made and never changed by an update (GitLab's update route does
+    /// not declare them, so Grape drops them).
+    pub fixed: &'static [&'static str],
+    /// What the model keeps unique within the owner.
+    pub unique: &'static [Unique],
+    /// How the routes answer the model's errors.
+    pub errors: Errors,
+    /// Grape's checks of a list's, a creation's and an update's parameters.
+    pub list_rules: &'static [Rule],
+    pub create_rules: &'static [Rule],
+    pub update_rules: &'static [Rule],
+    /// The finder's own refusals of a list's parameters, after Grape's.
+    pub list_check: fn(&Map<String, Value>) -> Result<(), ApiError>,
+    /// GitLab's checks of a change beyond Grape's and the model's, which may need the rest
+    /// of the store (a deployment's commit, a draft's place on the diff, an environment
+    /// deleted only once stopped); given the request's parameters.
+    pub judge: Judge,
+    /// GitLab's `404` for a record the path names that is not there: `404 Not found` where
+    /// its route looks the record up by id and lets the lookup fail, `404 <noun> Not Found`
+    /// where it says what was not found.
+    pub missing: &'static str,
+    /// What GitLab works out each time it answers (a badge's rendered URLs).
+    pub view: fn(&Store, &Owner, &mut Map<String, Value>),
+}
+
+/// A kind's own judgement of a change (see [`Kind::judge`]).
+pub(crate) type Judge = fn(&Store, &Owner, &Map<String, Value>, Change<'_>) -> Result<(), ApiError>;
+
+/// What a request does to a record, for [`Kind::judge`]: the record as kept before.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Change<'a> {
+    Create,
+    Update,
+    Delete(&'a Map<String, Value>),
+}
+
+/// Fields whose values together may appear once per owner, and the model's words when they
+/// already do (`{value}`: the first field's value).
+#[derive(Debug)]
+pub(crate) struct Unique {
+    pub fields: &'static [&'static str],
+    pub message: &'static str,
+}
+
+/// How a route renders its model's errors.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Errors {
+    /// `400 {"message": {"field": ["problem"]}}` (`render_validation_error!`).
+    ByField,
+    /// `{"message": ["Field problem"]}` with this status (the full messages).
+    Sentences(StatusCode),
+    /// `404 {"message": "404 <noun> <Field problem> Not Found"}` (emoji reactions, whose
+    /// route answers every refusal of its service as not found).
+    NotFound,
 }
 
 impl Kind {
+    /// What most kinds have: no scope, nothing fixed or unique, model errors by field, no
+    /// rules beyond the required fields, nothing judged or worked out.
+    pub const PLAIN: Kind = Kind {
+        segment: "",
+        noun: "",
+        parents: &[],
+        updatable: false,
+        key: "id",
+        alias: None,
+        fields: &[],
+        required: &[],
+        filters: &[],
+        secret: &[],
+        check: unchecked,
+        made: plain,
+        scope: None,
+        fixed: &[],
+        unique: &[],
+        errors: Errors::ByField,
+        list_rules: &[],
+        create_rules: &[],
+        update_rules: &[],
+        list_check: any_list,
+        judge: fair,
+        view: as_kept,
+        missing: "404 Not found",
+    };
+
+    /// This kind's `404`.
+    pub fn not_found(&self) -> ApiError {
+        ApiError::message(StatusCode::NOT_FOUND, self.missing)
+    }
+
+    /// The model's errors, `(field, problem)`, as this kind's route answers them.
+    pub fn invalid(&self, problems: &[(&str, &str)]) -> ApiError {
+        let sentences = || -> Vec<String> {
+            problems
+                .iter()
+                .map(|(field, problem)| format!("{} {problem}", humanized(field)))
+                .collect()
+        };
+        match self.errors {
+            Errors::ByField => ApiError::fields(problems),
+            Errors::Sentences(status) => ApiError::messages(status, &sentences()),
+            Errors::NotFound => {
+                ApiError::not_found(&format!("{} {}", self.noun, sentences().join(" and ")))
+            }
+        }
+    }
+
     fn field(&self, name: &str) -> Option<Field> {
         self.fields.iter().copied().find(|f| f.name() == name)
     }
@@ -137,6 +254,14 @@ impl Kind {
     /// Whether `name` is one of this kind's fields (or its key).
     pub fn takes(&self, name: &str) -> bool {
         name == self.key || self.field(name).is_some()
+    }
+
+    /// The names of its hash fields, which a form sends as `name[field]=…`.
+    pub fn hashes(&self) -> impl Iterator<Item = &'static str> {
+        self.fields.iter().filter_map(|field| match field {
+            Field::Object(name) => Some(*name),
+            _ => None,
+        })
     }
 }
 
@@ -148,6 +273,52 @@ pub(crate) fn unchecked(_: &mut Map<String, Value>) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Nothing to judge beyond Grape and the model.
+pub(crate) fn fair(
+    _: &Store,
+    _: &Owner,
+    _: &Map<String, Value>,
+    _: Change<'_>,
+) -> Result<(), ApiError> {
+    Ok(())
+}
+
+/// A list the finder takes as asked.
+pub(crate) fn any_list(_: &Map<String, Value>) -> Result<(), ApiError> {
+    Ok(())
+}
+
+/// Answered as kept.
+pub(crate) fn as_kept(_: &Store, _: &Owner, _: &mut Map<String, Value>) {}
+
+/// A field as Rails names it in a full message: `link_url` → `Link url`.
+fn humanized(field: &str) -> String {
+    let text = field.replace('_', " ");
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// Which record a path names: by its key and, for a kind with a scope, the scope.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Named<'a> {
+    pub key: &'a str,
+    pub scope: Option<&'a str>,
+}
+
+impl<'a> From<&'a str> for Named<'a> {
+    fn from(key: &'a str) -> Named<'a> {
+        Named { key, scope: None }
+    }
+}
+
+impl<'a> From<&'a String> for Named<'a> {
+    fn from(key: &'a String) -> Named<'a> {
+        Named::from(key.as_str())
+    }
+}
+
 impl Store {
     fn records(&self, owner: &Owner, kind: &Kind) -> &[Map<String, Value>] {
         self.records
@@ -155,29 +326,50 @@ impl Store {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// `record` as answered: without its secret fields, with what is worked out on the way.
+    fn answer(&self, owner: &Owner, kind: &Kind, record: &Map<String, Value>) -> Value {
+        let mut shown = record.clone();
+        for secret in kind.secret {
+            shown.remove(*secret);
+        }
+        (kind.view)(self, owner, &mut shown);
+        Value::Object(shown)
+    }
+
     /// Every record of `kind` `owner` has, oldest first, as answered.
     pub fn record_list(&self, owner: &Owner, kind: &Kind) -> Vec<Value> {
         self.records(owner, kind)
             .iter()
-            .map(|record| shown(kind, record))
+            .map(|record| self.answer(owner, kind, record))
             .collect()
     }
 
-    /// The records `params` ask for, by the kind's filters; an unknown filter value is
-    /// GitLab's `… does not have a valid value`.
+    /// The records `params` ask for, by the kind's filters, once Grape's rules for the list
+    /// hold; an unknown filter value is GitLab's `… does not have a valid value`.
     pub fn record_search(
         &self,
         owner: &Owner,
         kind: &Kind,
         params: &Map<String, Value>,
     ) -> Result<Vec<Value>, ApiError> {
+        param_rules::check(kind.list_rules, params)?;
+        (kind.list_check)(params)?;
         let mut found = self.record_list(owner, kind);
         for filter in kind.filters {
-            let (Filter::Equals(param, _) | Filter::Contains(param, _) | Filter::Flag(param, ..)) =
-                *filter;
+            let (Filter::Equals(param, _)
+            | Filter::Contains(param, _)
+            | Filter::Flag(param, ..)
+            | Filter::After(param, _)
+            | Filter::Before(param, _)) = *filter;
             let Some(wanted) = params.get(param).and_then(Value::as_str) else {
                 continue;
             };
+            let time = |text: &str| parse_time(text).ok_or_else(|| invalid(param));
+            let bound = match filter {
+                Filter::After(..) | Filter::Before(..) => Some(time(wanted)?),
+                _ => None,
+            };
+            let kept_at = |record: &Value, field: &str| record[field].as_str().and_then(parse_time);
             found.retain(|record| match *filter {
                 // A nested object (a deployment's environment) by its name.
                 Filter::Equals(_, field) => {
@@ -188,6 +380,10 @@ impl Store {
                     .as_str()
                     .is_some_and(|text| text.contains(wanted)),
                 Filter::Flag(_, field, [on, _]) => record[field] == json!(wanted == on),
+                Filter::After(_, field) => kept_at(record, field) >= bound,
+                Filter::Before(_, field) => {
+                    kept_at(record, field).is_some_and(|at| Some(at) <= bound)
+                }
             });
             if let Filter::Flag(_, _, words) = *filter
                 && !words.contains(&wanted)
@@ -200,16 +396,51 @@ impl Store {
         Ok(found)
     }
 
-    /// The record named `key`, as answered, or `404 {noun} Not Found`.
-    pub fn record(&self, owner: &Owner, kind: &Kind, key: &str) -> Result<Value, ApiError> {
-        self.records(owner, kind)
+    /// The scope that, with `key`, names one record of a kind with a scope: the one
+    /// `filter[<scope>]` asks for, else the only one the key has. GitLab refuses to guess
+    /// when the key has several: `409` (`None` for a kind without scope).
+    pub fn record_scope(
+        &self,
+        owner: &Owner,
+        kind: &Kind,
+        key: &str,
+        params: &Map<String, Value>,
+    ) -> Result<Option<String>, ApiError> {
+        let Some(field) = kind.scope else {
+            return Ok(None);
+        };
+        if let Some(wanted) = filter(params, field) {
+            return Ok(Some(wanted));
+        }
+        let mut scopes: Vec<String> = self
+            .records(owner, kind)
             .iter()
-            .find(|record| names(kind, record, key))
-            .map(|record| shown(kind, record))
-            .ok_or_else(|| ApiError::not_found(kind.noun))
+            .filter(|record| names(kind, record, Named::from(key)))
+            .map(|record| record[field].as_str().unwrap_or_default().to_owned())
+            .collect();
+        if scopes.len() > 1 {
+            return Err(ApiError::message(StatusCode::CONFLICT, SEVERAL_SCOPES));
+        }
+        Ok(scopes.pop())
     }
 
-    /// A new record from `params`: the required fields must be there, the key unused.
+    /// The record `named`, as answered, or `404 {noun} Not Found`.
+    pub fn record<'a>(
+        &self,
+        owner: &Owner,
+        kind: &Kind,
+        named: impl Into<Named<'a>>,
+    ) -> Result<Value, ApiError> {
+        let named = named.into();
+        self.records(owner, kind)
+            .iter()
+            .find(|record| names(kind, record, named))
+            .map(|record| self.answer(owner, kind, record))
+            .ok_or_else(|| kind.not_found())
+    }
+
+    /// A new record from `params`: Grape's rules, the required fields, the model's checks
+    /// and what it keeps unique.
     pub fn record_create(
         &mut self,
         owner: &Owner,
@@ -217,23 +448,13 @@ impl Store {
         params: &Map<String, Value>,
     ) -> Result<Value, ApiError> {
         let mut record = built(kind, params)?;
+        (kind.judge)(self, owner, params, Change::Create)?;
+        self.check_unique(owner, kind, &record, None)?;
         if kind.key == "id" {
             record.insert("id".into(), json!(Ids::next(&mut self.ids.record)));
-        } else {
-            let key = record[kind.key].as_str().unwrap_or_default().to_owned();
-            if self
-                .records(owner, kind)
-                .iter()
-                .any(|other| names(kind, other, &key))
-            {
-                return Err(ApiError::fields(&[(
-                    kind.key,
-                    &format!("({key}) has already been taken"),
-                )]));
-            }
         }
         (kind.made)(self, owner, &mut record);
-        let answer = shown(kind, &record);
+        let answer = self.answer(owner, kind, &record);
         self.records
             .entry((owner.clone(), kind.segment))
             .or_default()
@@ -252,49 +473,113 @@ impl Store {
         }
     }
 
-    /// The record named `key` with the fields in `params` changed.
-    pub fn record_update(
+    /// The record `named` with the fields in `params` changed (never its fixed ones).
+    pub fn record_update<'a>(
         &mut self,
         owner: &Owner,
         kind: &Kind,
-        key: &str,
+        named: impl Into<Named<'a>>,
         params: &Map<String, Value>,
     ) -> Result<Value, ApiError> {
-        let record = self.record_mut(owner, kind, key)?;
-        let mut changed = record.clone();
-        set(kind, &mut changed, params)?;
+        let named = named.into();
+        param_rules::check(kind.update_rules, params)?;
+        let index = self
+            .records(owner, kind)
+            .iter()
+            .position(|record| names(kind, record, named))
+            .ok_or_else(|| kind.not_found())?;
+        let mut changed = self.records(owner, kind)[index].clone();
+        (kind.judge)(self, owner, params, Change::Update)?;
+        let changeable: Map<String, Value> = params
+            .iter()
+            .filter(|(name, _)| !kind.fixed.contains(&name.as_str()))
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
+        set(kind, &mut changed, &changeable)?;
         (kind.check)(&mut changed)?;
-        *record = changed;
-        if record.contains_key("updated_at") {
-            record.insert("updated_at".into(), json!(now()));
+        self.check_unique(owner, kind, &changed, Some(index))?;
+        if changed.contains_key("updated_at") {
+            changed.insert("updated_at".into(), json!(now()));
         }
-        Ok(shown(kind, record))
+        let answer = self.answer(owner, kind, &changed);
+        self.records
+            .get_mut(&(owner.clone(), kind.segment))
+            .expect("found above")[index] = changed;
+        Ok(answer)
     }
 
-    /// The record named `key`, to change in place.
-    pub fn record_mut(
+    /// The model's uniqueness: `record` may not repeat what another record (not the one at
+    /// `except`, which it replaces) holds.
+    fn check_unique(
+        &self,
+        owner: &Owner,
+        kind: &Kind,
+        record: &Map<String, Value>,
+        except: Option<usize>,
+    ) -> Result<(), ApiError> {
+        let others = self.records(owner, kind);
+        let problems: Vec<(&str, String)> = kind
+            .unique
+            .iter()
+            .filter(|unique| {
+                others.iter().enumerate().any(|(index, other)| {
+                    Some(index) != except
+                        && unique
+                            .fields
+                            .iter()
+                            .all(|field| other[*field] == record[*field])
+                })
+            })
+            .map(|unique| {
+                let first = unique.fields[0];
+                let value = match &record[first] {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                (first, unique.message.replace("{value}", &value))
+            })
+            .collect();
+        if problems.is_empty() {
+            return Ok(());
+        }
+        let problems: Vec<(&str, &str)> = problems
+            .iter()
+            .map(|(field, message)| (*field, message.as_str()))
+            .collect();
+        Err(kind.invalid(&problems))
+    }
+
+    /// The record `named`, to change in place.
+    pub fn record_mut<'a>(
         &mut self,
         owner: &Owner,
         kind: &Kind,
-        key: &str,
+        named: impl Into<Named<'a>>,
     ) -> Result<&mut Map<String, Value>, ApiError> {
+        let named = named.into();
         self.records
             .get_mut(&(owner.clone(), kind.segment))
-            .and_then(|records| records.iter_mut().find(|record| names(kind, record, key)))
-            .ok_or_else(|| ApiError::not_found(kind.noun))
+            .and_then(|records| records.iter_mut().find(|record| names(kind, record, named)))
+            .ok_or_else(|| kind.not_found())
     }
 
-    /// Removes the record named `key`.
-    pub fn record_delete(&mut self, owner: &Owner, kind: &Kind, key: &str) -> Result<(), ApiError> {
-        let records = self
-            .records
-            .entry((owner.clone(), kind.segment))
-            .or_default();
-        let before = records.len();
-        records.retain(|record| !names(kind, record, key));
-        if records.len() == before {
-            return Err(ApiError::not_found(kind.noun));
-        }
+    /// Removes the record `named`.
+    pub fn record_delete<'a>(
+        &mut self,
+        owner: &Owner,
+        kind: &Kind,
+        named: impl Into<Named<'a>>,
+    ) -> Result<(), ApiError> {
+        let named = named.into();
+        let index = self
+            .records(owner, kind)
+            .iter()
+            .position(|record| names(kind, record, named))
+            .ok_or_else(|| kind.not_found())?;
+        let record = &self.records(owner, kind)[index];
+        (kind.judge)(self, owner, &Map::new(), Change::Delete(record))?;
+        let records = self.records.get_mut(&(owner.clone(), kind.segment));
+        records.expect("found above").remove(index);
         Ok(())
     }
 
@@ -312,8 +597,20 @@ impl Store {
     }
 }
 
-/// A record of `kind` from `params`, its fields checked (required, types, the kind's own
-/// rules), not stored yet.
+/// GitLab's answer when a key names records in several scopes and no filter chooses.
+const SEVERAL_SCOPES: &str =
+    "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'";
+
+/// `filter[<field>]`, as a query or form field, or nested in a JSON body.
+fn filter(params: &Map<String, Value>, field: &str) -> Option<String> {
+    let value = params
+        .get(&format!("filter[{field}]"))
+        .or_else(|| params.get("filter").and_then(|filter| filter.get(field)))?;
+    value.as_str().map(str::to_owned)
+}
+
+/// A record of `kind` from `params`, its fields checked (required, Grape's rules, types,
+/// the kind's own checks), not stored yet.
 fn built(kind: &Kind, params: &Map<String, Value>) -> Result<Map<String, Value>, ApiError> {
     let missing: Vec<&str> = kind
         .required
@@ -324,6 +621,7 @@ fn built(kind: &Kind, params: &Map<String, Value>) -> Result<Map<String, Value>,
     if !missing.is_empty() {
         return Err(ApiError::missing(&missing));
     }
+    param_rules::check(kind.create_rules, params)?;
     let mut record = Map::new();
     for field in kind.fields {
         record.insert(field.name().to_owned(), field.default());
@@ -334,19 +632,23 @@ fn built(kind: &Kind, params: &Map<String, Value>) -> Result<Map<String, Value>,
 }
 
 /// Whether `params` would make a record of `kind` (what [`Store::record_create`] checks
-/// before the key): for a route that acts before it stores.
+/// before the store): for a route that acts before it stores.
 pub(crate) fn record_check(kind: &Kind, params: &Map<String, Value>) -> Result<(), ApiError> {
     built(kind, params).map(drop)
 }
 
-/// Whether `record` is the one `key` names.
-fn names(kind: &Kind, record: &Map<String, Value>, key: &str) -> bool {
-    let is = |field: &str| match &record[field] {
-        Value::Number(n) => n.to_string() == key,
-        Value::String(s) => s == key,
+/// Whether `record` is the one `named` names.
+fn names(kind: &Kind, record: &Map<String, Value>, named: Named<'_>) -> bool {
+    let is = |field: &str, wanted: &str| match &record[field] {
+        Value::Number(n) => n.to_string() == wanted,
+        Value::String(s) => s == wanted,
         _ => false,
     };
-    is(kind.key) || kind.alias.is_some_and(is)
+    let scoped = match (kind.scope, named.scope) {
+        (Some(field), Some(scope)) => is(field, scope),
+        _ => true,
+    };
+    scoped && (is(kind.key, named.key) || kind.alias.is_some_and(|alias| is(alias, named.key)))
 }
 
 /// Each field of `kind` in `params`, coerced; other parameters are the route's.
@@ -369,13 +671,4 @@ fn blank(value: &Value) -> bool {
         Value::String(s) => s.trim().is_empty(),
         _ => false,
     }
-}
-
-/// `record` as answered: without its secret fields.
-fn shown(kind: &Kind, record: &Map<String, Value>) -> Value {
-    let mut shown = record.clone();
-    for secret in kind.secret {
-        shown.remove(*secret);
-    }
-    Value::Object(shown)
 }

@@ -3,8 +3,10 @@
 mod answer_limit;
 mod artifacts;
 mod bridges;
+mod ci_settings;
 mod client;
 mod commits;
+mod draft_notes;
 mod events;
 mod faults;
 mod files;
@@ -25,6 +27,7 @@ mod repository;
 mod reviews;
 mod routing;
 mod search;
+mod settings_records;
 mod subscriptions_and_stars;
 mod time_tracking;
 mod versions_and_languages;
