@@ -48,6 +48,8 @@ const TARGET_TYPES: &[(&str, &[&str])] = &[
     ("project", &["Project"]),
     ("snippet", &["Snippet"]),
     ("user", &["User"]),
+    ("wiki", &["WikiPage::Meta"]),
+    ("design", &["DesignManagement::Design"]),
 ];
 
 async fn mine(

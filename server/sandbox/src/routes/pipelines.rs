@@ -35,6 +35,11 @@ pub(crate) fn routes() -> Router<App> {
             post(cancel),
         )
         .route("/projects/{id}/pipelines/{pipeline_id}/jobs", get(jobs))
+        // `trigger_jobs` is the name GitLab gives the list from 19.2 on; `bridges` stays.
+        .route(
+            "/projects/{id}/pipelines/{pipeline_id}/trigger_jobs",
+            get(bridges),
+        )
         .route(
             "/projects/{id}/pipelines/{pipeline_id}/bridges",
             get(bridges),

@@ -152,3 +152,29 @@ async fn bridges_filter_by_scope_and_answer_gitlabs_refusals() {
     .unwrap_err();
     assert_eq!(message(err), (404, "404 Not found".to_owned()));
 }
+
+#[tokio::test]
+async fn trigger_jobs_is_the_newer_name_of_the_same_list() {
+    let (_sandbox, gitlab) = setup().await;
+    let id = pipeline_with_a_bridge(&gitlab).await;
+    let list = |path: &str, query: &[(&str, &str)]| {
+        call(
+            &gitlab,
+            with_query(demo_item(Method::GET, "pipelines", id, Some(path)), query),
+        )
+    };
+    let bridges = list("bridges", &[]).await.unwrap();
+    assert_eq!(list("trigger_jobs", &[]).await.unwrap(), bridges);
+    let both = [("scope[]", "created"), ("scope[]", "failed")];
+    assert_eq!(
+        pluck(&list("trigger_jobs", &both).await.unwrap(), "name"),
+        json!(["docs"])
+    );
+    let err = list("trigger_jobs", &[("scope", "done")])
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (400, "scope does not have a valid value".to_owned())
+    );
+}

@@ -14,6 +14,7 @@ mod forks;
 mod issue_links;
 mod issues;
 mod jobs;
+mod listing_rules;
 mod merge_requests;
 mod notes;
 mod oauth;
