@@ -83,6 +83,13 @@
 //! fail (environments, deployments, hooks, protected tags, release links, draft notes,
 //! emoji), `404 <Kind> Not Found` where GitLab names them.
 //!
+//! Lists and writes refuse the parameters Grape declares exclusive, in Grape's words: an
+//! author, assignee, reviewer or merger by id and by username at once; a milestone by id and
+//! by title (issues, merge requests; a release's `milestones` and `milestone_ids`); an
+//! `extern_uid` without its `provider`; `updated_after`/`updated_before` on projects without
+//! `order_by=updated_at`. An update needs one of what GitLab's update route takes. Lists of
+//! more than 10,000 items are not counted: no `x-total`, `x-total-pages` or `rel="last"`.
+//!
 //! # Versions
 //!
 //! The sandbox follows today's GitLab Community Edition (18.x). Where a newer GitLab

@@ -34,10 +34,14 @@ impl Order {
 
 const DEFAULT_PER_PAGE: u64 = 20;
 const MAX_PER_PAGE: u64 = 100;
+/// Above this many items GitLab stops counting: no `x-total`, `x-total-pages` or
+/// `rel="last"`, as counting a larger list is too slow for it.
+const MAX_COUNTED: u64 = 10_000;
 
 /// One page of `items` with `x-page`, `x-per-page`, `x-next-page`, `x-prev-page`, `x-total`,
 /// `x-total-pages` and `Link`, as GitLab's offset pagination sends them. Like GitLab, a page
-/// size above 100 is served as 100 and one below 1 as the default 20.
+/// size above 100 is served as 100 and one below 1 as the default 20, and a list of more
+/// than 10,000 items is not counted.
 pub(crate) fn paginate(
     items: Vec<Value>,
     params: &Params,
@@ -84,6 +88,8 @@ fn page_of(
         (body.len() as u64 == per_page).then_some(page + 1)
     };
     let prev = (page > 1).then(|| (page - 1).min(total_pages));
+    // Known to the sandbox, but not told beyond what GitLab counts.
+    let counted = counted && total <= MAX_COUNTED;
 
     let link_to = |target: u64| {
         let mut pairs: Vec<(String, String)> = uri
@@ -137,4 +143,55 @@ fn page_of(
         map.insert(LINK, link);
     }
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Map, json};
+
+    use super::*;
+
+    fn headers(total: u64, page: &str) -> Vec<(String, String)> {
+        let items = (0..total).map(|n| json!(n)).collect();
+        let params = Params(Map::from_iter([("page".to_owned(), json!(page))]));
+        let uri: Uri = "/api/v4/projects/1/issues".parse().unwrap();
+        let response = paginate(items, &params, "http://gitlab", &uri).unwrap();
+        let mut headers: Vec<(String, String)> = response
+            .headers()
+            .iter()
+            .filter(|(name, _)| name.as_str().starts_with("x-") || *name == LINK)
+            .map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_owned()))
+            .collect();
+        headers.sort();
+        headers
+    }
+
+    fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    #[test]
+    fn gitlab_counts_lists_of_up_to_ten_thousand_items() {
+        let counted = headers(10_000, "2");
+        assert_eq!(header(&counted, "x-total"), Some("10000"));
+        assert_eq!(header(&counted, "x-total-pages"), Some("500"));
+        assert!(header(&counted, "link").unwrap().contains("rel=\"last\""));
+
+        let uncounted = headers(10_001, "2");
+        assert_eq!(header(&uncounted, "x-total"), None);
+        assert_eq!(header(&uncounted, "x-total-pages"), None);
+        let link = header(&uncounted, "link").unwrap();
+        assert!(!link.contains("rel=\"last\""), "{link}");
+        assert!(
+            link.contains("rel=\"next\"") && link.contains("rel=\"prev\""),
+            "{link}"
+        );
+        assert_eq!(header(&uncounted, "x-next-page"), Some("3"));
+        assert_eq!(header(&uncounted, "x-prev-page"), Some("1"));
+        let last = headers(10_001, "501");
+        assert_eq!(header(&last, "x-next-page"), Some(""));
+    }
 }

@@ -29,6 +29,8 @@ pub(crate) enum Rule {
     Given(&'static str, &'static str),
     /// `absence: { message: }`: `<name> <message>` when the parameter is sent at all.
     Absent(&'static str, &'static str),
+    /// `all_or_none_of`: `a, b provide all or none of parameters` when some are sent.
+    AllOrNone(&'static [&'static str]),
 }
 
 /// Every failed rule, in order, as Grape's one `400 {"error": …}`.
@@ -94,6 +96,8 @@ fn problem(rule: Rule, params: &Map<String, Value>) -> Option<String> {
         Rule::Given(given, required) => (sent(params, given) && !sent(params, required))
             .then(|| format!("{required} is missing")),
         Rule::Absent(name, message) => sent(params, name).then(|| format!("{name} {message}")),
+        Rule::AllOrNone(names) => (count(names) != 0 && count(names) != names.len())
+            .then(|| format!("{} provide all or none of parameters", names.join(", "))),
     }
 }
 

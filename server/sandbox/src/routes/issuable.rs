@@ -2,6 +2,7 @@
 //! the people and milestone of a new one, label edits and the description's quick actions of
 //! an update.
 
+use crate::param_rules::Rule;
 use crate::params::Params;
 use crate::reply::ApiError;
 use crate::store::quick_actions::{Interpreted, On, Options};
@@ -60,6 +61,10 @@ pub(super) fn people(params: &Params, store: &Store, key: &str) -> Result<Vec<u6
         .filter(|id| store.users.contains_key(id))
         .collect())
 }
+
+/// What Grape checks of an issue or a merge request made or changed: a milestone by id or
+/// by title, not both.
+pub(super) const WRITE_RULES: &[Rule] = &[Rule::Exclusive(&["milestone_id", "milestone"])];
 
 /// `milestone_id` when it is one of the project's milestones, as GitLab keeps it.
 pub(super) fn milestone(params: &Params, project: &Project) -> Result<Option<u64>, ApiError> {

@@ -3,6 +3,7 @@
 //! is assigned or reviews (by id, username, `None` or `Any`), the milestone (by title,
 //! `None` or `Any`), whose work (`scope`), dates, drafts; and the orders they take.
 
+use crate::param_rules::{self, Rule};
 use std::cmp::Ordering;
 use std::time::SystemTime;
 
@@ -52,6 +53,23 @@ enum Milestone {
 }
 
 /// The filters of one list request.
+/// Who wrote or is assigned by id or by username, not both; issues take a milestone by id
+/// (GitLab's four words) or by title.
+const ISSUE_LIST_RULES: &[Rule] = &[
+    Rule::Values("milestone_id", &["Any", "None", "Upcoming", "Started"]),
+    Rule::Exclusive(&["milestone_id", "milestone"]),
+    Rule::Exclusive(&["author_id", "author_username"]),
+    Rule::Exclusive(&["assignee_id", "assignee_username"]),
+];
+
+/// Who wrote, is assigned, reviews or merged by id or by username, not both.
+const MERGE_REQUEST_LIST_RULES: &[Rule] = &[
+    Rule::Exclusive(&["author_id", "author_username"]),
+    Rule::Exclusive(&["assignee_id", "assignee_username"]),
+    Rule::Exclusive(&["reviewer_id", "reviewer_username"]),
+    Rule::Exclusive(&["merge_user_id", "merge_user_username"]),
+];
+
 pub(super) struct Filters {
     /// `opened`, `closed`, … or `all` (`None`: all).
     state: Option<String>,
@@ -87,6 +105,12 @@ impl Filters {
         default_scope: &str,
         merge_requests: bool,
     ) -> Result<Filters, ApiError> {
+        let rules = if merge_requests {
+            MERGE_REQUEST_LIST_RULES
+        } else {
+            ISSUE_LIST_RULES
+        };
+        param_rules::check(rules, &params.0)?;
         let person = |id_key: &str, name_key: &str| -> Result<Option<People>, ApiError> {
             if let Some(id) = params.str(id_key)? {
                 return Ok(Some(match id.trim() {

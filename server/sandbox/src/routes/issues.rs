@@ -8,11 +8,12 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::issuable::{LabelEdit, checked_title, description_commands, milestone, people};
+use super::issuable::{self, LabelEdit, checked_title, description_commands, milestone, people};
 use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
 use crate::pagination::{Order, paginate};
+use crate::param_rules;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::issues::Issue;
@@ -30,16 +31,23 @@ pub(crate) fn routes() -> Router<App> {
         )
 }
 
+/// What GitLab's update takes, one at least, in its order (it names `created_at` too).
 const UPDATABLE: &[&str] = &[
-    "title",
+    "assignee_id",
+    "assignee_ids",
+    "confidential",
+    "created_at",
     "description",
+    "discussion_locked",
+    "due_date",
     "labels",
     "add_labels",
     "remove_labels",
-    "confidential",
+    "milestone_id",
+    "milestone",
     "state_event",
-    "due_date",
-    "discussion_locked",
+    "title",
+    "issue_type",
 ];
 
 async fn create(
@@ -49,6 +57,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require(&["title"])?;
+        param_rules::check(issuable::WRITE_RULES, &params.0)?;
         let title = params.str("title")?.unwrap_or_default();
         let description = params.text("description")?;
         let labels = params.labels("labels")?.unwrap_or_default();
@@ -171,6 +180,7 @@ async fn update(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require_any(UPDATABLE)?;
+        param_rules::check(issuable::WRITE_RULES, &params.0)?;
         let title = params.str("title")?;
         let mut description = params.replacement("description")?;
         let labels = LabelEdit::read(&params)?;

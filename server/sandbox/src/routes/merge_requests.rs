@@ -8,11 +8,12 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use super::issuable::{LabelEdit, checked_title, description_commands, milestone, people};
+use super::issuable::{self, LabelEdit, checked_title, description_commands, milestone, people};
 use super::issuable_filters::{Filters, Issuable};
 use super::lookups;
 use crate::app::App;
 use crate::pagination::{Order, paginate};
+use crate::param_rules;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::merge_requests::MergeRequest;
@@ -30,17 +31,26 @@ pub(crate) fn routes() -> Router<App> {
         )
 }
 
+/// What GitLab's update takes, one at least, in its order.
 const UPDATABLE: &[&str] = &[
-    "title",
+    "assignee_id",
+    "assignee_ids",
+    "reviewer_ids",
     "description",
     "labels",
     "add_labels",
     "remove_labels",
-    "target_branch",
-    "state_event",
+    "milestone_id",
+    "milestone",
     "remove_source_branch",
+    "allow_collaboration",
+    "allow_maintainer_to_push",
     "squash",
+    "target_branch",
+    "title",
+    "state_event",
     "discussion_locked",
+    "merge_after",
 ];
 
 async fn create(
@@ -50,6 +60,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require(&["source_branch", "target_branch", "title"])?;
+        param_rules::check(issuable::WRITE_RULES, &params.0)?;
         let source = params.str("source_branch")?.unwrap_or_default();
         let target = params.str("target_branch")?.unwrap_or_default();
         let title = params.str("title")?.unwrap_or_default();
@@ -230,6 +241,7 @@ async fn update(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require_any(UPDATABLE)?;
+        param_rules::check(issuable::WRITE_RULES, &params.0)?;
         let title = params.str("title")?;
         let mut description = params.replacement("description")?;
         let labels = LabelEdit::read(&params)?;
@@ -242,6 +254,11 @@ async fn update(
         let title = title.map(checked_title).transpose()?;
         let project = &store.projects[&project_id];
         let current = &project.merge_requests[&iid];
+        // A milestone of the project, or none (`0` or blank takes it away).
+        let milestone_id = params
+            .has("milestone_id")
+            .then(|| milestone(&params, project))
+            .transpose()?;
         let new_target = target
             .clone()
             .unwrap_or_else(|| current.target_branch.clone());
@@ -261,6 +278,9 @@ async fn update(
         let project = store.project_mut(project_id);
         let mr = project.merge_requests.get_mut(&iid).expect("found above");
         let now = now();
+        if let Some(milestone_id) = milestone_id {
+            mr.milestone_id = milestone_id;
+        }
         if let Some(title) = title {
             mr.title = title;
         }

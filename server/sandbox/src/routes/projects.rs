@@ -100,6 +100,14 @@ async fn list(
             ],
         )?;
         let order = Order::read(&params)?;
+        // GitLab pairs the `updated_at` filters with that order (the default order is
+        // `created_at`): any other is a slow query it refuses.
+        let by_updated = params.has("updated_before") || params.has("updated_after");
+        if by_updated && order_by.as_deref().unwrap_or("created_at") != "updated_at" {
+            return Err(ApiError::bad_request_because(
+                "`updated_at` filter and `updated_at` sorting must be paired",
+            ));
+        }
         let archived = params.bool("archived")?;
         let membership = params.bool("membership")?.unwrap_or(false);
         let owned = params.bool("owned")?.unwrap_or(false);

@@ -1,5 +1,6 @@
 //! `/projects/:id/releases[/:tag_name]`.
 
+use crate::param_rules::{self, Rule};
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
@@ -27,6 +28,12 @@ pub(crate) fn routes() -> Router<App> {
 
 /// `POST`: the tag must exist, or `ref` names what to create it from (GitLab's 422 `Ref is not
 /// specified` otherwise); one release per tag (409); the name defaults to the tag when not
+/// A release's milestones by title or by id, not both.
+const MILESTONE_RULES: &[Rule] = &[Rule::ExclusiveSaying(
+    &["milestones", "milestone_ids"],
+    "Cannot specify milestones and milestone_ids at the same time",
+)];
+
 /// sent, and is kept as sent when sent blank, as GitLab keeps it.
 async fn create(
     State(app): State<App>,
@@ -35,6 +42,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require(&["tag_name"])?;
+        param_rules::check(MILESTONE_RULES, &params.0)?;
         let tag_name = params.str("tag_name")?.unwrap_or_default();
         let name = params.str("name")?;
         let description = params.text("description")?;
@@ -134,6 +142,7 @@ async fn update(
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
         params.require_any(&["name", "description", "released_at", "milestones"])?;
+        param_rules::check(MILESTONE_RULES, &params.0)?;
         let name = params.str("name")?;
         let description = params.replacement("description")?;
         let released_at = params.text("released_at")?;

@@ -1,6 +1,7 @@
 //! `/user`, `/users[/:id]`. Every token acts as `sandbox-user`, an administrator, so users
 //! come as GitLab shows them to administrators.
 
+use crate::param_rules::{self, Rule};
 use axum::Router;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::StatusCode;
@@ -38,6 +39,8 @@ async fn list(
     params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
+        // An identity from an outside provider is its uid and its provider together.
+        param_rules::check(&[Rule::AllOrNone(&["extern_uid", "provider"])], &params.0)?;
         let username = params.text("username")?;
         let search = params.text("search")?.map(|s| s.to_lowercase());
         let blocked = params.bool("blocked")?.unwrap_or(false);
@@ -70,8 +73,9 @@ async fn list(
                         || u.email.to_lowercase() == s
                 })
             })
-            // Sandbox users are all active humans, none external.
-            .filter(|_| !blocked && !external)
+            // Sandbox users are all active humans, none external, none signed in through an
+            // outside provider (`identities` is empty).
+            .filter(|_| !blocked && !external && !params.has("extern_uid"))
             .filter(|u| !admins || u.is_admin)
             .filter(|u| created_after.is_none_or(|t| created(u).is_some_and(|c| c > t)))
             .filter(|u| created_before.is_none_or(|t| created(u).is_some_and(|c| c < t)))

@@ -198,7 +198,7 @@ async fn updates_change_what_was_sent_and_nothing_else() {
     let (status, text) = message(err);
     assert_eq!(status, 400);
     assert!(
-        text.starts_with("title, description, labels,")
+        text.starts_with("assignee_id, assignee_ids, confidential, created_at,")
             && text.ends_with("are missing, at least one parameter must be provided")
     );
     let err = update(json!({"state_event": "finish"})).await.unwrap_err();

@@ -99,3 +99,116 @@ async fn the_merge_request_list_across_projects_ignores_iids() {
     let in_project = with_query(on_demo(Method::GET, "merge_requests"), &[("iids[]", "99")]);
     assert_eq!(call(&gitlab, in_project).await.unwrap(), json!([]));
 }
+
+#[tokio::test]
+async fn lists_refuse_filters_grape_declares_exclusive() {
+    let (_sandbox, gitlab) = setup().await;
+    let refused = [
+        (
+            with_query(
+                on_demo(Method::GET, "issues"),
+                &[("author_id", "2"), ("author_username", "alice")],
+            ),
+            "author_id, author_username are mutually exclusive",
+        ),
+        (
+            with_query(
+                at(Method::GET, &["issues"]),
+                &[("assignee_id", "2"), ("assignee_username", "alice")],
+            ),
+            "assignee_id, assignee_username are mutually exclusive",
+        ),
+        (
+            with_query(on_demo(Method::GET, "issues"), &[("milestone_id", "Soon")]),
+            "milestone_id does not have a valid value",
+        ),
+        (
+            with_query(
+                on_demo(Method::GET, "merge_requests"),
+                &[("reviewer_id", "3"), ("reviewer_username", "bob")],
+            ),
+            "reviewer_id, reviewer_username are mutually exclusive",
+        ),
+        (
+            with_query(at(Method::GET, &["users"]), &[("extern_uid", "42")]),
+            "extern_uid, provider provide all or none of parameters",
+        ),
+    ];
+    for (request, expected) in refused {
+        let err = call(&gitlab, request).await.unwrap_err();
+        assert_eq!(message(err), (400, expected.to_owned()));
+    }
+    let both = with_query(
+        at(Method::GET, &["users"]),
+        &[("extern_uid", "42"), ("provider", "ldap")],
+    );
+    assert_eq!(call(&gitlab, both).await.unwrap(), json!([]));
+}
+
+#[tokio::test]
+async fn writes_refuse_a_milestone_by_id_and_by_title_at_once() {
+    let (_sandbox, gitlab) = setup().await;
+    let issue = json!({"title": "Both", "milestone_id": 1, "milestone": "v1.1"});
+    let err = call(&gitlab, on_demo(Method::POST, "issues").json(issue))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (
+            400,
+            "milestone_id, milestone are mutually exclusive".to_owned()
+        )
+    );
+    let update = on_demo(Method::PUT, "merge_requests")
+        .segment(1)
+        .json(json!({"milestone_id": 1, "milestone": "v1.1"}));
+    let err = call(&gitlab, update).await.unwrap_err();
+    assert_eq!(
+        message(err),
+        (
+            400,
+            "milestone_id, milestone are mutually exclusive".to_owned()
+        )
+    );
+    let release = json!({"tag_name": "v1.0.0", "milestones": ["v1.1"], "milestone_ids": [1]});
+    let err = call(&gitlab, on_demo(Method::POST, "releases").json(release))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        message(err),
+        (
+            400,
+            "milestones, milestone_ids Cannot specify milestones and milestone_ids at the same time"
+                .to_owned()
+        )
+    );
+}
+
+#[tokio::test]
+async fn projects_filter_by_update_time_only_in_that_order() {
+    let (_sandbox, gitlab) = setup().await;
+    let projects = |pairs: &[(&str, &str)]| with_query(at(Method::GET, &["projects"]), pairs);
+    for pairs in [
+        vec![("updated_after", "2020-01-01T00:00:00Z")],
+        vec![
+            ("updated_before", "2999-01-01T00:00:00Z"),
+            ("order_by", "id"),
+        ],
+    ] {
+        let err = call(&gitlab, projects(&pairs)).await.unwrap_err();
+        assert_eq!(
+            message(err),
+            (
+                400,
+                "400 Bad request - `updated_at` filter and `updated_at` sorting must be paired"
+                    .to_owned()
+            ),
+            "{pairs:?}"
+        );
+    }
+    let paired = projects(&[
+        ("updated_after", "2020-01-01T00:00:00Z"),
+        ("order_by", "updated_at"),
+    ]);
+    call(&gitlab, paired).await.unwrap();
+}

@@ -253,10 +253,15 @@ async fn updates_lists_and_deletes() {
         message(err),
         (400, "target_branch does not exist".to_owned())
     );
-    let err = update(&gitlab, 2, json!({"milestone_id": 1}))
+    // GitLab's update takes a milestone, one of the project's.
+    let milestoned = update(&gitlab, 2, json!({"milestone_id": 1}))
         .await
-        .unwrap_err();
-    assert_eq!(message(err).0, 400);
+        .unwrap();
+    assert_eq!(milestoned["milestone"]["title"], "v1.1");
+    let cleared = update(&gitlab, 2, json!({"milestone_id": 0}))
+        .await
+        .unwrap();
+    assert_eq!(cleared["milestone"], Value::Null);
 
     merge(&gitlab, 2, json!({})).await.unwrap();
     let cases: [(&[(&str, &str)], Value); 4] = [
