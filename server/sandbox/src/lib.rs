@@ -92,9 +92,10 @@
 //!
 //! # Versions
 //!
-//! The sandbox follows today's GitLab Community Edition (18.x). Where a newer GitLab
-//! adds something it serves it too and says so here: a pipeline's trigger jobs are listed
-//! at `…/pipelines/:id/trigger_jobs` (GitLab 19.2) as at `…/bridges`.
+//! The sandbox follows today's GitLab Community Edition, 19.x (`/version` answers 19.3.0):
+//! where 19.x changed nothing, as its 18.x source has it. It also serves what today's
+//! names replaced, for the clients of older instances: a pipeline's trigger jobs are
+//! listed at `…/pipelines/:id/trigger_jobs` (GitLab 19.2) as at `…/bridges`.
 //!
 //! # Routing
 //!

@@ -21,8 +21,12 @@ use crate::table;
 
 pub fn actions() -> Vec<Action> {
     table![
-        any_method::<ApiCall>("api.request", "{path}").asks(WRITING),
-        graphql::<GraphQlCall>("api.graphql").asks(MUTATING),
+        any_method::<ApiCall>("api.request", "{path}")
+            .asks(WRITING)
+            .title("Send a GitLab REST API request"),
+        graphql::<GraphQlCall>("api.graphql")
+            .asks(MUTATING)
+            .title("Run a GitLab GraphQL query or mutation"),
     ]
 }
 

@@ -59,6 +59,8 @@ pub enum EventTarget {
     Project,
     Snippet,
     User,
+    Wiki,
+    Design,
 }
 
 /// List a project's activity, newest first: pushes, issues and merge requests opened,

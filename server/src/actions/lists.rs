@@ -34,12 +34,15 @@ pub enum ListOrder {
     Title,
 }
 
-/// `yes`: drafts only; `no`: no drafts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum YesNo {
-    Yes,
-    No,
+/// Refuses two filters GitLab takes one at a time (it answers 400): `pairs` are each
+/// filter's name and whether it was given.
+pub fn one_of_each(pairs: &[[(&str, bool); 2]]) -> Result<(), String> {
+    match pairs.iter().find(|[a, b]| a.1 && b.1) {
+        Some([(a, _), (b, _)]) => Err(format!(
+            "`{a}` and `{b}` name the same person two ways, and GitLab takes one at a time; give one of them"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A list struct with its own fields, then the filters every issue and merge request list
@@ -75,8 +78,6 @@ macro_rules! issuable_list {
             pub updated_after: Option<$crate::catalog::params::DateTime>,
             /// Only those updated at or before this moment.
             pub updated_before: Option<$crate::catalog::params::DateTime>,
-            /// Only those with these numbers (iids).
-            pub iids: Option<Vec<u64>>,
             /// What to sort by (GitLab's default: `created_at`).
             pub order_by: Option<$crate::actions::lists::ListOrder>,
             /// `asc` or `desc` (GitLab's default: `desc`, newest first).
@@ -104,6 +105,16 @@ macro_rules! issue_list {
                 pub scope: Option<$crate::actions::lists::IssueScope>,
             }
         }
+
+        impl $name {
+            /// GitLab answers 400 to a person named both by id and by username.
+            pub fn check(&self) -> Result<(), String> {
+                $crate::actions::lists::one_of_each(&[
+                    [("author_id", self.author_id.is_some()), ("author_username", self.author_username.is_some())],
+                    [("assignee_id", self.assignee_id.is_some()), ("assignee_username", self.assignee_username.is_some())],
+                ])
+            }
+        }
     };
 }
 
@@ -126,11 +137,21 @@ macro_rules! merge_request_list {
                 pub reviewer_id: Option<$crate::catalog::params::UserFilter>,
                 /// Only those whose review is asked of this user (a username).
                 pub reviewer_username: Option<String>,
-                /// `yes`: only drafts; `no`: no drafts.
-                pub wip: Option<$crate::actions::lists::YesNo>,
+                /// `true`: only drafts; `false`: no drafts.
+                pub draft: Option<bool>,
                 /// Whose: `assigned_to_me`, `reviews_for_me`, `created_by_me` or `all` (the
                 /// default in a project; across projects, `created_by_me`).
                 pub scope: Option<$crate::actions::lists::MergeRequestScope>,
+            }
+        }
+
+        impl $name {
+            /// GitLab answers 400 to a person named both by id and by username.
+            pub fn check(&self) -> Result<(), String> {
+                $crate::actions::lists::one_of_each(&[
+                    [("author_id", self.author_id.is_some()), ("author_username", self.author_username.is_some())],
+                    [("reviewer_id", self.reviewer_id.is_some()), ("reviewer_username", self.reviewer_username.is_some())],
+                ])
             }
         }
     };

@@ -17,17 +17,17 @@ pub fn issue_actions() -> Vec<Action> {
             "issue.time_stats",
             "projects/{project_id}/issues/{issue_iid}/time_stats"
         )
-        .title("Get time tracked"),
+        .title("Get an issue's time tracked"),
         post::<IssueEstimate>(
             "issue.time_estimate_set",
             "projects/{project_id}/issues/{issue_iid}/time_estimate"
         )
-        .title("Set time estimate"),
+        .title("Set an issue's time estimate"),
         post::<IssueSpentTime>(
             "issue.time_spent_add",
             "projects/{project_id}/issues/{issue_iid}/add_spent_time"
         )
-        .title("Add time spent"),
+        .title("Add time spent on an issue"),
     ]
 }
 
@@ -37,17 +37,17 @@ pub fn merge_request_actions() -> Vec<Action> {
             "merge_request.time_stats",
             "projects/{project_id}/merge_requests/{merge_request_iid}/time_stats"
         )
-        .title("Get time tracked"),
+        .title("Get a merge request's time tracked"),
         post::<MergeRequestEstimate>(
             "merge_request.time_estimate_set",
             "projects/{project_id}/merge_requests/{merge_request_iid}/time_estimate"
         )
-        .title("Set time estimate"),
+        .title("Set a merge request's time estimate"),
         post::<MergeRequestSpentTime>(
             "merge_request.time_spent_add",
             "projects/{project_id}/merge_requests/{merge_request_iid}/add_spent_time"
         )
-        .title("Add time spent"),
+        .title("Add time spent on a merge request"),
     ]
 }
 

@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::params::{PageNumber, PerPage};
 use crate::catalog::{Action, Output, get, post};
-use crate::gitlab::ProjectId;
 use crate::table;
 
 pub fn actions() -> Vec<Action> {
@@ -37,6 +36,11 @@ pub enum TodoAction {
     ReviewRequested,
     MergeTrainRemoved,
     MemberAccessRequested,
+    ReviewSubmitted,
+    OkrCheckinRequested,
+    AddedApprover,
+    SshKeyExpired,
+    SshKeyExpiringSoon,
 }
 
 /// `pending` (GitLab's default) or `done`.
@@ -70,8 +74,9 @@ pub struct TodoList {
     pub action: Option<TodoAction>,
     /// Only items caused by this user (an id).
     pub author_id: Option<u64>,
-    /// Only items of this project (its id or path).
-    pub project_id: Option<ProjectId>,
+    /// Only items of this project, by its numeric id (GitLab filters to-dos by id only;
+    /// `project.get` gives a path's id).
+    pub project_id: Option<u64>,
     /// Only items of this group (its id).
     pub group_id: Option<u64>,
     /// `pending` (the default) or `done`.

@@ -150,8 +150,9 @@ mod tests {
 
     #[test]
     fn logins_are_kept_per_instance_in_a_file_only_the_user_reads() {
-        let dir = std::env::temp_dir().join(format!("gitlab-mcp-store-{}", now_seconds()));
-        let file = CredentialsFile::at(dir.join("credentials.json"));
+        // Its own directory: another run of the tests at the same time must not share it.
+        let dir = tempfile::tempdir().unwrap();
+        let file = CredentialsFile::at(dir.path().join("credentials.json"));
         assert!(file.get("https://gitlab.com/").unwrap().is_none());
         file.put("https://gitlab.com/", &login("one")).unwrap();
         file.put("https://example.com/", &login("two")).unwrap();
@@ -172,6 +173,5 @@ mod tests {
             panic!("a file it did not write is refused");
         };
         assert!(problem.contains("remove it"), "{problem}");
-        fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -104,13 +104,7 @@ impl Endpoint {
             return Ok(request);
         }
         for (key, value) in params {
-            request = match value {
-                // GitLab (Grape) reads `key[]=a&key[]=b` as a list.
-                Value::Array(items) => items.iter().fold(request, |request, item| {
-                    request.query(format!("{key}[]"), scalar_text(item))
-                }),
-                value => request.query(key, scalar_text(&value)),
-            };
+            request = query(request, key, &value);
         }
         Ok(request)
     }
@@ -159,6 +153,20 @@ impl Endpoint {
             }
         }
         (at == route.len()).then_some(values)
+    }
+}
+
+/// Adds `value` to the query as GitLab (Grape, through Rack) reads nested parameters:
+/// `key[]=a&key[]=b` for a list, `key[inner]=v` for an object.
+fn query(request: ApiRequest, key: String, value: &Value) -> ApiRequest {
+    match value {
+        Value::Array(items) => items.iter().fold(request, |request, item| {
+            request.query(format!("{key}[]"), scalar_text(item))
+        }),
+        Value::Object(fields) => fields.iter().fold(request, |request, (inner, value)| {
+            query(request, format!("{key}[{inner}]"), value)
+        }),
+        value => request.query(key, scalar_text(value)),
     }
 }
 
@@ -253,6 +261,20 @@ mod tests {
         .fill(params(json!({"project_id": 1, "pipeline_id": 3})))
         .unwrap();
         assert_eq!(request.body, None, "nothing to send, no body");
+    }
+
+    #[test]
+    fn an_object_in_the_query_is_read_as_nested_keys() {
+        let endpoint = Endpoint::new(Method::GET, "projects/{project_id}/variables/{key}");
+        let request = endpoint
+            .fill(params(
+                json!({"project_id": 1, "key": "K", "filter": {"environment_scope": "prod"}}),
+            ))
+            .unwrap();
+        assert_eq!(
+            request.query,
+            [("filter[environment_scope]".to_owned(), "prod".to_owned())]
+        );
     }
 
     #[test]

@@ -142,12 +142,13 @@ impl GitLab {
     }
 
     /// Sends a built request with this client's token, or its sign-in's. The one change
-    /// made to it after it was checked: a body field an older GitLab knows by another name
-    /// is renamed ([`compat`]), which names no project and carries no text.
+    /// made to it after it was checked: a name an older GitLab knows differently
+    /// ([`compat`]: a body field, the last part of a route), which changes neither what
+    /// it names nor what it says.
     pub async fn send_built(&self, request: BuiltRequest) -> Result<ApiResponse, GitLabError> {
         let mut request = request;
-        if compat::needs_version(request.body.as_ref()) {
-            compat::adapt(request.body.as_mut(), self.version().await);
+        if compat::needs_version(&request) {
+            compat::adapt(&mut request, self.version().await);
         }
         self.send_signed(request).await
     }
@@ -213,7 +214,9 @@ impl GitLab {
         let response = builder.send().await.map_err(failed)?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let success = (200..300).contains(&status);
+        // 304 is GitLab's way of saying a change was already made (subscribed, starred,
+        // approved already): an answer, not a failure.
+        let success = (200..300).contains(&status) || status == 304;
         let limit = if success {
             self.shared.max_response_body
         } else {

@@ -147,10 +147,6 @@ impl fmt::Display for ApiError {
 impl ApiError {
     fn hint(&self) -> Option<String> {
         let hint = match self.status {
-            // Not a redirect: GitLab's way of saying the change was already made.
-            304 => "nothing changed: it was already so (an approval already given, or none to \
-                    take back)"
-                .to_owned(),
             300..=399 => match &self.location {
                 Some(to) => format!("GitLab redirects to {to}; set the GitLab URL to that address"),
                 None => "GitLab redirects elsewhere; check the GitLab URL".to_owned(),
@@ -202,11 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn not_modified_says_nothing_changed_rather_than_redirect() {
-        assert_eq!(
-            answered(304),
-            "POST /api/v4/projects/1/merge_requests/4/approve: GitLab answered 304 Not Modified with an empty body — nothing changed: it was already so (an approval already given, or none to take back)"
-        );
+    fn a_redirect_says_where() {
         assert!(answered(302).contains("GitLab redirects elsewhere"));
     }
 

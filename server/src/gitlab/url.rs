@@ -96,6 +96,18 @@ impl BuiltRequest {
         &self.route
     }
 
+    /// The same endpoint under an older name for the route's last part
+    /// (`super::compat`): `…/trigger_jobs` → `…/bridges`. A literal replaces a literal, so
+    /// what the route names stays as checked.
+    pub(super) fn rename_last_part(&mut self, to: &str) {
+        if let Ok(mut parts) = self.url.path_segments_mut() {
+            parts.pop().push(to);
+        }
+        if let Some(last) = self.route.last_mut() {
+            *last = to.to_owned();
+        }
+    }
+
     /// The query's pairs, decoded.
     pub fn query(&self) -> &[(String, String)] {
         &self.query

@@ -9,7 +9,7 @@
 use crate::catalog::{Action, Prepared, Toolset};
 use crate::gitlab::ApiRequest;
 use crate::registry::catalog;
-use serde_json::Value;
+use serde_json::{Map, Value, json};
 
 pub fn action(id: &str) -> &'static Action {
     catalog()
@@ -73,4 +73,61 @@ pub fn assert_toolset(toolset: Toolset, table: &[(&str, Class)]) {
         .map(|a| (a.id, class(a)))
         .collect();
     assert_eq!(actions, table, "the actions of the `{toolset}` toolset");
+}
+
+/// A value the schema accepts, as plain as can be.
+pub fn sample(schema: &Value) -> Value {
+    if let Some(first) = schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .and_then(|v| v.first())
+    {
+        return first.clone();
+    }
+    if let Some(value) = schema.get("const") {
+        return value.clone();
+    }
+    for part in ["anyOf", "oneOf", "allOf"] {
+        if let Some(options) = schema.get(part).and_then(Value::as_array) {
+            let usable = options
+                .iter()
+                .find(|o| o.get("type") != Some(&json!("null")));
+            return usable.map_or(Value::Null, sample);
+        }
+    }
+    let kind = match schema.get("type") {
+        Some(Value::Array(kinds)) => kinds.iter().find(|k| *k != "null").cloned(),
+        other => other.cloned(),
+    };
+    match kind.as_ref().and_then(Value::as_str) {
+        Some("integer") => json!(
+            schema
+                .get("minimum")
+                .and_then(Value::as_u64)
+                .unwrap_or(1)
+                .max(1)
+        ),
+        Some("number") => json!(1),
+        Some("boolean") => json!(true),
+        Some("array") => {
+            let items = schema.get("items").map_or(Value::Null, sample);
+            let least = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0);
+            Value::Array(vec![items; usize::try_from(least).unwrap_or(0)])
+        }
+        Some("object") => json!({}),
+        _ => json!("main"),
+    }
+}
+
+/// Valid-looking parameters for `action`: every required one, from the schema.
+pub fn baseline(action: &Action) -> Map<String, Value> {
+    let schema = action.input_schema();
+    let properties = schema.get("properties").and_then(Value::as_object);
+    crate::catalog::params::required_names(schema)
+        .into_iter()
+        .filter_map(|name| {
+            let property = properties?.get(name)?;
+            Some((name.to_owned(), sample(property)))
+        })
+        .collect()
 }

@@ -88,7 +88,8 @@ pub(super) struct Filters {
     updated_before: Option<SystemTime>,
     /// `created_by_me`, `assigned_to_me`, `reviews_for_me` or `all`.
     scope: String,
-    /// `yes` or `no`: drafts only, or none.
+    /// `yes` or `no`: drafts only, or none (`wip`, or today's `draft` as `true` or
+    /// `false`).
     wip: Option<String>,
     /// `None`: the order the items were made in (by id), as GitLab's default
     /// `created_at` gives them.
@@ -179,7 +180,7 @@ impl Filters {
                 .choice("scope", &scopes)?
                 .unwrap_or_else(|| default_scope.to_owned()),
             wip: if merge_requests {
-                params.choice("wip", &["yes", "no"])?
+                drafts(params)?
             } else {
                 None
             },
@@ -267,5 +268,17 @@ impl Filters {
             Some(_) => a.created_at.cmp(b.created_at),
             None => Ordering::Equal,
         }
+    }
+}
+
+/// Whether only drafts (`yes`) or none (`no`) are asked for: GitLab takes `draft`
+/// (a boolean) or the deprecated `wip` (`yes`, `no`), not both.
+fn drafts(params: &Params) -> Result<Option<String>, ApiError> {
+    let wip = params.choice("wip", &["yes", "no"])?;
+    let draft = params.bool("draft")?;
+    match (wip, draft) {
+        (Some(_), Some(_)) => Err(ApiError::error("wip, draft are mutually exclusive")),
+        (wip, None) => Ok(wip),
+        (None, Some(draft)) => Ok(Some(if draft { "yes" } else { "no" }.to_owned())),
     }
 }

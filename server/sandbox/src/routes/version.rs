@@ -1,4 +1,4 @@
-//! `/version`: which GitLab this is. The sandbox follows GitLab 18's REST API.
+//! `/version`: which GitLab this is. The sandbox follows GitLab 19's REST API.
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::reply::ok;
 
 /// The version the sandbox answers like.
-pub(crate) const VERSION: &str = "18.2.0";
+pub(crate) const VERSION: &str = "19.3.0";
 
 pub(crate) fn routes() -> Router<App> {
     Router::new().route("/version", get(version))

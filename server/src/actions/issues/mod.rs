@@ -25,9 +25,12 @@ pub fn actions() -> Vec<Action> {
         table![
             post::<IssueCreate>("issue.create", "projects/{project_id}/issues"),
             get::<IssueGet>("issue.get", "projects/{project_id}/issues/{issue_iid}"),
-            get::<IssueList>("issue.list", "projects/{project_id}/issues").list(),
+            get::<IssueList>("issue.list", "projects/{project_id}/issues")
+                .list()
+                .check(IssueList::check),
             get::<IssueListAll>("issue.list_all", "issues")
                 .list()
+                .check(IssueListAll::check)
                 .across_projects()
                 .title("List issues across projects"),
             put::<IssueUpdate>("issue.update", "projects/{project_id}/issues/{issue_iid}"),
@@ -141,6 +144,8 @@ crate::issue_list! {
     pub struct IssueList {
         /// The project's numeric id or its path (`group/project`).
         pub project_id: ProjectId,
+        /// Only those with these numbers (iids).
+        pub iids: Option<Vec<u64>>,
     }
 }
 
@@ -148,7 +153,10 @@ crate::issue_list! {
     /// List issues across every project the token can see, such as those assigned to me
     /// (`scope: assigned_to_me`); by default those the user created (`scope:
     /// created_by_me`). Filters as `issue.list`; one page at a time.
-    pub struct IssueListAll {}
+    pub struct IssueListAll {
+        /// Only those with these numbers (iids).
+        pub iids: Option<Vec<u64>>,
+    }
 }
 
 /// Close or reopen.

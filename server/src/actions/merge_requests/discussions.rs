@@ -67,28 +67,33 @@ pub struct MergeRequestDiscussionStart {
     pub position: Option<DiffPosition>,
 }
 
-impl MergeRequestDiscussionStart {
+impl DiffPosition {
     /// A text position names a line: GitLab would otherwise answer with an opaque
     /// line-code error.
-    pub fn position_names_a_line(&self) -> Result<(), String> {
-        let Some(position) = &self.position else {
-            return Ok(());
-        };
-        for (field, line) in [
-            ("old_line", position.old_line),
-            ("new_line", position.new_line),
-        ] {
+    pub fn names_a_line(&self) -> Result<(), String> {
+        for (field, line) in [("old_line", self.old_line), ("new_line", self.new_line)] {
             if line == Some(0) {
                 return Err(format!("`position.{field}`: lines count from 1, got 0"));
             }
         }
-        if position.old_line.is_none() && position.new_line.is_none() {
+        if self.old_line.is_none() && self.new_line.is_none() {
             return Err(
                 "`position`: give `new_line` for an added line, `old_line` for a removed one, or both for an unchanged line"
                     .to_owned(),
             );
         }
         Ok(())
+    }
+
+    /// [`DiffPosition::names_a_line`] for a position that may be left out.
+    pub fn check(position: &Option<DiffPosition>) -> Result<(), String> {
+        position.as_ref().map_or(Ok(()), DiffPosition::names_a_line)
+    }
+}
+
+impl MergeRequestDiscussionStart {
+    pub fn position_names_a_line(&self) -> Result<(), String> {
+        DiffPosition::check(&self.position)
     }
 }
 

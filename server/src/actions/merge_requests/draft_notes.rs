@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{PageNumber, PerPage};
+use super::discussions::DiffPosition;
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -27,11 +27,13 @@ pub fn actions() -> Vec<Action> {
             "merge_request.draft_note_create",
             "projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes"
         )
+        .check(|draft| DiffPosition::check(&draft.position))
         .title("Write a draft review comment"),
         put::<DraftNoteUpdate>(
             "merge_request.draft_note_update",
             "projects/{project_id}/merge_requests/{merge_request_iid}/draft_notes/{draft_note_id}"
         )
+        .check(|draft| DiffPosition::check(&draft.position))
         .title("Edit a draft review comment"),
         delete::<DraftNoteDelete>(
             "merge_request.draft_note_delete",
@@ -61,8 +63,6 @@ pub struct DraftNoteList {
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
     pub merge_request_iid: u64,
-    pub page: Option<PageNumber>,
-    pub per_page: Option<PerPage>,
 }
 
 /// Get one of my draft review comments.
@@ -76,8 +76,8 @@ pub struct DraftNoteGet {
     pub draft_note_id: u64,
 }
 
-/// Write a review comment as a draft: nobody else sees it until it is published, alone
-/// or with the whole review. Returns the draft.
+/// Write a review comment as a draft, general or on a changed line (`position`): nobody
+/// else sees it until it is published, alone or with the whole review. Returns the draft.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DraftNoteCreate {
@@ -93,9 +93,11 @@ pub struct DraftNoteCreate {
     pub commit_id: Option<String>,
     /// Resolve the thread it replies to when published.
     pub resolve_discussion: Option<bool>,
+    /// The changed line to comment on; a general comment without it.
+    pub position: Option<DiffPosition>,
 }
 
-/// Change a draft review comment's text.
+/// Change a draft review comment's text, or the line it sits on.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DraftNoteUpdate {
@@ -106,6 +108,8 @@ pub struct DraftNoteUpdate {
     pub draft_note_id: u64,
     /// The comment, in Markdown.
     pub note: Option<String>,
+    /// The changed line it sits on.
+    pub position: Option<DiffPosition>,
 }
 
 /// Delete a draft review comment (destructive: it was never published, so it is gone).

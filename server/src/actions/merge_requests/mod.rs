@@ -43,9 +43,11 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/merge_requests/{merge_request_iid}"
         ),
         get::<MergeRequestList>("merge_request.list", "projects/{project_id}/merge_requests")
-            .list(),
+            .list()
+            .check(MergeRequestList::check),
         get::<MergeRequestListAll>("merge_request.list_all", "merge_requests")
             .list()
+            .check(MergeRequestListAll::check)
             .across_projects()
             .title("List merge requests across projects"),
         put::<MergeRequestUpdate>(
@@ -204,6 +206,8 @@ crate::merge_request_list! {
     pub struct MergeRequestList {
         /// The project's numeric id or its path (`group/project`).
         pub project_id: ProjectId,
+        /// Only those with these numbers (iids).
+        pub iids: Option<Vec<u64>>,
     }
 }
 

@@ -1,5 +1,5 @@
 //! What jobs leave behind (`/projects/:id/jobs/:job_id/artifacts[/…]`) and what pipelines
-//! start elsewhere (`/projects/:id/pipelines/:pipeline_id/bridges`), with the pipeline's
+//! start elsewhere (`/projects/:id/pipelines/:pipeline_id/trigger_jobs`), with the pipeline's
 //! test results (`…/test_report_summary`). An archive is never fetched whole: one text
 //! file of it is read, capped like repository files, and the archive itself is a URL.
 
@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::status::CiStatus;
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{OneOrMany, PageNumber, PerPage};
 use crate::catalog::{Action, Output, delete, get, post};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -31,9 +31,10 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/jobs/{job_id}/artifacts"
         )
         .title("Delete a job's artifacts"),
+        // `bridges` before GitLab 19.2 (`crate::gitlab::compat`).
         get::<PipelineBridges>(
             "pipeline.bridge_list",
-            "projects/{project_id}/pipelines/{pipeline_id}/bridges"
+            "projects/{project_id}/pipelines/{pipeline_id}/trigger_jobs"
         )
         .list()
         .title("List a pipeline's downstream pipelines"),
@@ -101,8 +102,8 @@ pub struct PipelineBridges {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     pub pipeline_id: u64,
-    /// Only bridges in these states.
-    pub scope: Option<Vec<CiStatus>>,
+    /// Only bridges in this state, or in these states.
+    pub scope: Option<OneOrMany<CiStatus>>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }

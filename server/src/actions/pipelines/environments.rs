@@ -12,7 +12,9 @@ use crate::table;
 
 pub fn actions() -> Vec<Action> {
     table![
-        get::<EnvironmentList>("environment.list", "projects/{project_id}/environments").list(),
+        get::<EnvironmentList>("environment.list", "projects/{project_id}/environments")
+            .list()
+            .check(EnvironmentList::check),
         get::<EnvironmentGet>(
             "environment.get",
             "projects/{project_id}/environments/{environment_id}"
@@ -37,7 +39,9 @@ pub fn actions() -> Vec<Action> {
         )
         .destructive()
         .title("Stop stale environments"),
-        get::<DeploymentList>("deployment.list", "projects/{project_id}/deployments").list(),
+        get::<DeploymentList>("deployment.list", "projects/{project_id}/deployments")
+            .list()
+            .check(DeploymentList::check),
         get::<DeploymentGet>(
             "deployment.get",
             "projects/{project_id}/deployments/{deployment_id}"
@@ -90,6 +94,23 @@ pub struct EnvironmentList {
     pub states: Option<EnvironmentState>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
+}
+
+impl EnvironmentList {
+    /// GitLab answers 400 to `name` with `search`, and to a `search` under 3 characters.
+    fn check(&self) -> Result<(), String> {
+        if self.name.is_some() && self.search.is_some() {
+            return Err(
+                "`name` and `search` go one at a time: `name` for one environment, `search` for those whose name contains a text".to_owned(),
+            );
+        }
+        match &self.search {
+            Some(search) if search.chars().count() < 3 => Err(format!(
+                "`search`: `{search}` is shorter than the 3 characters GitLab searches for; give more of the name, or its whole `name`"
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Get one environment, with its last deployment ("what is deployed to production").
@@ -159,7 +180,7 @@ pub struct EnvironmentStopStale {
     pub before: DateTime,
 }
 
-/// A deployment's status.
+/// A deployment's status, to list by.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DeploymentStatus {
@@ -169,6 +190,16 @@ pub enum DeploymentStatus {
     Failed,
     Canceled,
     Blocked,
+}
+
+/// The status a deployment is given: GitLab sets `created` and `blocked` itself.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeploymentState {
+    Running,
+    Success,
+    Failed,
+    Canceled,
 }
 
 /// What deployments are sorted by.
@@ -203,6 +234,17 @@ pub struct DeploymentList {
     pub per_page: Option<PerPage>,
 }
 
+impl DeploymentList {
+    /// GitLab filters by update time only in that order, and answers 400 otherwise.
+    fn check(&self) -> Result<(), String> {
+        let by_update = matches!(self.order_by, Some(DeploymentOrder::UpdatedAt));
+        if (self.updated_after.is_some() || self.updated_before.is_some()) && !by_update {
+            return Err("`updated_after` and `updated_before` need `order_by: updated_at`, as GitLab filters by update time only in that order".to_owned());
+        }
+        Ok(())
+    }
+}
+
 /// Get one deployment: its environment, ref, commit, status and who deployed it.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -227,8 +269,7 @@ pub struct DeploymentCreate {
     pub reference: String,
     /// Whether `ref` is a tag.
     pub tag: bool,
-    /// `created`, `running`, `success`, `failed` or `canceled`.
-    pub status: DeploymentStatus,
+    pub status: DeploymentState,
 }
 
 /// Change a deployment's status (`running` → `success`).
@@ -238,7 +279,7 @@ pub struct DeploymentUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     pub deployment_id: u64,
-    pub status: DeploymentStatus,
+    pub status: DeploymentState,
 }
 
 /// List the merge requests a deployment shipped.

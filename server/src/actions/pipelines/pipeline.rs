@@ -192,6 +192,12 @@ pub struct PipelineLint {
     pub content: String,
     /// Also list the jobs it makes.
     pub include_jobs: Option<bool>,
+    /// Simulate a pipeline creation, as a push would run it (rules and needs checked
+    /// against a branch or tag).
+    pub dry_run: Option<bool>,
+    /// The branch or tag a `dry_run` simulates (default: the default branch).
+    #[serde(rename = "ref")]
+    pub reference: Option<String>,
 }
 
 /// Check the project's own `.gitlab-ci.yml` at a branch, tag or commit (by default the
@@ -206,4 +212,9 @@ pub struct PipelineLintProject {
     pub content_ref: Option<String>,
     /// Also list the jobs it makes.
     pub include_jobs: Option<bool>,
+    /// Simulate a pipeline creation, as a push would run it (rules and needs checked
+    /// against a branch or tag).
+    pub dry_run: Option<bool>,
+    /// The branch or tag a `dry_run` simulates (default: the default branch).
+    pub dry_run_ref: Option<String>,
 }

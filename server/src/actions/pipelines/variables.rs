@@ -37,6 +37,14 @@ pub fn actions() -> Vec<Action> {
     ]
 }
 
+/// Which of the variables of one key: they differ by environment scope.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScopeFilter {
+    /// The scope of the one meant (`production`, `*`).
+    pub environment_scope: String,
+}
+
 /// List a project's CI/CD variables: key, type, protected/masked flags, environment
 /// scope; the value unless masked or hidden.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
@@ -55,6 +63,9 @@ pub struct VariableGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     pub key: VariableKey,
+    /// Which variable of this key: the one of this environment scope. Needed when the key
+    /// has several (one per scope), which GitLab otherwise refuses with 409.
+    pub filter: Option<ScopeFilter>,
 }
 
 /// Create a CI/CD variable in a project; jobs of later pipelines get it. Returns the
@@ -100,6 +111,9 @@ pub struct VariableUpdate {
     /// The environments that get it (`*` all, the default; `production`; `review/*`).
     pub environment_scope: Option<String>,
     pub description: Option<String>,
+    /// Which variable of this key: the one of this environment scope. Needed when the key
+    /// has several (one per scope), which GitLab otherwise refuses with 409.
+    pub filter: Option<ScopeFilter>,
 }
 
 /// Delete a project's CI/CD variable (destructive): jobs no longer get it.
@@ -109,6 +123,9 @@ pub struct VariableDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     pub key: VariableKey,
+    /// Which variable of this key: the one of this environment scope. Needed when the key
+    /// has several (one per scope), which GitLab otherwise refuses with 409.
+    pub filter: Option<ScopeFilter>,
 }
 
 /// List a group's CI/CD variables, which every project in the group gets.
@@ -126,6 +143,9 @@ pub struct GroupVariableList {
 pub struct GroupVariableGet {
     pub group_id: GroupId,
     pub key: VariableKey,
+    /// Which variable of this key: the one of this environment scope. Needed when the key
+    /// has several (one per scope), which GitLab otherwise refuses with 409.
+    pub filter: Option<ScopeFilter>,
 }
 
 /// Create a CI/CD variable in a group; every project in it gets it. Returns the variable.
@@ -168,6 +188,9 @@ pub struct GroupVariableUpdate {
     /// The environments that get it (`*` all, the default; `production`; `review/*`).
     pub environment_scope: Option<String>,
     pub description: Option<String>,
+    /// Which variable of this key: the one of this environment scope. Needed when the key
+    /// has several (one per scope), which GitLab otherwise refuses with 409.
+    pub filter: Option<ScopeFilter>,
 }
 
 /// Delete a group's CI/CD variable (destructive).
@@ -176,4 +199,7 @@ pub struct GroupVariableUpdate {
 pub struct GroupVariableDelete {
     pub group_id: GroupId,
     pub key: VariableKey,
+    /// Which variable of this key: the one of this environment scope. Needed when the key
+    /// has several (one per scope), which GitLab otherwise refuses with 409.
+    pub filter: Option<ScopeFilter>,
 }

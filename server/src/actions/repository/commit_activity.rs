@@ -31,6 +31,7 @@ pub fn actions() -> Vec<Action> {
             "commit.comment_create",
             "projects/{project_id}/repository/commits/{sha}/comments"
         )
+        .check(CommitCommentCreate::check)
         .title("Comment on a commit"),
         get::<CommitMergeRequests>(
             "commit.merge_request_list",
@@ -134,6 +135,17 @@ pub struct CommitCommentCreate {
     /// The line the comment is on.
     pub line: Option<u64>,
     pub line_type: Option<LineType>,
+}
+
+impl CommitCommentCreate {
+    /// A comment on a file is on one of its lines: GitLab answers 400 to a `path` without
+    /// `line` and `line_type`.
+    fn check(&self) -> Result<(), String> {
+        if self.path.is_some() && (self.line.is_none() || self.line_type.is_none()) {
+            return Err("`path` needs `line` and `line_type` (`new` or `old`): a comment on a file sits on one of its lines; leave all three out to comment on the whole commit".to_owned());
+        }
+        Ok(())
+    }
 }
 
 /// List the merge requests that brought a commit in ("which MR added this?").

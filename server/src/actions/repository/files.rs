@@ -109,8 +109,6 @@ pub struct FileDelete {
     /// The branch to commit to.
     pub branch: String,
     pub commit_message: String,
-    /// Refuse if the file changed since this commit; GitLab documents it but does not check it yet.
-    pub last_commit_id: Option<String>,
     /// Create `branch` from this branch first (when `branch` does not exist yet).
     pub start_branch: Option<String>,
     /// The author's email, when not the token's user.

@@ -100,6 +100,20 @@ pub struct Deleted {
     pub message: Option<String>,
 }
 
+/// What a 304 Not Modified says.
+const UNCHANGED: &str = "Nothing changed: it was already so (already subscribed or not, starred or not, approved or not).";
+
+/// The structured result of a change GitLab did not make because it was already made
+/// (304 Not Modified).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Unchanged {
+    /// Always true.
+    pub unchanged: bool,
+    /// 304.
+    pub status: u16,
+    pub message: String,
+}
+
 /// The structured result of an action GitLab answers without an object.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Done {
@@ -216,6 +230,25 @@ impl Output {
         kept: Objects,
         params: &Map<String, Value>,
     ) -> CallToolResult {
+        // Nothing changed, because it was already so (subscribed, starred, approved).
+        if response.status == 304 {
+            let message = UNCHANGED.to_owned();
+            return match self {
+                Output::Done => structured(&Done {
+                    done: true,
+                    status: 304,
+                    message: Some(message),
+                }),
+                Output::Object | Output::Any => structured(&Unchanged {
+                    unchanged: true,
+                    status: 304,
+                    message,
+                }),
+                _ => error_result(format!(
+                    "{what}: GitLab answered 304 Not Modified: {UNCHANGED}"
+                )),
+            };
+        }
         let mut response = response;
         // What GitLab users wrote, as their GitLab page shows it; no masked value.
         untrusted::clean(&mut response.body);

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 pub(crate) use fixed_schema::fixed_schema;
 pub use id_or_name::{GroupId, LabelId};
 pub use numbers::check_numbers;
-pub use types::{CommaList, Date, DateTime, PageNumber, PerPage, TailLines, UserFilter};
+pub use types::{CommaList, Date, DateTime, OneOrMany, PageNumber, PerPage, TailLines, UserFilter};
 pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
 
 use super::action::PROJECT_ID;

@@ -295,6 +295,42 @@ fixed_schema!(CommaList, {
     "items": {"type": "string"}
 });
 
+/// One value or a list of them, as GitLab takes some filters (`scope=failed` or
+/// `scope[]=failed&scope[]=canceled`): asked either way, sent as a list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct OneOrMany<T>(pub Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either<T> {
+            Many(Vec<T>),
+            One(T),
+        }
+        match Either::deserialize(deserializer)? {
+            Either::Many(items) => Ok(OneOrMany(items)),
+            Either::One(item) => Ok(OneOrMany(vec![item])),
+        }
+    }
+}
+
+impl<T: schemars::JsonSchema> schemars::JsonSchema for OneOrMany<T> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("OneOrMany_{}", T::schema_name()).into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let one = generator.subschema_for::<T>();
+        schemars::json_schema!({
+            "anyOf": [one, {"type": "array", "items": one}],
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +390,18 @@ mod tests {
             "must be between 1 and 10000 lines, got 0"
         );
         assert!(TailLines::try_from(70_000).is_err());
+    }
+
+    #[test]
+    fn one_value_or_a_list_is_sent_as_a_list() {
+        let one: OneOrMany<String> = serde_json::from_value(serde_json::json!("failed")).unwrap();
+        let many: OneOrMany<String> =
+            serde_json::from_value(serde_json::json!(["failed", "canceled"])).unwrap();
+        assert_eq!(
+            serde_json::to_value(&one).unwrap(),
+            serde_json::json!(["failed"])
+        );
+        assert_eq!(many.0.len(), 2);
     }
 
     #[test]

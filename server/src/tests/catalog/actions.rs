@@ -289,7 +289,7 @@ fn parameters_carry_gitlab_names() {
             "target_branch",
             "reviewer_id",
             "reviewer_username",
-            "wip",
+            "draft",
             "scope",
             "labels",
             "not[labels]",
@@ -302,7 +302,6 @@ fn parameters_carry_gitlab_names() {
             "created_before",
             "updated_after",
             "updated_before",
-            "iids",
             "order_by",
             "sort",
             "page",
@@ -581,5 +580,25 @@ fn every_action_has_a_description() {
                 action.id
             );
         }
+    }
+}
+
+/// A client shows titles side by side (a permission dialog, a tool picker): each names one
+/// action, and reads as words, not as an id repeated.
+#[test]
+fn every_title_is_unique_and_reads_as_words() {
+    let mut seen = std::collections::HashMap::new();
+    for action in catalog().actions() {
+        let title = &action.title;
+        if let Some(other) = seen.insert(title.clone(), action.id) {
+            panic!("`{}` and `{other}` share the title {title:?}", action.id);
+        }
+        let words: Vec<&str> = title.split_whitespace().collect();
+        assert!(
+            words.windows(2).all(|pair| pair[0] != pair[1]),
+            "{}: {title:?} repeats a word",
+            action.id
+        );
+        assert!(!title.contains('_'), "{}: {title:?}", action.id);
     }
 }

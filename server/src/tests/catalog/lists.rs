@@ -38,8 +38,8 @@ async fn what_waits_for_my_review_is_one_call() {
     assert_eq!(iids(&created_by_me), [iid]);
     // Drafts, reviewers and authors in a project.
     for (filters, expected) in [
-        (json!({"wip": "yes"}), vec![iid]),
-        (json!({"wip": "no"}), vec![1]),
+        (json!({"draft": true}), vec![iid]),
+        (json!({"draft": false}), vec![1]),
         (json!({"reviewer_username": "bob"}), vec![1]),
         (json!({"reviewer_id": "None"}), vec![]),
         (json!({"author_username": "alice"}), vec![1]),
@@ -197,4 +197,38 @@ async fn a_thumbs_up_is_an_upvote_and_taking_it_back_removes_it() {
         .await;
     let raw = harness.ok("issue.get", issue).await;
     assert_eq!(raw["raw"]["upvotes"], 0, "{raw}");
+}
+
+/// GitLab answers a subscription or a star that was already so with 304 Not Modified: an
+/// answer saying nothing changed, not an error.
+#[tokio::test]
+async fn a_change_already_made_is_said_unchanged_not_failed() {
+    let harness = Harness::new(SurfaceKind::Individual).await;
+    let issue = json!({"project_id": 1, "issue_iid": 1});
+    harness.run("issue.subscribe", issue.clone()).await;
+    let again = harness.ok("issue.subscribe", issue).await;
+    assert_eq!(again["unchanged"], json!(true), "{again}");
+    assert!(
+        again["message"].as_str().unwrap().contains("already so"),
+        "{again}"
+    );
+    let project = json!({"project_id": 1});
+    harness.run("project.star", project.clone()).await;
+    let again = harness.ok("project.star", project).await;
+    assert_eq!(again["unchanged"], json!(true), "{again}");
+}
+
+/// GitLab refuses, with a 400, a person named both by id and by username; the action
+/// refuses it first and says which to keep.
+#[tokio::test]
+async fn a_person_named_two_ways_is_refused_before_gitlab() {
+    let harness = Harness::new(SurfaceKind::Individual).await;
+    harness.sandbox.clear_requests();
+    let both = json!({"project_id": 1, "author_id": 1, "author_username": "alice"});
+    let error = harness.error("merge_request.list", both).await;
+    assert!(
+        error.contains("`author_id` and `author_username`"),
+        "{error}"
+    );
+    assert!(harness.sandbox.requests().is_empty());
 }

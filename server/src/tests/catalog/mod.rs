@@ -4,6 +4,7 @@ mod actions;
 mod alternatives;
 mod compact;
 mod every_action;
+mod gitlab_definitions;
 mod issues;
 mod lists;
 mod merge_requests;

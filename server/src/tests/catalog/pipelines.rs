@@ -421,3 +421,125 @@ fn ids_are_checked_and_unknown_parameters_refused() {
             .contains("`project_id`: ")
     );
 }
+
+/// What GitLab refuses with a 400 is refused first, with GitLab's reason and what to send
+/// instead; nothing is built.
+#[test]
+fn filters_gitlab_takes_one_at_a_time_are_refused_first() {
+    let error = refused(
+        "environment.list",
+        json!({"project_id": 1, "name": "production", "search": "prod"}),
+    );
+    assert!(
+        error.contains("`name` and `search` go one at a time"),
+        "{error}"
+    );
+    let error = refused("environment.list", json!({"project_id": 1, "search": "pr"}));
+    assert!(error.contains("3 characters"), "{error}");
+    let error = refused(
+        "deployment.list",
+        json!({"project_id": 1, "updated_after": "2026-01-01"}),
+    );
+    assert!(error.contains("order_by: updated_at"), "{error}");
+    prepared(
+        "deployment.list",
+        json!({"project_id": 1, "updated_after": "2026-01-01", "order_by": "updated_at"}),
+    );
+    for status in ["created", "blocked"] {
+        let error = refused(
+            "deployment.update",
+            json!({"project_id": 1, "deployment_id": 1, "status": status}),
+        );
+        assert!(error.contains("unknown variant"), "{status}: {error}");
+    }
+}
+
+/// A variable of one key among several scopes is named by its scope, as GitLab reads it.
+#[test]
+fn a_variable_is_named_by_its_scope() {
+    let get = prepared(
+        "variable.get",
+        json!({"project_id": 1, "key": "TOKEN", "filter": {"environment_scope": "production"}}),
+    );
+    assert_eq!(
+        get.query,
+        pairs(&[("filter[environment_scope]", "production")])
+    );
+    let update = prepared(
+        "variable.group_update",
+        json!({"group_id": 4, "key": "TOKEN", "value": "x", "filter": {"environment_scope": "*"}}),
+    );
+    assert_eq!(
+        update.body,
+        Some(json!({"value": "x", "filter": {"environment_scope": "*"}}))
+    );
+}
+
+/// A pipeline's trigger jobs are read where GitLab serves them, by one state or several;
+/// a lint can simulate a pipeline on a ref.
+#[test]
+fn trigger_jobs_and_lint_options() {
+    let one = prepared(
+        "pipeline.bridge_list",
+        json!({"project_id": 1, "pipeline_id": 2, "scope": "failed"}),
+    );
+    assert_eq!(
+        one.path,
+        strings(&["projects", "1", "pipelines", "2", "trigger_jobs"])
+    );
+    assert_eq!(one.query, pairs(&[("scope[]", "failed")]));
+    let many = prepared(
+        "pipeline.bridge_list",
+        json!({"project_id": 1, "pipeline_id": 2, "scope": ["failed", "success"]}),
+    );
+    assert_eq!(
+        many.query,
+        pairs(&[("scope[]", "failed"), ("scope[]", "success")])
+    );
+    let lint = prepared(
+        "pipeline.lint_project",
+        json!({"project_id": 1, "dry_run": true, "dry_run_ref": "main", "include_jobs": true}),
+    );
+    assert_eq!(
+        lint.query,
+        pairs(&[
+            ("dry_run", "true"),
+            ("dry_run_ref", "main"),
+            ("include_jobs", "true")
+        ])
+    );
+}
+
+/// An instance older than 19.2 has a pipeline's trigger jobs at `…/bridges` only: the
+/// version it answers decides the name sent.
+#[tokio::test]
+async fn an_older_gitlab_is_asked_for_bridges() {
+    use gitlab_sandbox::FaultSpec;
+
+    use crate::surfaces::SurfaceKind;
+    use crate::tests::common::mcp::Harness;
+
+    let harness = Harness::new(SurfaceKind::Individual).await;
+    harness.sandbox.fail_matching(
+        Method::GET,
+        "/version",
+        FaultSpec::raw(200, r#"{"version": "19.1.4-ee", "revision": "x"}"#),
+    );
+    harness
+        .ok(
+            "pipeline.bridge_list",
+            json!({"project_id": 1, "pipeline_id": 2}),
+        )
+        .await;
+    let sent: Vec<String> = harness
+        .sandbox
+        .requests()
+        .iter()
+        .map(|r| r.raw_path.clone())
+        .collect();
+    assert!(
+        sent.iter()
+            .any(|path| path.ends_with("/pipelines/2/bridges")),
+        "{sent:?}"
+    );
+}

@@ -685,7 +685,7 @@ fn deleting_a_file_sends_its_commit_in_the_query() {
     let delete = prepared(
         "file.delete",
         json!({"project_id": "demo/sandbox", "file_path": "src/old file.rs", "branch": "feature/x",
-               "commit_message": "Remove", "last_commit_id": "abc123"}),
+               "commit_message": "Remove"}),
     );
     assert_eq!(
         delete.path,
@@ -699,11 +699,7 @@ fn deleting_a_file_sends_its_commit_in_the_query() {
     );
     assert_eq!(
         delete.query,
-        pairs(&[
-            ("branch", "feature/x"),
-            ("commit_message", "Remove"),
-            ("last_commit_id", "abc123")
-        ])
+        pairs(&[("branch", "feature/x"), ("commit_message", "Remove")])
     );
     assert_eq!(delete.body, None);
     assert_eq!(
@@ -729,4 +725,22 @@ fn destructive_descriptions_say_so() {
             action(id).description()
         );
     }
+}
+
+/// A comment on a commit's file sits on one of its lines: GitLab refuses a `path` without
+/// them, so the action does first.
+#[test]
+fn a_commit_comment_on_a_file_names_its_line() {
+    let error = refused(
+        "commit.comment_create",
+        json!({"project_id": 1, "sha": "main", "note": "n", "path": "src/lib.rs"}),
+    );
+    assert!(
+        error.contains("`path` needs `line` and `line_type`"),
+        "{error}"
+    );
+    prepared(
+        "commit.comment_create",
+        json!({"project_id": 1, "sha": "main", "note": "n", "path": "src/lib.rs", "line": 3, "line_type": "new"}),
+    );
 }

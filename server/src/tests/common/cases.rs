@@ -103,9 +103,17 @@ pub fn cases() -> Vec<Case> {
         "environment.create",
         json!({"project_id": P, "name": "staging", "external_url": "https://staging.example.com"}),
     )];
+    // GitLab deletes only a stopped environment.
+    let stopped_environment = [
+        environment[0].clone(),
+        (
+            "environment.stop",
+            json!({"project_id": P, "environment_id": 1}),
+        ),
+    ];
     let deployment = [(
         "deployment.create",
-        json!({"project_id": P, "environment": "production", "sha": "0123456789abcdef0123456789abcdef01234567", "ref": "main", "tag": false, "status": "success"}),
+        json!({"project_id": P, "environment": "production", "sha": "$main_head", "ref": "main", "tag": false, "status": "success"}),
     )];
     let hook = [(
         "hook.create",
@@ -202,7 +210,7 @@ pub fn cases() -> Vec<Case> {
         ),
         case(
             "merge_request.list",
-            json!({"project_id": P, "state": "opened", "labels": ["bug"], "author_username": "alice", "assignee_id": "Any", "wip": "no", "order_by": "updated_at", "sort": "asc"}),
+            json!({"project_id": P, "state": "opened", "labels": ["bug"], "author_username": "alice", "assignee_id": "Any", "draft": false, "order_by": "updated_at", "sort": "asc"}),
         ),
         case(
             "merge_request.list_all",
@@ -698,7 +706,7 @@ pub fn cases() -> Vec<Case> {
             json!({"project_id": P, "environment_id": 1, "external_url": "https://staging2.example.com"}),
         ),
         after(
-            &environment,
+            &stopped_environment,
             "environment.delete",
             json!({"project_id": P, "environment_id": 1}),
         ),

@@ -14,10 +14,11 @@ use crate::gitlab::MAX_EXACT_INTEGER;
 use crate::gitlab::{GitLab, GitLabConfig, ProjectId};
 use crate::registry::catalog;
 use proptest::prelude::*;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::inputs::{field_value, number};
 use super::{Verdict, ensure, fuzz};
+use crate::tests::catalog_support::baseline;
 
 /// The projects the operator allows: both forms, so any other project costs a lookup,
 /// which fails (nothing listens), so it is refused.
@@ -42,63 +43,6 @@ fn project_value() -> impl Strategy<Value = Value> {
         2 => number(),
         2 => field_value(),
     ]
-}
-
-/// A value the schema accepts, as plain as can be.
-fn sample(schema: &Value) -> Value {
-    if let Some(first) = schema
-        .get("enum")
-        .and_then(Value::as_array)
-        .and_then(|v| v.first())
-    {
-        return first.clone();
-    }
-    if let Some(value) = schema.get("const") {
-        return value.clone();
-    }
-    for part in ["anyOf", "oneOf", "allOf"] {
-        if let Some(options) = schema.get(part).and_then(Value::as_array) {
-            let usable = options
-                .iter()
-                .find(|o| o.get("type") != Some(&json!("null")));
-            return usable.map_or(Value::Null, sample);
-        }
-    }
-    let kind = match schema.get("type") {
-        Some(Value::Array(kinds)) => kinds.iter().find(|k| *k != "null").cloned(),
-        other => other.cloned(),
-    };
-    match kind.as_ref().and_then(Value::as_str) {
-        Some("integer") => json!(
-            schema
-                .get("minimum")
-                .and_then(Value::as_u64)
-                .unwrap_or(1)
-                .max(1)
-        ),
-        Some("number") => json!(1),
-        Some("boolean") => json!(true),
-        Some("array") => {
-            let items = schema.get("items").map_or(Value::Null, sample);
-            let least = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0);
-            Value::Array(vec![items; usize::try_from(least).unwrap_or(0)])
-        }
-        Some("object") => json!({}),
-        _ => json!("main"),
-    }
-}
-
-/// Valid-looking parameters for `action`: every required one, from the schema.
-fn baseline(action: &Action) -> Map<String, Value> {
-    let schema = action.input_schema();
-    let properties = schema.get("properties").and_then(Value::as_object);
-    crate::catalog::params::required_names(schema)
-        .into_iter()
-        .filter_map(|name| {
-            let property = properties?.get(name)?;
-            Some((name.to_owned(), sample(property)))
-        })
-        .collect()
 }
 
 /// Whether `project` is in the form the checks compare: an exact positive id, or a path
