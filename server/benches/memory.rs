@@ -271,7 +271,8 @@ fn bounded_bodies() -> Vec<(&'static str, Vec<u8>, bool)> {
 async fn costs(gitlab: &str, http: &reqwest::Client) -> Result<(), String> {
     let mut all_met = true;
     for (name, tool, arguments, cpu_limit) in costly_arguments() {
-        let mut server = Server::spawn(gitlab, &[])?;
+        // The costly tools are the default surface's, not `individual`'s.
+        let mut server = Server::spawn(gitlab, &["--tool-surface", "dynamic"])?;
         send(http, &server.url, ordinary()).await?;
         let before = server.cpu_time().unwrap_or_default();
         let answer = call(http, &server.url, tool, arguments.clone()).await?;

@@ -50,3 +50,16 @@ pub fn parse_duration(raw: &str) -> Result<Duration, String> {
         format!("`{raw}` is not a duration ({error}); expected e.g. `30s`, `2m` or `1500ms`")
     })
 }
+
+/// A count as people read it in a message: `30,002`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut shown = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            shown.push(',');
+        }
+        shown.push(digit);
+    }
+    shown
+}

@@ -18,6 +18,7 @@ use crate::catalog::{Action, any_method, graphql};
 use crate::gitlab::graphql::GraphQl;
 use crate::gitlab::{ApiRequest, path_part};
 use crate::table;
+use crate::units::thousands;
 
 pub fn actions() -> Vec<Action> {
     table![
@@ -145,8 +146,9 @@ fn segments(path: &str) -> Result<Vec<String>, String> {
     let trimmed = path.trim();
     if trimmed.len() > MAX_PATH_CHARACTERS {
         return Err(format!(
-            "`path` is {} characters long; at most {MAX_PATH_CHARACTERS} are read. Give the path after `/api/v4/` (`projects/1/variables`)",
-            trimmed.len()
+            "`path` is {} characters long; at most {} are read. Give the path after `/api/v4/` (`projects/1/variables`)",
+            thousands(trimmed.len()),
+            thousands(MAX_PATH_CHARACTERS)
         ));
     }
     let parts = trimmed.matches('/').count() + 1;

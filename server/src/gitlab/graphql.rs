@@ -8,6 +8,7 @@
 //! generated GitLab query needs (GitLab itself refuses a query nested deeper than 20
 //! selections).
 
+use crate::units::thousands;
 use graphql_parser::query::{
     Definition, Document, OperationDefinition, Selection, SelectionSet, Value,
 };
@@ -224,19 +225,6 @@ impl Counts {
         }
         counts
     }
-}
-
-/// `30,002`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut shown = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            shown.push(',');
-        }
-        shown.push(digit);
-    }
-    shown
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! each remaining word mapped to the terms it stands for and weighed.
 
 use super::words::stem;
+use crate::units::thousands;
 
 /// At most this many characters in a query, and words: a request in a person's words is
 /// a sentence, and reading one costs in proportion to its length, so a query of megabytes
@@ -14,7 +15,8 @@ pub fn bounded(query: &str) -> Result<(), String> {
     let characters = query.chars().count();
     if characters > MAX_CHARACTERS {
         return Err(format!(
-            "`query` is {characters} characters long; at most {MAX_CHARACTERS} are read. Say what you want to do in a few words (\"why did the last pipeline fail\")"
+            "`query` is {} characters long; at most {MAX_CHARACTERS} are read. Say what you want to do in a few words (\"why did the last pipeline fail\")",
+            thousands(characters)
         ));
     }
     let words = query.split_whitespace().count();
