@@ -43,6 +43,9 @@ pub trait SummaryValue {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SummaryPart {
     Literal(&'static str),
+    /// The wizard's own words built at run time from what it counted or decided (`4
+    /// comments`), never from a user's or the model's text: shown as they are.
+    Built(String),
     Value {
         text: String,
         /// Cut to this many characters (plus `...`) before escaping.
@@ -57,6 +60,7 @@ pub fn render_summary(parts: &[SummaryPart]) -> String {
     for part in parts {
         match part {
             SummaryPart::Literal(text) => out.push_str(text),
+            SummaryPart::Built(text) => out.push_str(text),
             SummaryPart::Value { text, truncate } => {
                 let shown = match truncate {
                     Some(n) => truncate_chars(text, *n),

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
+use crate::each::ListStep;
 use crate::live::Offer;
 use crate::live::verdict::{Intro, Pending, Verdict};
 use crate::question::Question;
@@ -143,6 +144,15 @@ pub trait Wizard: Sized + Send + 'static {
         None
     }
 
+    /// The list step at `step`, when it is one: the same questions asked about each item
+    /// of a list read when the step is reached (see [`each`](crate::each)). Its answer,
+    /// the list of what each item's answers made, is stored with [`Wizard::apply`] as a
+    /// JSON array.
+    fn list(step: Self::Step) -> Option<&'static dyn ListStep<Self>> {
+        let _ = step;
+        None
+    }
+
     /// The question asked at `step`.
     #[doc(hidden)]
     fn question(step: Self::Step) -> &'static Question {
@@ -192,7 +202,6 @@ impl<W: Wizard> std::fmt::Debug for Live<'_, W> {
 }
 
 /// Why an answer could not be stored in the draft.
-#[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unusable {
     /// It does not fit the question: a client fault, never used.

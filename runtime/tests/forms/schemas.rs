@@ -42,6 +42,7 @@ const fn question(key: &'static str, message: &'static str, kind: Kind) -> Quest
         default: None,
         checked: false,
         live_choices: false,
+        each: None,
     }
 }
 
