@@ -150,6 +150,10 @@ pub trait Each:
     fn finish(item: Self::Item, answers: Self::Answers) -> Result<Self, String>;
 }
 
+/// The live function a list step reads its items with: the items, or why the wizard
+/// cannot go on.
+pub type ReadItems<W, Item> = for<'a> fn(Live<'a, W>) -> Pending<'a, Result<Vec<Item>, String>>;
+
 /// A list step of wizard `W`: the [`Each`] asked about every item, and the live function
 /// that reads the items. Declare it as a `static` and return it from
 /// [`Wizard::list`](crate::Wizard::list) for its step.
@@ -162,16 +166,14 @@ pub trait Each:
 /// }
 /// ```
 pub struct List<W: Wizard, E: Each> {
-    read: for<'a> fn(Live<'a, W>) -> Pending<'a, Result<Vec<E::Item>, String>>,
+    read: ReadItems<W, E::Item>,
     each: PhantomData<fn() -> E>,
 }
 
 impl<W: Wizard, E: Each> List<W, E> {
     /// The list step that reads its items with `read`: the items to ask about, or why
     /// the wizard cannot go on (shown to the user, nothing done).
-    pub const fn new(
-        read: for<'a> fn(Live<'a, W>) -> Pending<'a, Result<Vec<E::Item>, String>>,
-    ) -> Self {
+    pub const fn new(read: ReadItems<W, E::Item>) -> Self {
         List {
             read,
             each: PhantomData,

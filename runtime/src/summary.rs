@@ -39,7 +39,6 @@ pub trait SummaryValue {
 }
 
 /// One piece of a summary: the wizard's own words, or a value that must be escaped.
-#[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SummaryPart {
     Literal(&'static str),

@@ -63,7 +63,7 @@ const fn multi(options: &'static [ChoiceOption], min: Option<u32>, max: Option<u
     }
 }
 
-const fn with_default(q: Question, default: DefaultValue) -> Question {
+const fn with_default(q: Question, default: DefaultValue<'static>) -> Question {
     Question {
         default: Some(default),
         ..q
