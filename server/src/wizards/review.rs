@@ -280,7 +280,7 @@ impl Wizard for ReviewWizard {
         alternative: Some("merge_request.draft_note_publish_all"),
         confirm: Some("Publish the review?"),
         noun: "Merge request",
-        doc: "Curate and publish the review you drafted on a merge request: write your comments first as draft notes (`merge_request.draft_note_create`, general or on a line of the diff with `position`), then call this. The user sees each draft and keeps, edits or drops it, picks the verdict (comment only, approve, or request changes), and confirms a summary; only then are the edits saved, the dropped drafts deleted, the rest published together and the approval sent. Returns what was done.",
+        doc: "Curate and publish the review you drafted on a merge request: write your comments first as draft notes (`merge_request.draft_note_create`, general or on a changed line with `position`), then call this. The user sees each draft and keeps, edits or drops it, picks the verdict (comment only, approve, or request changes), and confirms a summary; only then are the edits saved, the dropped drafts deleted, the rest published together and the approval sent. Returns what was done.",
     };
     const QUESTIONS: &'static [Question] = &[
         Question {
@@ -416,16 +416,18 @@ fn summary(
         )));
         parts.push(value(text));
     }
-    let runs: Vec<(String, &Reviewed)> = comments
+    let runs: Vec<String> = comments
         .iter()
-        .flat_map(|reviewed| {
+        .zip(1..)
+        .flat_map(|(reviewed, number)| {
             let found = reviewed.published().map(find).unwrap_or_default();
             found.into_iter().map(move |action| {
                 let target = format!("!{}", args.merge_request_iid);
-                let does = action.command.does.replace("{}", &target);
-                (
-                    format!("{}: it {does}", escape_value(&action.written)),
-                    reviewed,
+                format!(
+                    "\n- {} in comment {number} ({}): it {}",
+                    escape_value(&action.written),
+                    reviewed.comment.place(),
+                    action.command.does.replace("{}", &target)
                 )
             })
         })
@@ -434,12 +436,7 @@ fn summary(
         parts.push(SummaryPart::Literal(
             "\n\nPublishing runs the GitLab quick actions in these comments:",
         ));
-        for (runs, reviewed) in runs {
-            parts.push(SummaryPart::Built(format!(
-                "\n- {runs} (the comment {})",
-                reviewed.comment.place()
-            )));
-        }
+        parts.extend(runs.into_iter().map(SummaryPart::Built));
     }
     parts
 }
