@@ -172,6 +172,9 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
 
 /// The review wizard's `try` name: on the sandbox, its drafts are written first.
 const REVIEW: &str = "mr_review";
+/// The sandbox's merge request a review is tried on when --mr is not given: the demo one,
+/// with a thread on a line of its diff for a draft to sit beside.
+const SANDBOX_REVIEWED_MR: u64 = 1;
 
 /// On the sandbox, plays the model's part before the review wizard: three draft comments
 /// on the merge request, one on a line of its diff (where one of its threads sits) and
@@ -263,8 +266,16 @@ impl TryArgs {
             if value.is_some() && !wanted {
                 return Err(format!("`try {wizard}` takes no {flag}"));
             }
-            let sandboxed = sandbox && parameter == "project_id";
-            match value.or_else(|| sandboxed.then(|| SANDBOX_PROJECT.into())) {
+            let on_the_sandbox = match parameter {
+                "project_id" if sandbox => Some(SANDBOX_PROJECT.into()),
+                // The demo merge request whose drafts `try` writes first: the review
+                // needs no --mr there.
+                "merge_request_iid" if sandbox && wizard == REVIEW => {
+                    Some(SANDBOX_REVIEWED_MR.into())
+                }
+                _ => None,
+            };
+            match value.or(on_the_sandbox) {
                 Some(value) if wanted => {
                     params.insert(parameter.to_owned(), value);
                 }

@@ -418,7 +418,8 @@ const DECIDE: &str = "Keep this comment as it is, edit it, or drop it?";
 
 #[test]
 fn the_review_wizard_on_its_own_sandbox_publishes_what_was_kept_and_approves() {
-    let command = binary(&["try", "mr_review", "--sandbox", "--mr", "1"]);
+    // Without --mr: on the sandbox, the review is of the demo merge request !1.
+    let command = binary(&["try", "mr_review", "--sandbox"]);
     let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
     session
         .exp_string("Drafted 3 review comments on !1, as a model would")
