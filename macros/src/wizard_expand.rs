@@ -255,6 +255,7 @@ fn question_entry(wizard: &Wizard, index: usize, question: &Question) -> TokenSt
             default: #default,
             checked: #checked,
             live_choices: #live_choices,
+            each: ::core::option::Option::None,
         }
     }
 }

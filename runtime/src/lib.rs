@@ -3,6 +3,7 @@
 pub mod answer;
 mod choice;
 mod draft_field;
+pub mod each;
 mod flat;
 mod flow;
 pub mod form;

@@ -64,19 +64,25 @@ pub struct Question {
     /// The value a client pre-fills (text, number, choice). A yes/no asked on its own
     /// always opens on no, whatever this says; only a single form
     /// ([`SingleForm`](crate::single_form::SingleForm)) offers a yes/no's [`DefaultValue::Bool`].
-    pub default: Option<DefaultValue>,
+    pub default: Option<DefaultValue<'static>>,
     /// A live check runs on each well-formed answer (`#[ask(.., check = path)]`), and may
     /// have the question asked again: see [`live`](crate::live).
     pub checked: bool,
     /// The options are fetched from the server when the question is asked
     /// (`#[ask(.., choices_from = path)]`); [`Question::kind`] is the text it falls back to.
     pub live_choices: bool,
+    /// A list step's questions, asked about each item of a list read when the step is
+    /// reached (see [`each`](crate::each)); `None` for a question asked once.
+    /// [`Question::kind`] is then only a placeholder.
+    pub each: Option<&'static [Question]>,
 }
 
-/// A pre-filled answer offered in the schema's `default`.
+/// A pre-filled answer offered in the schema's `default`: written in a wizard
+/// (`DefaultValue<'static>`), or built at run time from what a question is about (the
+/// text of the comment an [`each`](crate::each) question edits).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum DefaultValue {
-    Text(&'static str),
+pub enum DefaultValue<'a> {
+    Text(&'a str),
     Integer(i64),
     Number(f64),
     /// A yes/no's; shown only in a single form.

@@ -95,7 +95,10 @@ pub const fn titles_problem(titles: Titles, shape: Shape) -> Option<&'static str
 
 /// What is wrong with a question's default: one the question does not offer, out of
 /// its bounds, or of another kind.
-pub const fn default_problem(kind: Kind, default: Option<DefaultValue>) -> Option<&'static str> {
+pub const fn default_problem(
+    kind: Kind,
+    default: Option<DefaultValue<'_>>,
+) -> Option<&'static str> {
     let Some(default) = default else {
         return None;
     };

@@ -39,10 +39,12 @@ pub trait SummaryValue {
 }
 
 /// One piece of a summary: the wizard's own words, or a value that must be escaped.
-#[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SummaryPart {
     Literal(&'static str),
+    /// The wizard's own words built at run time from what it counted or decided (`4
+    /// comments`), never from a user's or the model's text: shown as they are.
+    Built(String),
     Value {
         text: String,
         /// Cut to this many characters (plus `...`) before escaping.
@@ -57,6 +59,7 @@ pub fn render_summary(parts: &[SummaryPart]) -> String {
     for part in parts {
         match part {
             SummaryPart::Literal(text) => out.push_str(text),
+            SummaryPart::Built(text) => out.push_str(text),
             SummaryPart::Value { text, truncate } => {
                 let shown = match truncate {
                     Some(n) => truncate_chars(text, *n),

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
+use crate::each::ListStep;
 use crate::live::Offer;
 use crate::live::verdict::{Intro, Pending, Verdict};
 use crate::question::Question;
@@ -72,9 +73,11 @@ impl WizardInfo {
 /// ```
 ///
 /// Implement it with `#[derive(Wizard)]` (see the crate documentation) and run it with
-/// [`Flow::run`](crate::Flow::run). What an author reads: [`Wizard::INFO`],
-/// [`Wizard::QUESTIONS`] and [`Wizard::Args`]; everything else is generated glue the
-/// runtime calls, hidden from these docs and free to change.
+/// [`Flow::run`](crate::Flow::run). What an author of a derived wizard reads:
+/// [`Wizard::INFO`], [`Wizard::QUESTIONS`] and [`Wizard::Args`]; the rest is what the
+/// derive writes. A wizard the derive cannot express — one with a list step
+/// ([`Wizard::list`], see [`each`](crate::each)) — implements every item by hand, as
+/// `tests/flow/lists.rs` in this crate does.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a wizard",
     label = "expected a struct with `#[derive(Wizard)]`",
@@ -90,44 +93,35 @@ pub trait Wizard: Sized + Send + 'static {
     /// What the server hands its live checks, live choices and intro
     /// (`#[wizard(context = Type)]`; `()` without one): see [`live`](crate::live).
     type Context: Send + Sync + 'static;
-    #[doc(hidden)]
     type Step: Copy + Eq + Debug + Send + Sync + 'static;
 
     const INFO: WizardInfo;
     /// The questions in field order, conditional ones included.
     const QUESTIONS: &'static [Question];
-    #[doc(hidden)]
     const STEPS: &'static [Self::Step];
 
     /// The position of `step` in [`Wizard::QUESTIONS`].
-    #[doc(hidden)]
     fn index(step: Self::Step) -> usize;
 
     /// Whether `step`'s condition (`when = field`) holds for the answers so far.
-    #[doc(hidden)]
     fn is_asked(draft: &Self::Draft, step: Self::Step) -> bool;
 
     /// Stores an answer already validated against the question's kind.
-    #[doc(hidden)]
     fn apply(draft: &mut Self::Draft, step: Self::Step, value: &Value) -> Result<(), Unusable>;
 
     /// Builds the finished value once every required question has an answer.
-    #[doc(hidden)]
     fn finish(draft: Self::Draft, args: Self::Args) -> Result<Self, String>;
 
     /// The summary shown at the final yes/no, in parts the runtime escapes.
-    #[doc(hidden)]
     fn summary(draft: &Self::Draft, args: &Self::Args) -> Vec<SummaryPart>;
 
     /// The live check of `step` on the answer the draft holds for it, when it has one.
-    #[doc(hidden)]
     fn check<'a>(live: Live<'a, Self>, step: Self::Step) -> Option<Pending<'a, Verdict>> {
         let _ = (live, step);
         None
     }
 
     /// The options of `step`, fetched now, when it is a live choice.
-    #[doc(hidden)]
     fn choices<'a>(
         live: Live<'a, Self>,
         step: Self::Step,
@@ -137,20 +131,26 @@ pub trait Wizard: Sized + Send + 'static {
     }
 
     /// What to show before the first question, when the wizard has an intro.
-    #[doc(hidden)]
     fn intro<'a>(live: Live<'a, Self>) -> Option<Pending<'a, Intro>> {
         let _ = live;
         None
     }
 
+    /// The list step at `step`, when it is one: the same questions asked about each item
+    /// of a list read when the step is reached (see [`each`](crate::each)). Its answer,
+    /// the list of what each item's answers made, is stored with [`Wizard::apply`] as a
+    /// JSON array.
+    fn list(step: Self::Step) -> Option<&'static dyn ListStep<Self>> {
+        let _ = step;
+        None
+    }
+
     /// The question asked at `step`.
-    #[doc(hidden)]
     fn question(step: Self::Step) -> &'static Question {
         &Self::QUESTIONS[Self::index(step)]
     }
 
     /// The first step at or after position `from` whose condition holds.
-    #[doc(hidden)]
     fn next_step(draft: &Self::Draft, from: usize) -> Option<Self::Step> {
         Self::STEPS
             .iter()
@@ -192,7 +192,6 @@ impl<W: Wizard> std::fmt::Debug for Live<'_, W> {
 }
 
 /// Why an answer could not be stored in the draft.
-#[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unusable {
     /// It does not fit the question: a client fault, never used.

@@ -13,14 +13,14 @@ use crate::registry::catalog;
 use crate::surfaces::{Surface, SurfaceKind};
 use crate::wizards::{
     BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
-    ProjectWizard, ReleaseWizard,
+    ProjectWizard, ReleaseWizard, ReviewWizard,
 };
 
 fn section<W: Wizard>(title: &str) -> String {
     format!("### {title}\n\n{}", question_table::<W>())
 }
 
-/// The eight tables, as they stand in the README between the marker comments.
+/// The nine tables, as they stand in the README between the marker comments.
 pub fn readme_tables() -> String {
     [
         section::<IssueWizard>("Issue"),
@@ -31,6 +31,7 @@ pub fn readme_tables() -> String {
         section::<BranchWizard>("Branch"),
         section::<MilestoneWizard>("Milestone"),
         section::<MergeWizard>("Merge"),
+        section::<ReviewWizard>("Review"),
     ]
     .join("\n")
 }
@@ -135,7 +136,17 @@ pub fn overview() -> String {
         let keys: Vec<String> = wizard
             .questions
             .iter()
-            .map(|question| question.key.replace('_', " "))
+            .map(|question| {
+                let key = question.key.replace('_', " ");
+                match question.each {
+                    Some(each) => {
+                        let asked: Vec<String> =
+                            each.iter().map(|q| q.key.replace('_', " ")).collect();
+                        format!("each of its {key} ({})", asked.join(", "))
+                    }
+                    None => key,
+                }
+            })
             .collect();
         let _ = writeln!(
             text,

@@ -1,10 +1,11 @@
 // The wizards as a person meets them in a real client: the official MCP Inspector's web UI
 // in headless Chromium (playwright-core), running `$GITLAB_MCP_SERVER_BIN --sandbox` over
-// stdio. Four scenarios answer the issue and pipeline wizards by clicking through their
-// forms (elicitation requests) and check what each form shows: its label, the required
-// marker `*` on required fields only, a Submit that takes an optional field left empty,
-// the labelled choices of a ref, a summary in `- Name: value` rows without `**` markup,
-// the progress toast, and the tool's result.
+// stdio. Five scenarios answer the issue, pipeline and review wizards by clicking through
+// their forms (elicitation requests) and check what each form shows: its label, the
+// required marker `*` on required fields only, a Submit that takes an optional field left
+// empty, the labelled choices of a ref, a review's draft shown in its own form with its
+// text pre-filled for an edit, a summary in `- Name: value` rows without `**` markup, the
+// progress toast, and the tool's result.
 //
 // Screenshots, report.json (every check, what each form showed) and the Inspector's own
 // record of each scenario's protocol go to $INSPECTOR_ARTIFACTS (.ci/artifacts/inspector).
@@ -145,8 +146,9 @@ async function connect() {
     return page;
 }
 
-// Selects `tool` in the list (returns the list entry's text) and runs it on the project.
-async function runTool(page, tool) {
+// Selects `tool` in the list (returns the list entry's text) and runs it with `args`
+// (the project alone unless told).
+async function runTool(page, tool, args = { project_id: PROJECT }) {
     const close = page.getByRole('button', { name: 'Close results' });
     if (await close.isVisible()) await close.click();
     await page.getByPlaceholder('Search tools...').fill(tool);
@@ -159,7 +161,7 @@ async function runTool(page, tool) {
     await form.getByRole('switch', { name: 'Edit as JSON' }).check({ force: true });
     await form.locator('.ace_editor').first().click();
     await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(JSON.stringify({ project_id: PROJECT }));
+    await page.keyboard.insertText(JSON.stringify(args));
     await form.getByRole('button', { name: 'Execute Tool' }).click();
     return shown;
 }
@@ -427,4 +429,86 @@ test('issue wizard: Cancel at the first question', { timeout: SCENARIO_MS }, () 
         await shot(page, 'issue-cancel-result.png');
         state.result = text;
         check('the result says the issue creation was cancelled', /cancell?ed/i.test(text) && !/web_url/.test(text), text);
+    }));
+
+// A choice drawn as a select: opens it and picks the option titled `title`, whatever its
+// case (options whose titles only capitalise their values are sent as bare values, `keep`).
+async function pick(page, form, title) {
+    await dialogOf(page).getByRole('textbox', { name: form.fields[0].label }).click();
+    await page.getByRole('option', { name: new RegExp(`^${title}$`, 'i') }).click();
+    await press(page, 'Submit');
+}
+
+test('review wizard: a draft kept, one edited, one dropped, approved', { timeout: SCENARIO_MS }, () =>
+    scenario('mr_review', async ({ page, check, state }) => {
+        // The model's part: three draft comments on !1.
+        const mr = { project_id: PROJECT, merge_request_iid: 1 };
+        for (const note of ['Thanks, this reads well.', 'Why minus one here?', 'nit: trailing space']) {
+            await runTool(page, 'gitlab_mr_draft_note_create', { ...mr, note });
+            const draft = JSON.parse(await toolResult(page));
+            assert.equal(draft.note, note, 'the draft is written');
+        }
+
+        const listed = await runTool(page, 'gitlab_interactive_mr_review', mr);
+        check('the tool list shows the title "Review merge request step by step"', listed.includes('Review merge request step by step'), listed);
+
+        let form = await nextForm(page);
+        await shot(page, 'review-first-draft.png');
+        checkForm(check, state, form, { about: /Draft comment 1 of 3, a general comment:[\s\S]*`Thanks, this reads well\.`[\s\S]*Keep this comment/, label: 'Keep, edit or drop', required: true });
+        check('the review starts with the merge request', form.message.startsWith('Review of merge request !1 in `demo/sandbox`'), form.message);
+        await pick(page, form, 'Keep');
+
+        form = await nextForm(page, form.message);
+        checkForm(check, state, form, { about: /Draft comment 2 of 3[\s\S]*`Why minus one here\?`[\s\S]*Keep this comment/, label: 'Keep, edit or drop', required: true });
+        await pick(page, form, 'Edit');
+
+        form = await nextForm(page, form.message);
+        await shot(page, 'review-edit-prefilled.png');
+        checkForm(check, state, form, { about: /Draft comment 2 of 3[\s\S]*Edit the comment/, label: 'Comment', required: true });
+        const text = dialogOf(page).getByRole('textbox', { name: form.fields[0].label });
+        const prefilled = await text.inputValue();
+        form.prefilled = prefilled;
+        check('the text to edit starts as the draft\'s', prefilled === 'Why minus one here?', prefilled);
+        await text.fill('Why minus one here? The loop ends at the sentinel.');
+        await press(page, 'Submit');
+
+        form = await nextForm(page, form.message);
+        checkForm(check, state, form, { about: /Draft comment 3 of 3[\s\S]*`nit: trailing space`/, label: 'Keep, edit or drop', required: true });
+        await pick(page, form, 'Drop');
+
+        form = await nextForm(page, form.message);
+        checkForm(check, state, form, { about: /which verdict/, label: 'Verdict', required: true });
+        await pick(page, form, 'Approve');
+
+        form = await nextForm(page, form.message);
+        await shot(page, 'review-summary.png');
+        state.forms.push(form);
+        assert.match(form.message, /Publish 2 comments on !1 in `demo\/sandbox` and approve it\?/, `expected the summary, the form shows: ${JSON.stringify(form)}`);
+        checkSummary(check, form, {
+            label: 'Publish the review?',
+            rows: [
+                '- Kept, a general comment: `Thanks, this reads well.`',
+                '- Edited, a general comment: `Why minus one here? The loop ends at the sentinel.`',
+                '- Dropped, a general comment: `nit: trailing space`',
+            ],
+        });
+        await dialogOf(page).getByRole('checkbox').check();
+        await press(page, 'Submit');
+
+        const result = await toolResult(page);
+        await shot(page, 'review-result.png');
+        state.result = result.slice(0, 2_000);
+        const done = JSON.parse(result);
+        check('the result says what was done', done.message === 'Published 2 comments on !1 (1 edited first), deleted 1 dropped draft and approved it.', done.message);
+
+        await runTool(page, 'gitlab_mr_draft_note_list', mr);
+        const left = JSON.parse(await toolResult(page));
+        check('no draft is left', Array.isArray(left.items) && left.items.length === 0, left);
+
+        // What GitLab now shows: the kept and the edited text published, the dropped one not.
+        await runTool(page, 'gitlab_mr_discussion_list', mr);
+        const threads = await toolResult(page);
+        check('the kept comment is published', threads.includes('Thanks, this reads well.'), threads.slice(0, 500));
+        check('the edited comment is published as edited', threads.includes('The loop ends at the sentinel.'), threads.slice(0, 500));
+        check('the dropped comment is not', !threads.includes('nit: trailing space'), threads.slice(0, 500));
     }));

@@ -14,13 +14,14 @@ use rmcp::model::ElicitationSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::each::{ListStep, MAX_ITEMS, MAX_ITEMS_BYTES, Position};
 use crate::flow::outcome::{Ended, Stage};
 use crate::flow::reply::Reply;
 use crate::form::{
     CONFIRM_KEY, Options, Prompt, PromptKind, is_unset, typed_schema, validate_prompt,
 };
 use crate::live::{Intro, Live, Offer, TRIES, Verdict, offerable, sentence};
-use crate::question::Question;
+use crate::question::{DefaultValue, Question};
 use crate::summary::render_summary;
 use crate::wizard::{Unusable, Wizard};
 
@@ -42,6 +43,43 @@ pub(crate) struct Place<W: Wizard> {
     asking: Asking,
     #[serde(rename = "i", default, skip_serializing_if = "Option::is_none")]
     intro: Option<String>,
+    /// A list step's items and the answers about them, while it is the current step.
+    #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
+    list: Option<Walk>,
+}
+
+/// How far a list step got: its items as read, the item being asked about, and which of
+/// its questions comes next (from `asked` on, as `at` does for the wizard's own).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+struct Walk {
+    #[serde(rename = "i")]
+    items: Vec<Value>,
+    /// The item being asked about; `items.len()` once every item is answered.
+    #[serde(rename = "n", default)]
+    at: usize,
+    /// The position in the item's questions from which the next one is looked for.
+    #[serde(rename = "q", default)]
+    asked: usize,
+    /// The current item's answers so far; `None` before the first.
+    #[serde(rename = "a", default, skip_serializing_if = "Option::is_none")]
+    answers: Option<Value>,
+    /// Each answered item's answers, in order.
+    #[serde(rename = "d", default)]
+    done: Vec<Option<Value>>,
+}
+
+impl Walk {
+    fn position(&self) -> Position {
+        Position {
+            number: self.at + 1,
+            count: self.items.len(),
+        }
+    }
+
+    /// Whether nothing about any item was answered yet.
+    fn is_fresh(&self) -> bool {
+        self.at == 0 && self.asked == 0
+    }
 }
 
 /// The question being asked, beyond its static text.
@@ -83,7 +121,13 @@ impl<W: Wizard> Place<W> {
             draft: W::Draft::default(),
             asking: Asking::default(),
             intro: None,
+            list: None,
         }
+    }
+
+    /// Whether no question was answered yet: the intro shows before it.
+    fn is_first_question(&self) -> bool {
+        self.at == 0 && self.list.as_ref().is_none_or(Walk::is_fresh)
     }
 }
 
@@ -94,6 +138,7 @@ impl<W: Wizard> std::fmt::Debug for Place<W> {
             .field("draft", &self.draft)
             .field("asking", &self.asking)
             .field("intro", &self.intro)
+            .field("list", &self.list)
             .finish()
     }
 }
@@ -116,6 +161,26 @@ impl Turn {
     /// How many steps a wizard may take: its questions and the summary.
     pub(crate) const fn total<W: Wizard>() -> usize {
         W::QUESTIONS.len() + 1
+    }
+}
+
+/// A list item's question as it is asked now: which question, what the item is, and the
+/// text it is pre-filled with.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ItemQuestion {
+    pub question: &'static Question,
+    pub about: String,
+    pub default: Option<String>,
+}
+
+impl ItemQuestion {
+    /// The form it is asked and validated with.
+    pub(crate) fn prompt(&self) -> Prompt<'_> {
+        let mut prompt = Prompt::from(self.question);
+        if let Some(text) = &self.default {
+            prompt.default = Some(DefaultValue::Text(text));
+        }
+        prompt
     }
 }
 
@@ -164,19 +229,41 @@ impl<'a, W: Wizard> Machine<'a, W> {
         }
     }
 
-    /// The stage a failure at the current question is reported under.
+    /// The stage a failure at the current question is reported under: a list item's
+    /// question by its own key.
     pub(crate) fn stage(place: &Place<W>) -> Stage {
         match Self::current(place) {
-            Some(step) => Stage::Question(W::question(step).key),
+            Some(step) => match Self::item_question(place, step) {
+                Ok((Some(index), _)) => Stage::Question(Self::each(step)[index].key),
+                _ if W::list(step).is_some() => Stage::List(W::question(step).key),
+                _ => Stage::Question(W::question(step).key),
+            },
             None => Stage::Summary,
         }
     }
 
+    /// The questions of the list step `step` (empty for any other step).
+    fn each(step: W::Step) -> &'static [Question] {
+        W::list(step).map_or(&[], |list| list.questions())
+    }
+
     /// The form of the current question as it is asked now (a live choice offers what
-    /// was fetched), for a driver that draws its own prompt; `None` at the summary.
+    /// was fetched), for a driver that draws its own prompt; `None` at the summary and
+    /// at a list item's question ([`Machine::item`]).
     #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
     pub(crate) fn prompt(place: &Place<W>) -> Option<Prompt<'_>> {
-        Self::current(place).map(|step| prompt(W::question(step), &place.asking))
+        Self::current(place)
+            .filter(|step| W::list(*step).is_none())
+            .map(|step| prompt(W::question(step), &place.asking))
+    }
+
+    /// The list item's question being asked, for a driver that draws its own prompt.
+    #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
+    pub(crate) fn item(place: &Place<W>) -> Option<ItemQuestion> {
+        let step = Self::current(place)?;
+        let list = W::list(step)?;
+        let (index, walk) = Self::item_question(place, step).ok()?;
+        Self::item_asked(list, &walk, index?).ok()
     }
 
     /// Why the current question's last answer was refused, while it is asked again.
@@ -188,7 +275,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
     /// The intro, while the first question is current.
     #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
     pub(crate) fn intro(place: &Place<W>) -> Option<&str> {
-        place.intro.as_deref().filter(|_| place.at == 0)
+        place.intro.as_deref().filter(|_| place.is_first_question())
     }
 
     /// Where a wizard starts: its intro runs first, once. `Err` is the intro's reason to
@@ -206,26 +293,23 @@ impl<'a, W: Wizard> Machine<'a, W> {
     }
 
     /// The current question as it is sent now: a live choice's options are fetched the
-    /// first time it is asked; a refused answer's reason comes first; the intro shows
-    /// before the first question and the summary.
-    pub(crate) async fn ask(&self, place: &mut Place<W>) -> Turn {
-        let Some(step) = Self::current(place) else {
-            let summary = render_summary(&W::summary(&place.draft, self.args));
-            let message = match &place.intro {
-                Some(intro) => format!("{intro}\n\n{summary}"),
-                None => summary,
+    /// first time it is asked; a list step's items are read when it is reached, and its
+    /// answer stored once the last item is answered; a refused answer's reason comes
+    /// first; the intro shows before the first question and the summary. `Err` is how
+    /// the wizard ends instead: a list that could not be read or is too long.
+    pub(crate) async fn ask(&self, place: &mut Place<W>) -> Result<Turn, Next<W>> {
+        let step = loop {
+            let Some(step) = Self::current(place) else {
+                return Ok(self.summary(place));
             };
-            let label = W::INFO.confirm_title();
-            // The message is the summary; the field says what its answer does, rather
-            // than the whole summary again beside the checkbox.
-            let field = Prompt::confirm(SUMMARY_FIELD).titled(label);
-            return Turn {
-                key: CONFIRM_KEY,
-                schema: typed_schema(&field),
-                message: Cow::Owned(message),
-                number: Turn::total::<W>(),
-                label: Cow::Borrowed(label),
-            };
+            match W::list(step) {
+                Some(list) => match self.walk(place, step, list).await? {
+                    Some(turn) => return Ok(turn),
+                    // Every item answered: on to the step after it.
+                    None => continue,
+                },
+                None => break step,
+            }
         };
         let question = W::question(step);
         if question.live_choices && place.asking.offered.is_none() {
@@ -235,34 +319,180 @@ impl<'a, W: Wizard> Machine<'a, W> {
             };
             place.asking.offered = Some(fetched.and_then(offerable).unwrap_or_default());
         }
-        // A refused answer's reason stands apart from the question: its own paragraph
-        // before it, and the field's description, where a form shows what is wrong
-        // with the field.
+        let prompt = prompt(question, &place.asking);
+        let (message, schema, label) = Self::around(place, prompt, None, None);
+        Ok(Turn {
+            key: question.key,
+            message: match message {
+                Some(message) => Cow::Owned(message),
+                None => Cow::Borrowed(question.message),
+            },
+            schema,
+            number: W::index(step) + 1,
+            label,
+        })
+    }
+
+    /// The summary's turn: the final yes/no.
+    fn summary(&self, place: &Place<W>) -> Turn {
+        let summary = render_summary(&W::summary(&place.draft, self.args));
+        let message = match &place.intro {
+            Some(intro) => format!("{intro}\n\n{summary}"),
+            None => summary,
+        };
+        let label = W::INFO.confirm_title();
+        // The message is the summary; the field says what its answer does, rather
+        // than the whole summary again beside the checkbox.
+        let field = Prompt::confirm(SUMMARY_FIELD).titled(label);
+        Turn {
+            key: CONFIRM_KEY,
+            schema: typed_schema(&field),
+            message: Cow::Owned(message),
+            number: Turn::total::<W>(),
+            label: Cow::Borrowed(label),
+        }
+    }
+
+    /// What a question's turn says around it: the message when it is more than the
+    /// question's own (`None` otherwise), the schema, and the label. A refused answer's
+    /// reason stands apart from the question: its own paragraph before it, and the
+    /// field's description, where a form shows what is wrong with the field.
+    fn around(
+        place: &Place<W>,
+        prompt: Prompt<'_>,
+        about: Option<&str>,
+        within: Option<(&str, Position)>,
+    ) -> (
+        Option<String>,
+        Result<ElicitationSchema, String>,
+        Cow<'static, str>,
+    ) {
         let reason = place.asking.reason.as_deref().map(sentence);
-        let mut prompt = prompt(question, &place.asking);
+        let own = prompt.message;
+        let mut prompt = prompt;
         if let Some(reason) = &reason {
             prompt.message = reason;
         }
         let schema = typed_schema(&prompt);
-        let label = Cow::Owned(prompt.label().into_owned());
-        let intro = place.intro.as_deref().filter(|_| place.at == 0);
-        let paragraphs: Vec<&str> = [intro, reason.as_deref()].into_iter().flatten().collect();
-        let message = if paragraphs.is_empty() {
-            Cow::Borrowed(question.message)
-        } else {
-            Cow::Owned(format!(
-                "{}\n\n{}",
-                paragraphs.join("\n\n"),
-                question.message
-            ))
+        let label = match within {
+            Some((step, at)) => {
+                format!("{} ({step} {} of {})", prompt.label(), at.number, at.count)
+            }
+            None => prompt.label().into_owned(),
         };
-        Turn {
-            key: question.key,
-            message,
+        let intro = Self::intro(place);
+        let paragraphs: Vec<&str> = [intro, about, reason.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect();
+        let message =
+            (!paragraphs.is_empty()).then(|| format!("{}\n\n{own}", paragraphs.join("\n\n")));
+        (message, schema, Cow::Owned(label))
+    }
+
+    /// A list step's next question: its items read when it is first reached, the items
+    /// answered one by one; `None` once every item is, its answer stored.
+    async fn walk(
+        &self,
+        place: &mut Place<W>,
+        step: W::Step,
+        list: &dyn ListStep<W>,
+    ) -> Result<Option<Turn>, Next<W>> {
+        let key = W::question(step).key;
+        if place.list.is_none() {
+            let items = list
+                .read(self.live(&place.draft))
+                .await
+                .map_err(|reason| Next::Refused(Stage::List(key), reason))?;
+            if let Some(reason) = too_long(&items) {
+                return Err(Next::Refused(Stage::List(key), reason));
+            }
+            place.list = Some(Walk {
+                items,
+                ..Walk::default()
+            });
+        }
+        let failed = |why: String| Next::Failed(Stage::List(key), why);
+        let (index, walk) = Self::item_question(place, step).map_err(failed)?;
+        place.list = Some(walk);
+        let Some(index) = index else {
+            return self.store_list(place, step).map(|()| None);
+        };
+        let walk = place.list.as_ref().expect("set above");
+        let asked = Self::item_asked(list, walk, index).map_err(failed)?;
+        let within = (label(W::question(step)), walk.position());
+        let (message, schema, label) = Self::around(
+            place,
+            asked.prompt(),
+            Some(&asked.about),
+            Some((&within.0, within.1)),
+        );
+        Ok(Some(Turn {
+            key: asked.question.key,
+            message: Cow::Owned(message.unwrap_or_else(|| asked.question.message.to_owned())),
             schema,
             number: W::index(step) + 1,
             label,
+        }))
+    }
+
+    /// The current list item's question asked now, by its index in the list's
+    /// questions (`None` once every item is answered), and the walk as it then stands:
+    /// an item whose questions are all answered or skipped is closed on the way, so that
+    /// the next one is asked.
+    fn item_question(place: &Place<W>, step: W::Step) -> Result<(Option<usize>, Walk), String> {
+        let mut walk = place.list.clone().unwrap_or_default();
+        let Some(list) = W::list(step) else {
+            return Ok((None, walk));
+        };
+        while walk.at < walk.items.len() {
+            let item = &walk.items[walk.at];
+            for index in walk.asked..list.questions().len() {
+                if list.is_asked(item, walk.answers.as_ref(), index)? {
+                    return Ok((Some(index), walk));
+                }
+            }
+            // Every question of this item is answered or skipped: what they make is
+            // checked now, so that a fault shows at the item that has it.
+            list.finish(item, walk.answers.as_ref())?;
+            walk.done.push(walk.answers.take());
+            walk.at += 1;
+            walk.asked = 0;
         }
+        Ok((None, walk))
+    }
+
+    fn item_asked(
+        list: &dyn ListStep<W>,
+        walk: &Walk,
+        index: usize,
+    ) -> Result<ItemQuestion, String> {
+        let item = &walk.items[walk.at];
+        Ok(ItemQuestion {
+            question: &list.questions()[index],
+            about: list.about(item, walk.position())?,
+            default: list.default(item, walk.answers.as_ref(), index)?,
+        })
+    }
+
+    /// Every item answered: what their answers made is the list step's answer.
+    fn store_list(&self, place: &mut Place<W>, step: W::Step) -> Result<(), Next<W>> {
+        let key = W::question(step).key;
+        let failed = |why: String| Next::Failed(Stage::List(key), why);
+        let walk = place.list.take().unwrap_or_default();
+        let list = W::list(step).ok_or_else(|| failed("the step is not a list".into()))?;
+        let made = walk
+            .items
+            .iter()
+            .zip(&walk.done)
+            .map(|(item, answers)| list.finish(item, answers.as_ref()))
+            .collect::<Result<Vec<Value>, String>>()
+            .map_err(failed)?;
+        W::apply(&mut place.draft, step, &Value::Array(made))
+            .map_err(|why| failed(why.to_string()))?;
+        place.at = W::index(step) + 1;
+        place.asking = Asking::default();
+        Ok(())
     }
 
     /// Applies the user's answer to the current question: the next question, the same
@@ -271,6 +501,9 @@ impl<'a, W: Wizard> Machine<'a, W> {
         let Some(step) = Self::current(place) else {
             return self.confirm(place, reply);
         };
+        if let Some(list) = W::list(step) {
+            return Self::answer_item(place, step, list, reply);
+        }
         let question = W::question(step);
         let content = match reply {
             Reply::Cancel => return Next::Cancelled,
@@ -309,6 +542,54 @@ impl<'a, W: Wizard> Machine<'a, W> {
         Next::Ask
     }
 
+    /// The answer to a list item's question: stored with the item's answers, and the
+    /// walk moved past it.
+    fn answer_item(
+        place: &mut Place<W>,
+        step: W::Step,
+        list: &dyn ListStep<W>,
+        reply: Reply,
+    ) -> Next<W> {
+        let key = W::question(step).key;
+        let (index, mut walk) = match Self::item_question(place, step) {
+            Ok((Some(index), walk)) => (index, walk),
+            Ok((None, _)) => {
+                let why = "no list item was being asked about".to_owned();
+                return Next::Failed(Stage::List(key), why);
+            }
+            Err(why) => return Next::Failed(Stage::List(key), why),
+        };
+        let asked = match Self::item_asked(list, &walk, index) {
+            Ok(asked) => asked,
+            Err(why) => return Next::Failed(Stage::List(key), why),
+        };
+        let question = asked.question;
+        let content = match reply {
+            Reply::Cancel => return Next::Cancelled,
+            Reply::Decline if question.is_required() => return Next::Cancelled,
+            Reply::Decline => None,
+            Reply::Accept(content) => Some(content),
+        };
+        if let Some(content) = content {
+            let failed = |why: String| Next::Failed(Stage::Question(question.key), why);
+            let value = match validate_prompt(&asked.prompt(), content.as_ref()) {
+                Ok(value) => value,
+                Err(malformed) => return failed(malformed.to_string()),
+            };
+            if !is_unset(question, &value) {
+                match list.apply(walk.answers.as_ref(), index, &value) {
+                    Ok(answers) => walk.answers = Some(answers),
+                    Err(Unusable::Malformed(why)) => return failed(why),
+                    Err(Unusable::Refused(why)) => return refuse(place, question, why),
+                }
+            }
+        }
+        walk.asked = index + 1;
+        place.list = Some(walk);
+        place.asking = Asking::default();
+        Next::Ask
+    }
+
     /// The final yes/no: yes builds the wizard, no / decline / cancel end the flow.
     fn confirm(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
         let content = match reply {
@@ -328,6 +609,11 @@ impl<'a, W: Wizard> Machine<'a, W> {
     }
 }
 
+/// A question's label in a form: its title, else its key in words.
+fn label(question: &Question) -> String {
+    Prompt::from(question).label().into_owned()
+}
+
 /// The form of `question` as it is asked now: a live choice offers what was fetched.
 fn prompt<'q>(question: &'q Question, asking: &'q Asking) -> Prompt<'q> {
     let mut prompt = Prompt::from(question);
@@ -335,6 +621,19 @@ fn prompt<'q>(question: &'q Question, asking: &'q Asking) -> Prompt<'q> {
         prompt.kind = PromptKind::Choice(Options::Offers(options));
     }
     prompt
+}
+
+/// Why a list read is too long to ask about one item at a time, when it is.
+fn too_long(items: &[Value]) -> Option<String> {
+    let bytes: usize = items.iter().map(|item| item.to_string().len()).sum();
+    (items.len() > MAX_ITEMS || bytes > MAX_ITEMS_BYTES).then(|| {
+        format!(
+            "There are {} items to ask about ({} KiB), more than can be asked one at a time (at most {MAX_ITEMS}, {} KiB in all); do it in smaller parts",
+            items.len(),
+            bytes.div_ceil(1024),
+            MAX_ITEMS_BYTES / 1024
+        )
+    })
 }
 
 /// One more refusal of the current question's answer: asked again with `reason`, or,

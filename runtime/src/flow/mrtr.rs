@@ -65,8 +65,11 @@ pub(crate) async fn round<W: Wizard>(
             Err(reason) => return Ended::Refused(Stage::Intro, reason).into(),
         },
     };
+    let ask = match machine.ask(&mut place).await {
+        Ok(ask) => ask,
+        Err(next) => return next.ended().unwrap_or(Ended::Cancelled).into(),
+    };
     let stage = Machine::<W>::stage(&place);
-    let ask = machine.ask(&mut place).await;
     let params = match ask
         .schema
         .map(|schema| wire::form(ask.message.into_owned(), schema))

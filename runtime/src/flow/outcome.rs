@@ -15,6 +15,9 @@ pub enum Stage {
     State,
     /// Before the first question, where the wizard's intro runs.
     Intro,
+    /// At the list step with this key, whose items could not be read or were too many
+    /// to ask about (see [`each`](crate::each)).
+    List(&'static str),
 }
 
 /// A client fault, a transport failure or a bad state: never a user's decision.
@@ -32,7 +35,8 @@ pub struct Failure {
 /// or the intro found nothing to do. Nothing was done.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    /// [`Stage::Question`] after the refusals, [`Stage::Intro`] for an intro's stop.
+    /// [`Stage::Question`] after the refusals, [`Stage::Intro`] for an intro's stop,
+    /// [`Stage::List`] for a list that could not be read.
     pub stage: Stage,
     /// The server's reason, e.g. ``"There is no branch `featur/x` in `demo/sandbox`."``
     pub reason: String,
@@ -140,7 +144,9 @@ impl<W: Wizard> Ended<W> {
             Ended::Cancelled => Outcome::Cancelled(texts.cancelled(info)),
             Ended::Failed(stage, why) => {
                 let text = match stage {
-                    Stage::Question(key) => texts.question_failed(info, key, &why),
+                    Stage::Question(key) | Stage::List(key) => {
+                        texts.question_failed(info, key, &why)
+                    }
                     Stage::Summary => texts.summary_failed(info, &why),
                     Stage::State | Stage::Intro => texts.state_refused(info, &why),
                 };
@@ -149,7 +155,9 @@ impl<W: Wizard> Ended<W> {
             Ended::Refused(stage, reason) => {
                 let text = match stage {
                     Stage::Question(key) => texts.gave_up(info, key, &reason),
-                    Stage::Summary | Stage::State | Stage::Intro => texts.stopped(info, &reason),
+                    Stage::Summary | Stage::State | Stage::Intro | Stage::List(_) => {
+                        texts.stopped(info, &reason)
+                    }
                 };
                 Outcome::Refused(Refusal {
                     stage,

@@ -26,8 +26,11 @@ pub(crate) async fn run<W: Wizard>(
     };
     let mut progress = wire::Progress::new();
     loop {
+        let ask = match machine.ask(&mut place).await {
+            Ok(ask) => ask,
+            Err(next) => return next.ended().unwrap_or(Ended::Cancelled),
+        };
         let stage = Machine::<W>::stage(&place);
-        let ask = machine.ask(&mut place).await;
         let failed = |why: String| Ended::Failed(stage, why);
         let params = match ask
             .schema

@@ -21,8 +21,11 @@ pub(crate) async fn run<W: Wizard>(live: &W::Context, args: W::Args) -> Result<E
         Err(reason) => return Ok(Ended::Refused(Stage::Intro, reason)),
     };
     loop {
+        let turn = match machine.ask(&mut place).await {
+            Ok(turn) => turn,
+            Err(next) => return Ok(next.ended().unwrap_or(Ended::Cancelled)),
+        };
         let stage = Machine::<W>::stage(&place);
-        let turn = machine.ask(&mut place).await;
         // A form no client could answer is refused here too, as on the wire.
         if let Err(why) = turn.schema {
             return Ok(Ended::Failed(stage, why));
@@ -36,12 +39,15 @@ pub(crate) async fn run<W: Wizard>(live: &W::Context, args: W::Args) -> Result<E
                 style::refused(&crate::terminal::markdown::shown(reason))
             );
         }
-        let ask = match Machine::<W>::prompt(&place) {
-            Some(prompt) => {
-                let intro = Machine::<W>::intro(&place).filter(|_| refusal.is_none());
-                Ask::question(intro, turn.key, prompt)
+        let intro = Machine::<W>::intro(&place).filter(|_| refusal.is_none());
+        let ask = match (Machine::<W>::prompt(&place), Machine::<W>::item(&place)) {
+            (Some(prompt), _) => Ask::question(intro, turn.key, prompt),
+            // A list item's question: what the item is comes first, each time.
+            (None, Some(item)) => {
+                let preamble: Vec<&str> = intro.into_iter().chain([item.about.as_str()]).collect();
+                Ask::question(Some(&preamble.join("\n\n")), turn.key, item.prompt())
             }
-            None => Ask::summary(&turn.message, turn.key, &turn.label),
+            (None, None) => Ask::summary(&turn.message, turn.key, &turn.label),
         };
         // The prompt blocks on the keyboard: off the async workers, so that the server's
         // own tasks (a sandbox in the same process, a connection pool) keep running.

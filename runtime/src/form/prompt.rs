@@ -141,7 +141,7 @@ pub struct Prompt<'a> {
     pub title: Option<&'a str>,
     pub kind: PromptKind<'a>,
     pub requirement: Requirement,
-    pub default: Option<DefaultValue>,
+    pub default: Option<DefaultValue<'a>>,
 }
 
 impl<'a> From<&Question> for Prompt<'a> {

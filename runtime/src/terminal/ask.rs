@@ -211,17 +211,26 @@ impl Ask {
                     Some(integer) => number(input, integer),
                     None => Value::String(input.to_owned()),
                 };
-                // Enter on an empty line takes the default, else skips an optional question.
+                // A text's default is on the line already, to be changed as a form's field
+                // is; Enter on an empty line takes a number's, else skips an optional
+                // question.
+                let initial = match (integer, default) {
+                    (None, Some(default)) => default.as_str(),
+                    _ => "",
+                };
                 let hint = match default {
-                    Some(default) => Some(format!("Enter for {default}")),
-                    None => optional.then(|| "Enter alone skips".to_owned()),
+                    Some(default) if integer.is_some() => Some(format!("Enter for {default}")),
+                    _ => optional.then(|| "Enter alone skips".to_owned()),
                 };
                 loop {
-                    let Some(mut input) = line::read(&line, hint.as_deref())? else {
+                    let Some(mut input) = line::read(&line, hint.as_deref(), initial)? else {
                         eprintln!("{}", style::unanswered(&line, CANCELLED));
                         return drawn(Reply::Cancel);
                     };
-                    if let Some(default) = default.as_ref().filter(|_| input.is_empty()) {
+                    if let Some(default) = default
+                        .as_ref()
+                        .filter(|_| input.is_empty() && integer.is_some())
+                    {
                         input.clone_from(default);
                     }
                     if optional && input.trim().is_empty() {

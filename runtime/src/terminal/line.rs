@@ -33,9 +33,14 @@ impl rustyline::Prompt for Shown {
     }
 }
 
-/// Reads one line after `question` (and its `hint`); `None` when the user left with Esc,
-/// Ctrl-C or Ctrl-D. The line is wiped before returning.
-pub(crate) fn read(question: &str, hint: Option<&str>) -> Result<Option<String>, String> {
+/// Reads one line after `question` (and its `hint`), starting as `initial` with the
+/// cursor at its end (a text's default, to be changed); `None` when the user left with
+/// Esc, Ctrl-C or Ctrl-D. The line is wiped before returning.
+pub(crate) fn read(
+    question: &str,
+    hint: Option<&str>,
+    initial: &str,
+) -> Result<Option<String>, String> {
     let failed = |error: ReadlineError| format!("the terminal failed: {error}");
     let config = Config::builder()
         .behavior(Behavior::PreferTerm)
@@ -49,7 +54,7 @@ pub(crate) fn read(question: &str, hint: Option<&str>) -> Result<Option<String>,
     editor.bind_sequence(KeyEvent(KeyCode::Esc, Modifiers::NONE), Cmd::Interrupt);
     let (plain, styled) = style::asked(question, hint);
     let prompt = Shown { plain, styled };
-    let (typed, line) = match editor.readline(&prompt) {
+    let (typed, line) = match editor.readline_with_initial(&prompt, (initial, "")) {
         Ok(line) => (line.clone(), Some(line)),
         Err(ReadlineError::Interrupted | ReadlineError::Eof) => (String::new(), None),
         Err(error) => return Err(failed(error)),

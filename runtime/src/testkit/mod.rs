@@ -248,7 +248,8 @@ impl Kit {
 /// The key of `W`'s question with this message, and `confirm` for any other (the
 /// summary, a guard's yes/no): what a [`ScriptedClient`] records on the sync path, where
 /// the key is not on the wire, once given `with_keys(question_key::<W>)`. A question
-/// asked again after a refusal, or after the intro, ends with its own message.
+/// asked again after a refusal, or after the intro, ends with its own message; so does a
+/// list item's question (see [`each`](crate::each)), after what the item is.
 pub fn question_key<W: Wizard>(message: &str, schema: &Value) -> String {
     // The summary may end with a question's message too (a merge's summary ends with
     // its squash question); the field's label tells them apart.
@@ -258,8 +259,12 @@ pub fn question_key<W: Wizard>(message: &str, schema: &Value) -> String {
         .and_then(|properties| properties.values().next())
         .and_then(|property| property.get("title"))
         .and_then(Value::as_str);
+    let items = W::QUESTIONS
+        .iter()
+        .flat_map(|question| question.each.unwrap_or_default());
     W::QUESTIONS
         .iter()
+        .chain(items)
         .find(|question| {
             question.message == message
                 || (message.ends_with(question.message)

@@ -1,8 +1,9 @@
-//! The Flow over real rmcp client/server pairs on both wire paths: wizards and primitives round by round, their endings, live checks, the destructive guard, the signed requestState (its binding and tampering), the test kit's client, and the rooms example.
+//! The Flow over real rmcp client/server pairs on both wire paths: wizards and primitives round by round, their endings, live checks, list steps, the destructive guard, the signed requestState (its binding and tampering), the test kit's client, and the rooms example.
 
 mod common;
 mod example_rooms;
 mod guard;
+mod lists;
 mod live;
 mod mrtr_rounds;
 mod outcomes;

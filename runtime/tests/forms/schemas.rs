@@ -42,6 +42,7 @@ const fn question(key: &'static str, message: &'static str, kind: Kind) -> Quest
         default: None,
         checked: false,
         live_choices: false,
+        each: None,
     }
 }
 
@@ -62,7 +63,7 @@ const fn multi(options: &'static [ChoiceOption], min: Option<u32>, max: Option<u
     }
 }
 
-const fn with_default(q: Question, default: DefaultValue) -> Question {
+const fn with_default(q: Question, default: DefaultValue<'static>) -> Question {
     Question {
         default: Some(default),
         ..q

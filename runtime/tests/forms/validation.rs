@@ -34,6 +34,7 @@ const fn question(key: &'static str, kind: Kind, requirement: Requirement) -> Qu
         default: None,
         checked: false,
         live_choices: false,
+        each: None,
     }
 }
 

@@ -106,7 +106,36 @@ async fn allowed(
             shown(request)
         )));
     }
-    for text in quick_actions {
+    named.extend(named_by_quick_actions(quick_actions, &listed)?);
+    projects
+        .check(gitlab, &named)
+        .await
+        .map_err(Refusal::Limits)
+}
+
+/// Refuses texts GitLab will run quick actions from that no request carries (the drafts
+/// a review publishes all at once) when a command in them names a project outside the
+/// allow list, as a request's own texts are.
+pub async fn check_published(
+    access: &Access,
+    gitlab: &GitLab,
+    published: &[Carried],
+) -> Result<(), Refusal> {
+    let Some(projects) = &access.projects else {
+        return Ok(());
+    };
+    let named = named_by_quick_actions(published, &projects.listed())?;
+    projects
+        .check(gitlab, &named)
+        .await
+        .map_err(Refusal::Limits)
+}
+
+/// The projects the quick actions in `texts` name; a project named relative to the
+/// item's own cannot be checked, and is refused.
+fn named_by_quick_actions(texts: &[Carried], listed: &str) -> Result<Vec<NamedProject>, Refusal> {
+    let mut named = Vec::new();
+    for text in texts {
         for found in &text.found {
             let field = format!("`{}` (its line `{}`)", text.field, found.written);
             for reference in references(found) {
@@ -124,10 +153,7 @@ async fn allowed(
             }
         }
     }
-    projects
-        .check(gitlab, &named)
-        .await
-        .map_err(Refusal::Limits)
+    Ok(named)
 }
 
 /// `DELETE /projects/1/labels/1`: the request as a refusal shows it.

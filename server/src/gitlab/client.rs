@@ -173,7 +173,7 @@ impl GitLab {
 
     /// The instance's `major.minor` (`GET /version`), read once; `None` when it cannot be
     /// read (no token, an old instance, a proxy in the way).
-    async fn version(&self) -> Option<(u32, u32)> {
+    pub async fn version(&self) -> Option<(u32, u32)> {
         let read = || async {
             let built =
                 BuiltRequest::build(&self.shared.api_root, ApiRequest::get().segment("version"));

@@ -56,7 +56,9 @@ impl IdOrName {
     /// A path as it appears in a request (`projects/<this>/…`), in canonical form; `None`
     /// when there is no path in it.
     pub fn canonical_path(text: &str) -> Option<IdOrName> {
-        let path = text.trim().trim_matches('/').trim();
+        // Slashes and spaces in any order (`/ /a/b`): one pass takes them all, so that the
+        // canonical form read again is itself, as the allow list reads it a second time.
+        let path = text.trim_matches(|c: char| c == '/' || c.is_whitespace());
         if path.is_empty() {
             return None;
         }

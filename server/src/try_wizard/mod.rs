@@ -130,6 +130,9 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
     }
     let gitlab = server.gitlab();
     signed_in(gitlab, &gitlab_url).await?;
+    if sandbox.is_some() && name(action.id) == REVIEW {
+        draft_a_review(gitlab, &params).await?;
+    }
     let access = server.surface().access();
     let ready = match call::admit(access, gitlab, action, &params).await {
         Ok(Admitted::Wizard(ready)) => ready,
@@ -167,6 +170,69 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
     }
 }
 
+/// The review wizard's `try` name: on the sandbox, its drafts are written first.
+const REVIEW: &str = "mr_review";
+/// The sandbox's merge request a review is tried on when --mr is not given: the demo one,
+/// with a thread on a line of its diff for a draft to sit beside.
+const SANDBOX_REVIEWED_MR: u64 = 1;
+
+/// On the sandbox, plays the model's part before the review wizard: three draft comments
+/// on the merge request, one on a line of its diff (where one of its threads sits) and
+/// one carrying a quick action, so that there is a review to curate.
+async fn draft_a_review(
+    gitlab: &GitLab,
+    params: &Map<String, Value>,
+) -> Result<(), (Exit, String)> {
+    let (Some(project), Some(iid)) = (params.get("project_id"), params.get("merge_request_iid"))
+    else {
+        return Ok(());
+    };
+    let project = project
+        .as_str()
+        .map_or_else(|| project.to_string(), str::to_owned);
+    let iid = iid.to_string();
+    let merge_request = |request: ApiRequest| {
+        request
+            .segment("projects")
+            .segment(&project)
+            .segment("merge_requests")
+            .segment(&iid)
+    };
+    let gitlab_error = |error: crate::gitlab::GitLabError| (Exit::GitLab, error.to_string());
+    let threads = gitlab
+        .send(merge_request(ApiRequest::get()).segment("discussions"))
+        .await
+        .map_err(gitlab_error)?;
+    let on_a_line = threads.body.as_array().and_then(|threads| {
+        threads
+            .iter()
+            .find_map(|thread| {
+                thread
+                    .pointer("/notes/0/position")
+                    .filter(|p| p.is_object())
+            })
+            .cloned()
+    });
+    let mut drafts =
+        vec![serde_json::json!({"note": "Thanks, this fixes the dropped last token for me."})];
+    if let Some(position) = on_a_line {
+        drafts.push(serde_json::json!({
+            "note": "Could this loop stop at the sentinel itself, rather than one before it?",
+            "position": position,
+        }));
+    }
+    drafts.push(serde_json::json!({"note": "Please add a test for an empty input.\n/label ~bug"}));
+    let count = drafts.len();
+    for draft in drafts {
+        let write = merge_request(ApiRequest::post()).segment("draft_notes");
+        gitlab.send(write.json(draft)).await.map_err(gitlab_error)?;
+    }
+    eprintln!(
+        "Drafted {count} review comments on !{iid}, as a model would before calling the wizard."
+    );
+    Ok(())
+}
+
 /// Checks, before the first question, that GitLab answers and takes the token, as `glab`
 /// does: who the token belongs to is one cheap call.
 async fn signed_in(gitlab: &GitLab, gitlab_url: &url::Url) -> Result<(), (Exit, String)> {
@@ -200,8 +266,16 @@ impl TryArgs {
             if value.is_some() && !wanted {
                 return Err(format!("`try {wizard}` takes no {flag}"));
             }
-            let sandboxed = sandbox && parameter == "project_id";
-            match value.or_else(|| sandboxed.then(|| SANDBOX_PROJECT.into())) {
+            let on_the_sandbox = match parameter {
+                "project_id" if sandbox => Some(SANDBOX_PROJECT.into()),
+                // The demo merge request whose drafts `try` writes first: the review
+                // needs no --mr there.
+                "merge_request_iid" if sandbox && wizard == REVIEW => {
+                    Some(SANDBOX_REVIEWED_MR.into())
+                }
+                _ => None,
+            };
+            match value.or(on_the_sandbox) {
                 Some(value) if wanted => {
                     params.insert(parameter.to_owned(), value);
                 }

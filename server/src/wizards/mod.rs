@@ -1,4 +1,4 @@
-//! The eight wizards: one struct each, whose fields are the questions in order and whose
+//! The nine wizards: one struct each, whose fields are the questions in order and whose
 //! summary template is the text of the final yes/no, and the GitLab call each makes
 //! beside it; [`entries`] lists them as catalog entries. How a wizard runs, describes
 //! itself and words its endings is the catalog's ([`crate::catalog::wizard`]).
@@ -15,6 +15,7 @@ mod milestone;
 mod pipeline;
 mod project;
 mod release;
+mod review;
 
 pub use branch::BranchWizard;
 pub use issue::IssueWizard;
@@ -24,6 +25,7 @@ pub use milestone::MilestoneWizard;
 pub use pipeline::PipelineWizard;
 pub use project::{ProjectWizard, Visibility};
 pub use release::ReleaseWizard;
+pub use review::ReviewWizard;
 
 // What the tests name besides the wizards: their arguments and drafts.
 #[cfg(test)]
@@ -44,9 +46,10 @@ static PIPELINE: WizardAction = WizardAction::of::<PipelineWizard>();
 static BRANCH: WizardAction = WizardAction::of::<BranchWizard>();
 static MILESTONE: WizardAction = WizardAction::of::<MilestoneWizard>();
 static MERGE: WizardAction = WizardAction::of::<MergeWizard>();
+static REVIEW: WizardAction = WizardAction::of::<ReviewWizard>();
 
 /// The wizard entries: issue, merge request, release, project, pipeline run, branch,
-/// milestone, merge.
+/// milestone, merge, review.
 pub fn entries() -> Vec<Action> {
     vec![
         catalog::wizard::entry::<IssueWizard>(&ISSUE),
@@ -57,5 +60,6 @@ pub fn entries() -> Vec<Action> {
         catalog::wizard::entry::<BranchWizard>(&BRANCH),
         catalog::wizard::entry::<MilestoneWizard>(&MILESTONE),
         catalog::wizard::entry::<MergeWizard>(&MERGE),
+        catalog::wizard::entry::<ReviewWizard>(&REVIEW),
     ]
 }

@@ -398,3 +398,114 @@ fn a_missing_argument_is_named_by_its_flag() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("`try mr_merge` needs --mr"), "{stderr}");
 }
+
+/// The arrow down, as a terminal sends it.
+const DOWN: &str = "\x1b[B";
+
+/// Picks the option `downs` below the first at a choice.
+fn choose(session: &mut PtySession, question: &str, downs: usize) {
+    session
+        .exp_string(question)
+        .unwrap_or_else(|error| panic!("waiting for {question:?}: {error}"));
+    for _ in 0..downs {
+        session.send(DOWN).expect("the arrow");
+    }
+    session.send(ENTER).expect("entered");
+    session.flush().expect("flushed");
+}
+
+const DECIDE: &str = "Keep this comment as it is, edit it, or drop it?";
+
+#[test]
+fn the_review_wizard_on_its_own_sandbox_publishes_what_was_kept_and_approves() {
+    // Without --mr: on the sandbox, the review is of the demo merge request !1.
+    let command = binary(&["try", "mr_review", "--sandbox"]);
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
+    session
+        .exp_string("Drafted 3 review comments on !1, as a model would")
+        .expect("the model's part, played on the sandbox");
+    session
+        .exp_string("Draft comment 1 of 3, a general comment:")
+        .expect("each draft shown where it sits");
+    choose(&mut session, DECIDE, 0);
+    session
+        .exp_string("Draft comment 2 of 3, on `src/tokenizer.rs:16`:")
+        .expect("a draft on a line of the diff");
+    choose(&mut session, DECIDE, 1);
+    // The line starts as the draft's text: Ctrl-W takes back its last word.
+    session
+        .exp_string("Edit the comment (Markdown)")
+        .expect("the edit");
+    for keys in ["\x17", "it, please?", ENTER] {
+        session.send(keys).expect("typed");
+    }
+    session.flush().expect("flushed");
+    session
+        .exp_string("Draft comment 3 of 3, a general comment:")
+        .expect("the last draft");
+    choose(&mut session, DECIDE, 2);
+    choose(&mut session, "Publish the review with which verdict?", 1);
+    session
+        .exp_string("Publish 2 comments on !1 in `demo/sandbox` and approve it?")
+        .expect("the summary");
+    session
+        .exp_string("- Edited, on `src/tokenizer.rs:16`: `Could this loop stop at the sentinel itself, rather than one before it, please?`")
+        .expect("the edit in the summary");
+    session
+        .exp_string("- Dropped, a general comment:")
+        .expect("the drop in the summary");
+    answer(&mut session, "Publish the review?", "y");
+    session
+        .exp_string(
+            "Published 2 comments on !1 (1 edited first), deleted 1 dropped draft and approved it.",
+        )
+        .expect("what was done");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(0), "{rest}");
+}
+
+#[test]
+fn esc_during_a_review_publishes_nothing() {
+    let (runtime, sandbox) = sandbox();
+    let drafts = sandbox
+        .base_url()
+        .join("api/v4/projects/1/merge_requests/1/draft_notes")
+        .expect("a sandbox URL");
+    let write = async {
+        let client = reqwest::Client::new();
+        client
+            .post(drafts)
+            .json(&serde_json::json!({"note": "Hm"}))
+            .send()
+            .await
+    };
+    runtime.block_on(write).expect("the draft is written");
+    sandbox.clear_requests();
+    let url = sandbox.base_url().to_string();
+    let command = binary(&[
+        "try",
+        "mr_review",
+        "--project",
+        "demo/sandbox",
+        "--mr",
+        "1",
+        "--gitlab-url",
+        &url,
+        "--gitlab-token",
+        "glpat-try-terminal",
+    ]);
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
+    choose(&mut session, DECIDE, 1);
+    session
+        .exp_string("Edit the comment (Markdown)")
+        .expect("the edit");
+    session.send(" changed").expect("typed");
+    session.send(ESC).expect("Esc");
+    session.flush().expect("flushed");
+    session
+        .exp_string("Review cancelled by user.")
+        .expect("the ending");
+    let (rest, code) = exit_code(session);
+    assert_eq!(code, Some(130), "{rest}");
+    assert!(sandbox.writes().is_empty(), "nothing was sent");
+}

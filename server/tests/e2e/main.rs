@@ -16,6 +16,7 @@ mod gitlab_errors;
 mod no_elicitation;
 mod protocol;
 mod quick_actions;
+mod reviewing;
 mod waiting;
 mod waiting_for_ci;
 mod wizards;

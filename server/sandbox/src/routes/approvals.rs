@@ -1,5 +1,6 @@
 //! Merge request approvals: `GET …/approvals`, `GET …/approval_state`, `POST …/approve` and
-//! `POST …/unapprove`.
+//! `POST …/unapprove`; and its reviewers with the state their last review set,
+//! `GET …/reviewers`.
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -20,6 +21,35 @@ pub(crate) fn routes() -> Router<App> {
         .route(&path("approval_state"), get(approval_state))
         .route(&path("approve"), post(approve))
         .route(&path("unapprove"), post(unapprove))
+        .route(&path("reviewers"), get(reviewers))
+}
+
+/// Each reviewer with their `state`: `unreviewed` until a published review of theirs set
+/// it (`requested_changes`, `reviewed`), as GitLab lists them.
+async fn reviewers(
+    State(app): State<App>,
+    Path((id, mr_iid)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let (project_id, iid) = find(store, &id, &mr_iid)?;
+        let mr = &store.projects[&project_id].merge_requests[&iid];
+        let listed: Vec<serde_json::Value> = mr
+            .reviewer_ids
+            .iter()
+            .map(|user| {
+                let state = mr
+                    .reviewer_states
+                    .get(user)
+                    .map_or("unreviewed", String::as_str);
+                serde_json::json!({
+                    "user": store.user_json(*user),
+                    "state": state,
+                    "created_at": mr.created_at,
+                })
+            })
+            .collect();
+        Ok(ok(StatusCode::OK, serde_json::Value::Array(listed)))
+    })
 }
 
 async fn approvals(

@@ -93,6 +93,7 @@ async fn create(
                 author_id: CURRENT_USER,
                 assignee_ids,
                 reviewer_ids,
+                reviewer_states: Default::default(),
                 labels,
                 milestone_id,
                 state: "opened",

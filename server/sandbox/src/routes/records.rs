@@ -260,16 +260,29 @@ async fn draft_publish(
     })
 }
 
-/// `204`: every draft of the current user on the merge request published, oldest first.
+/// `204`: every draft of the current user on the merge request published, oldest first,
+/// as one review. Since GitLab 19.2 the review may also carry a summary `note` (an
+/// `internal` one if asked) and set the user's `reviewer_state`: `requested_changes` or
+/// `reviewed` (an approval is `POST …/approve`, never a state here).
 async fn drafts_publish_all(
     State(app): State<App>,
     Path(path): PathParams,
+    params: Params,
 ) -> Result<Response, ApiError> {
     app.with_store(|store| {
+        let state = params.choice("reviewer_state", &["requested_changes", "reviewed"])?;
+        let note = params.str("note")?;
+        let internal = params.bool("internal")?.unwrap_or(false);
         let Owner::MergeRequest(project, iid) = owner(store, Parent::MergeRequest, &path)? else {
             return Err(ApiError::not_found(""));
         };
         store.publish_drafts(project, iid);
+        if let Some(note) = note.filter(|note| !note.trim().is_empty()) {
+            store.add_review_note(project, iid, &note, internal);
+        }
+        if let Some(state) = state {
+            store.set_reviewer_state(project, iid, &state);
+        }
         Ok(no_content())
     })
 }

@@ -32,6 +32,25 @@ impl Store {
         }
     }
 
+    /// The summary note a review is published with, after its drafts.
+    pub fn add_review_note(&mut self, project: u64, iid: u64, body: &str, internal: bool) {
+        let mut note = Note::new(&mut self.ids, CURRENT_USER, body, &now());
+        note.internal = internal;
+        let thread = Discussion::individual(&mut self.ids, note);
+        let mr = self.project_mut(project).merge_requests.get_mut(&iid);
+        mr.expect("found first").discussions.push(thread);
+    }
+
+    /// The current user's state as a reviewer of merge request `iid`, which a published
+    /// review sets (`requested_changes`, `reviewed`): only a reviewer has one.
+    pub fn set_reviewer_state(&mut self, project: u64, iid: u64, state: &str) {
+        let mr = self.project_mut(project).merge_requests.get_mut(&iid);
+        let mr = mr.expect("found first");
+        if mr.reviewer_ids.contains(&CURRENT_USER) {
+            mr.reviewer_states.insert(CURRENT_USER, state.to_owned());
+        }
+    }
+
     fn publish(
         &mut self,
         project: u64,

@@ -27,6 +27,9 @@ pub(crate) struct MergeRequest {
     pub author_id: u64,
     pub assignee_ids: Vec<u64>,
     pub reviewer_ids: Vec<u64>,
+    /// The state a reviewer's last published review set (`requested_changes`,
+    /// `reviewed`), by user id.
+    pub reviewer_states: std::collections::BTreeMap<u64, String>,
     pub labels: Vec<String>,
     pub milestone_id: Option<u64>,
     /// `opened`, `closed` or `merged`.

@@ -690,6 +690,9 @@ pub(crate) static DRAFT_NOTES: Kind = Kind {
         "resolve_discussion",
     ],
     update_rules: &[Rule::Filled("note")],
+    // GitLab's update writes `note` and `position` as given: a draft edited without its
+    // position is no longer on a line of the diff.
+    replaced: &["position"],
     judge: draft_judge,
     view: draft_view,
     ..Kind::PLAIN

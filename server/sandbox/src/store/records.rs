@@ -153,6 +153,9 @@ pub(crate) struct Kind {
     pub update_rules: &'static [Rule],
     /// The finder's own refusals of a list's parameters, after Grape's.
     pub list_check: fn(&Map<String, Value>) -> Result<(), ApiError>,
+    /// Fields an update writes whether it sends them or not: one left out becomes null (a
+    /// draft note's `position`, which GitLab's update sets to what it is given).
+    pub replaced: &'static [&'static str],
     /// GitLab's checks of a change beyond Grape's and the model's, which may need the rest
     /// of the store (a deployment's commit, a draft's place on the diff, an environment
     /// deleted only once stopped); given the request's parameters.
@@ -219,6 +222,7 @@ impl Kind {
         list_rules: &[],
         create_rules: &[],
         update_rules: &[],
+        replaced: &[],
         list_check: any_list,
         judge: fair,
         view: as_kept,
@@ -496,6 +500,13 @@ impl Store {
             .map(|(name, value)| (name.clone(), value.clone()))
             .collect();
         set(kind, &mut changed, &changeable)?;
+        for field in kind
+            .replaced
+            .iter()
+            .filter(|field| !params.contains_key(**field))
+        {
+            changed.insert((*field).to_owned(), Value::Null);
+        }
         (kind.check)(&mut changed)?;
         self.check_unique(owner, kind, &changed, Some(index))?;
         if changed.contains_key("updated_at") {

@@ -247,6 +247,7 @@ fn seed(store: &mut Store) {
         author_id: ALICE,
         assignee_ids: vec![ALICE],
         reviewer_ids: vec![BOB],
+        reviewer_states: Default::default(),
         labels: vec!["bug".to_owned()],
         milestone_id: Some(milestone_id),
         state: "opened",

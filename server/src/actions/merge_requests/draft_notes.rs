@@ -143,4 +143,19 @@ pub struct DraftNotesPublishAll {
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
     pub merge_request_iid: u64,
+    /// Set my state as a reviewer (GitLab 19.2 and later): `requested_changes`, or
+    /// `reviewed`. An approval is `merge_request.approve`, not a state.
+    pub reviewer_state: Option<ReviewerState>,
+    /// A summary comment published with the review (GitLab 19.2 and later).
+    pub note: Option<String>,
+    /// Make the summary comment internal: only project members see it.
+    pub internal: Option<bool>,
+}
+
+/// The state a published review sets for its reviewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviewerState {
+    RequestedChanges,
+    Reviewed,
 }

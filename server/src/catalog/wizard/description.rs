@@ -12,6 +12,16 @@ use super::names::WizardNames;
 /// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`; and
 /// whether GitLab (or a rule) checks it, asking again with the reason.
 pub fn answer_kind(question: &Question) -> String {
+    if let Some(each) = question.each {
+        let asked: Vec<String> = each
+            .iter()
+            .map(|item| format!("`{}` ({})", item.key, static_kind(item)))
+            .collect();
+        return format!(
+            "for each item of a list read from GitLab when asked, one form per question: {}",
+            asked.join(", then ")
+        );
+    }
     let kind = if question.live_choices {
         format!(
             "choice read from GitLab when asked (text when there are over {} options or they cannot be read)",
@@ -132,7 +142,13 @@ pub fn question_table<W: Wizard>() -> String {
         if let Some(condition) = condition(questions, question) {
             required = format!("{required}; {condition}");
         }
-        let property = if question.live_choices {
+        let property = if let Some(each) = question.each {
+            let properties: Vec<String> = each
+                .iter()
+                .map(|item| format!("`{}`", item.property()))
+                .collect();
+            properties.join(", ")
+        } else if question.live_choices {
             format!("`selection` (`{}` when typed)", question.key)
         } else {
             format!("`{}`", question.property())

@@ -6,7 +6,7 @@ use super::description;
 use super::names::{GitLabWizard, WizardNames};
 use super::ready::WizardAction;
 use crate::catalog::action::{Action, Described, Run};
-use crate::catalog::output::{Kind, Output};
+use crate::catalog::output::Kind;
 use crate::catalog::resource::Resource;
 use crate::catalog::schema::input_schema;
 
@@ -37,7 +37,7 @@ pub fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         Described::new(
             description::tool_description::<W>(),
             input_schema::<W::Args>(),
-            Output::Object.schema(kind, resource),
+            W::OUTPUT.schema(kind, resource),
         )
     };
     Action {
@@ -56,7 +56,7 @@ pub fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         waits: false,
         method_in_call: false,
         endpoint: None,
-        output: Output::Object,
+        output: W::OUTPUT,
         kind,
         described: LazyLock::new(Box::new(describe)),
         run: Run::Wizard(wizard),

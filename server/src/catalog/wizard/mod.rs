@@ -10,6 +10,6 @@ pub(super) mod ready;
 mod texts;
 
 pub use entry::entry;
-pub use names::GitLabWizard;
+pub use names::{Calls, GitLabWizard};
 pub use ready::{ReadyWizard, Unfinished, WizardAction, WizardCall};
 pub use texts::{GitLabTexts, REAPPROVE};

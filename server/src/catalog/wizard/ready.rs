@@ -14,12 +14,12 @@ use wizard::{Flow, Outcome};
 
 use wizard::question::Question;
 
-use super::names::{GitLabWizard, WizardNames};
+use super::names::{Calls, GitLabWizard, WizardNames};
 use super::texts::GitLabTexts;
-use crate::catalog::output::Kind;
+use crate::catalog::output::{Kind, Output};
 use crate::catalog::params;
 use crate::catalog::resource::Resource;
-use crate::gitlab::{ApiRequest, GitLab};
+use crate::gitlab::GitLab;
 
 /// One wizard call.
 pub struct WizardCall<'a> {
@@ -30,10 +30,10 @@ pub struct WizardCall<'a> {
     pub context: &'a RequestContext<RoleServer>,
 }
 
-/// The boxed future a wizard call returns: the request the user said yes to, or the
+/// The boxed future a wizard call returns: the calls the user said yes to, or the
 /// response to return instead (a question's round, an ending).
 pub type WizardFuture<'a> =
-    Pin<Box<dyn Future<Output = Result<ApiRequest, CallToolResponse>> + Send + 'a>>;
+    Pin<Box<dyn Future<Output = Result<Calls, CallToolResponse>> + Send + 'a>>;
 
 /// How a wizard run on the terminal ended without a yes.
 #[derive(Debug)]
@@ -45,10 +45,9 @@ pub enum Unfinished {
     Unanswered(Unanswered),
 }
 
-/// The boxed future a wizard run on the terminal returns: the request the user said yes
+/// The boxed future a wizard run on the terminal returns: the calls the user said yes
 /// to, or how it ended.
-pub type TerminalFuture<'a> =
-    Pin<Box<dyn Future<Output = Result<ApiRequest, Unfinished>> + Send + 'a>>;
+pub type TerminalFuture<'a> = Pin<Box<dyn Future<Output = Result<Calls, Unfinished>> + Send + 'a>>;
 
 /// A wizard's typed arguments, which run it either way.
 trait Runs: Send + Sync {
@@ -65,6 +64,8 @@ struct Prepared<W: GitLabWizard>(W::Args);
 /// A wizard whose tool arguments were validated into its typed arguments, ready to run.
 pub struct ReadyWizard {
     pub info: WizardNames,
+    /// How the answer to its yes is shaped ([`GitLabWizard::OUTPUT`]).
+    pub output: Output,
     args: Box<dyn Runs>,
 }
 
@@ -80,6 +81,7 @@ impl ReadyWizard {
     pub fn new<W: GitLabWizard>(args: W::Args) -> ReadyWizard {
         ReadyWizard {
             info: WizardNames::of::<W>(),
+            output: W::OUTPUT,
             args: Box::new(Prepared::<W>(args)),
         }
     }
@@ -123,14 +125,14 @@ impl<W: GitLabWizard> Runs for Prepared<W> {
                 .flow
                 .run_with::<W>(call.gitlab, self.0, call.request, call.context)
                 .await;
-            outcome.into_response().map(|wizard| wizard.request())
+            outcome.into_response().map(|wizard| wizard.calls())
         })
     }
 
     fn run_in_terminal(self: Box<Self>, gitlab: &GitLab) -> TerminalFuture<'_> {
         Box::pin(async move {
             match wizard::terminal::run_with::<W>(gitlab, self.0, &GitLabTexts).await {
-                Ok(Outcome::Finished(wizard)) => Ok(wizard.request()),
+                Ok(Outcome::Finished(wizard)) => Ok(wizard.calls()),
                 Ok(ended) => Err(Unfinished::Ended(
                     ended.error_text().unwrap_or_default().to_owned(),
                 )),

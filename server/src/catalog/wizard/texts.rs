@@ -14,10 +14,11 @@ pub const REAPPROVE: &str =
 
 /// What a wizard does, as its endings name it: `Issue creation` for the wizards that
 /// create something (`interactive.*_create`, and the pipeline run, which creates a
-/// pipeline), `Merge` for the one that merges.
+/// pipeline), `Merge` for the one that merges, `Review` for the one that reviews.
 fn task(wizard: &WizardInfo) -> String {
     match wizard.id {
         Some(id) if id.ends_with("_merge") => "Merge".to_owned(),
+        Some(id) if id.ends_with("_review") => "Review".to_owned(),
         _ => format!("{} creation", wizard.noun),
     }
 }

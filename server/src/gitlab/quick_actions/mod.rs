@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-pub use carriers::{Carried, carried, may_carry};
+pub use carriers::{Carried, Target, carried, may_carry};
 pub use commands::Command;
 pub use references::{Reference, references};
 

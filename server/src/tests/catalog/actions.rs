@@ -148,6 +148,11 @@ fn wizards_are_registered_under_the_names_of_spec_section_1() {
                 "interactive.mr_merge",
                 "merge_request.merge"
             ),
+            (
+                "gitlab_interactive_mr_review",
+                "interactive.mr_review",
+                "merge_request.draft_note_publish_all"
+            ),
         ]
     );
     for action in catalog().wizards() {
@@ -160,7 +165,13 @@ fn wizards_are_registered_under_the_names_of_spec_section_1() {
             "{}",
             action.id
         );
-        assert_eq!(action.output, Output::Object);
+        // A review makes several calls and answers what they did, not one object.
+        let output = if action.id == "interactive.mr_review" {
+            Output::Done
+        } else {
+            Output::Object
+        };
+        assert_eq!(action.output, output, "{}", action.id);
     }
 }
 
@@ -184,12 +195,19 @@ fn wizard_inputs_are_the_project_id_alone_or_nothing() {
     let project = action("interactive.project_create");
     assert!(project.parameters().is_empty());
     assert_eq!(schema_value(project)["type"], "object");
-    let merge = action("interactive.mr_merge");
-    assert_eq!(merge.parameters(), ["project_id", "merge_request_iid"]);
-    assert_eq!(
-        schema_value(merge)["required"],
-        json!(["project_id", "merge_request_iid"])
-    );
+    for id in ["interactive.mr_merge", "interactive.mr_review"] {
+        let merge_request = action(id);
+        assert_eq!(
+            merge_request.parameters(),
+            ["project_id", "merge_request_iid"],
+            "{id}"
+        );
+        assert_eq!(
+            schema_value(merge_request)["required"],
+            json!(["project_id", "merge_request_iid"]),
+            "{id}"
+        );
+    }
 }
 
 #[test]

@@ -35,6 +35,7 @@ fn project_value() -> impl Strategy<Value = Value> {
             json!(1), json!(2), json!(1.0), json!(2.0), json!(1e0), json!(2e0), json!(20e-1),
             json!("1"), json!("2"), json!("01"), json!("002"), json!(" 2 "), json!("2.0"),
             json!("demo/sandbox"), json!("DEMO/Sandbox"), json!("/demo/sandbox/"),
+            json!("/\t/demo/sandbox"), json!("/ /2"),
             json!(" demo/sandbox "), json!("demo%2Fsandbox"), json!("demo/sandbox/../other"),
             json!("other/project"), json!("demo/sandbox\u{200B}"), json!(""), json!("/"),
             json!(0), json!(-1), json!(1.5), json!(9_007_199_254_740_993_u64), json!([1]),

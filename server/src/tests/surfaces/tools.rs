@@ -42,7 +42,7 @@ fn hints(tool: &Tool) -> (bool, bool) {
     (hints.read_only, hints.destructive)
 }
 
-const WIZARD_TOOLS: [&str; 8] = [
+const WIZARD_TOOLS: [&str; 9] = [
     "gitlab_interactive_issue_create",
     "gitlab_interactive_mr_create",
     "gitlab_interactive_release_create",
@@ -51,6 +51,7 @@ const WIZARD_TOOLS: [&str; 8] = [
     "gitlab_interactive_branch_create",
     "gitlab_interactive_milestone_create",
     "gitlab_interactive_mr_merge",
+    "gitlab_interactive_mr_review",
 ];
 
 #[test]

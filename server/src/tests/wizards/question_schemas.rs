@@ -1,5 +1,6 @@
-//! The `requestedSchema` of every question of the eight wizards (a live choice as the text
-//! it is asked as when its options cannot be offered), pinned as checked-in
+//! The `requestedSchema` of every question of the nine wizards (a live choice as the text
+//! it is asked as when its options cannot be offered, a list step's questions under
+//! `<step>.<question>`, without the text each item pre-fills), pinned as checked-in
 //! snapshot files (`tests/snapshots/<tool>.json`), and checked field by field against
 //! the form rules written out below. Rewrite the snapshots with `UPDATE_SNAPSHOTS=1` after a deliberate change.
 
@@ -7,20 +8,35 @@ use std::path::PathBuf;
 
 use crate::wizards::{
     BranchWizard, IssueWizard, MergeRequestWizard, MergeWizard, MilestoneWizard, PipelineWizard,
-    ProjectWizard, ReleaseWizard,
+    ProjectWizard, ReleaseWizard, ReviewWizard,
 };
 use serde_json::{Map, Value, json};
 use wizard::Wizard;
 use wizard::form::{label, requested_schema, yes_no_schema};
 use wizard::question::{Kind, Question, Requirement};
 
+/// The questions of `W` as asked, by the key they are listed under: a list step's own
+/// questions in its place.
+fn asked<W: Wizard>() -> Vec<(String, &'static Question)> {
+    W::QUESTIONS
+        .iter()
+        .flat_map(|question| match question.each {
+            Some(each) => each
+                .iter()
+                .map(|item| (format!("{}.{}", question.key, item.key), item))
+                .collect(),
+            None => vec![(question.key.to_owned(), question)],
+        })
+        .collect()
+}
+
 /// `{ "<key>": {"message": …, "requestedSchema": …}, …, "confirm": … }` in question order.
 fn schemas<W: Wizard>() -> Value {
     let mut all = Map::new();
-    for question in W::QUESTIONS {
+    for (key, question) in asked::<W>() {
         let schema = Value::Object(requested_schema(question));
         all.insert(
-            question.key.to_owned(),
+            key,
             json!({ "message": question.message, "requestedSchema": schema }),
         );
     }
@@ -80,13 +96,12 @@ fn spec_schema(question: &Question) -> Value {
 
 fn check<W: Wizard>() {
     let actual = schemas::<W>();
-    for question in W::QUESTIONS {
+    for (key, question) in asked::<W>() {
         assert_eq!(
-            actual[question.key]["requestedSchema"],
+            actual[&key]["requestedSchema"],
             spec_schema(question),
-            "{}: `{}` differs from the form rules",
+            "{}: `{key}` differs from the form rules",
             W::INFO.tool,
-            question.key
         );
     }
 
@@ -149,6 +164,11 @@ fn milestone_wizard_schemas() {
 #[test]
 fn merge_wizard_schemas() {
     check::<MergeWizard>();
+}
+
+#[test]
+fn review_wizard_schemas() {
+    check::<ReviewWizard>();
 }
 
 #[test]
