@@ -18,5 +18,6 @@ mod protocol;
 mod quick_actions;
 mod waiting;
 mod waiting_for_ci;
+mod which_one;
 mod wizards;
 mod wizards_reading_gitlab;
