@@ -290,7 +290,13 @@ impl Lookup<'_> {
         chooser: &mut C,
         used: &mut Vec<Resolution>,
     ) -> Result<Value, C::Stop> {
-        let Some(given) = self.refers.loose(&value).map(str::to_owned) else {
+        // A text holding a control character is never searched for: taken as written, the
+        // build refuses it, saying why (a URL parser would remove the character).
+        let loose = self.refers.loose(&value);
+        let Some(given) = loose
+            .filter(|text| !text.chars().any(char::is_control))
+            .map(str::to_owned)
+        else {
             return Ok(value);
         };
         let (mut candidates, hidden) = self.candidates(field, &given).await?;

@@ -11,6 +11,14 @@
 //! every field for us, in flattened halves and lists too, so no action lists its
 //! references by hand. Each kind knows when a value names its object exactly, how to
 //! search GitLab for what a loose value may mean, and how to title what it finds.
+//!
+//! A field whose type stays plain text is marked by an attribute instead, which puts the
+//! same keyword in its schema:
+//!
+//! ```text
+//! #[schemars(extend("x-refers-to" = "branch"))]
+//! pub ref_name: String,
+//! ```
 
 mod branch;
 mod merge_request;
@@ -330,6 +338,30 @@ mod tests {
             .as_str()
             .unwrap();
         assert!(description.starts_with("The project. "), "{description}");
+    }
+
+    /// A plain text field becomes a reference by one attribute on the params struct.
+    #[test]
+    fn an_attribute_marks_a_plain_field() {
+        #[derive(schemars::JsonSchema)]
+        #[allow(dead_code)]
+        struct Params {
+            #[schemars(extend("x-refers-to" = "branch"))]
+            ref_name: Option<String>,
+            title: String,
+        }
+        let Value::Object(mut schema) = schemars::schema_for!(Params).to_value() else {
+            unreachable!()
+        };
+        let references = take(&mut schema);
+        assert_eq!(
+            references,
+            [Reference {
+                field: "ref_name".to_owned(),
+                refers: Refers::Branch,
+                list: false,
+            }]
+        );
     }
 
     #[test]
