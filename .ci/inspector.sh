@@ -2,7 +2,8 @@
 # The wizards in a real client: the official MCP Inspector's web UI, in Debian's headless
 # Chromium driven by playwright-core (both pinned in tests/inspector/package-lock.json),
 # runs `gitlab-mcp-server --sandbox` over stdio and answers the issue, pipeline and review
-# wizards the way a person would (tests/inspector/wizards.test.mjs says what it checks).
+# wizards, and the question which branch a loosely named one means, the way a person would
+# (tests/inspector/wizards.test.mjs says what it checks).
 # Screenshots and report.json go to $INSPECTOR_ARTIFACTS (.ci/artifacts/inspector/).
 #
 #   .ci/inspector.sh --install-only    install Chromium, Node 22 and the test's packages

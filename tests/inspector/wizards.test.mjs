@@ -1,11 +1,13 @@
 // The wizards as a person meets them in a real client: the official MCP Inspector's web UI
 // in headless Chromium (playwright-core), running `$GITLAB_MCP_SERVER_BIN --sandbox` over
-// stdio. Five scenarios answer the issue, pipeline and review wizards by clicking through
-// their forms (elicitation requests) and check what each form shows: its label, the
+// stdio. Six scenarios: five answer the issue, pipeline and review wizards by clicking
+// through their forms (elicitation requests) and check what each form shows: its label, the
 // required marker `*` on required fields only, a Submit that takes an optional field left
 // empty, the labelled choices of a ref, a review's draft shown in its own form with its
 // text pre-filled for an edit, a summary in `- Name: value` rows without `**` markup, the
-// progress toast, and the tool's result.
+// progress toast, and the tool's result. The sixth names a branch loosely (`f`, which two
+// of the demo's branches hold) in an ordinary action and picks the one meant from the
+// server's "which one did you mean?" question.
 //
 // Screenshots, report.json (every check, what each form showed) and the Inspector's own
 // record of each scenario's protocol go to $INSPECTOR_ARTIFACTS (.ci/artifacts/inspector).
@@ -146,9 +148,9 @@ async function connect() {
     return page;
 }
 
-// Selects `tool` in the list (returns the list entry's text) and runs it with `args`
-// (the project alone unless told).
-async function runTool(page, tool, args = { project_id: PROJECT }) {
+// Selects `tool` in the list (returns the list entry's text) and runs it on the project,
+// with `args` beside `project_id`.
+async function runTool(page, tool, args = {}) {
     const close = page.getByRole('button', { name: 'Close results' });
     if (await close.isVisible()) await close.click();
     await page.getByPlaceholder('Search tools...').fill(tool);
@@ -161,7 +163,7 @@ async function runTool(page, tool, args = { project_id: PROJECT }) {
     await form.getByRole('switch', { name: 'Edit as JSON' }).check({ force: true });
     await form.locator('.ace_editor').first().click();
     await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(JSON.stringify(args));
+    await page.keyboard.insertText(JSON.stringify({ project_id: PROJECT, ...args }));
     await form.getByRole('button', { name: 'Execute Tool' }).click();
     return shown;
 }
@@ -511,4 +513,27 @@ test('review wizard: a draft kept, one edited, one dropped, approved', { timeout
         check('the kept comment is published', threads.includes('Thanks, this reads well.'), threads.slice(0, 500));
         check('the edited comment is published as edited', threads.includes('The loop ends at the sentinel.'), threads.slice(0, 500));
         check('the dropped comment is not', !threads.includes('nit: trailing space'), threads.slice(0, 500));
+    }));
+
+test('which one did you mean: a branch named loosely is picked among the matches', { timeout: SCENARIO_MS }, () =>
+    scenario('which_branch', async ({ page, check, state }) => {
+        // `f` is in `feature/x` and `fix/tokenizer`, the demo's branches besides `main`.
+        await runTool(page, 'gitlab_branch_get', { branch: 'f' });
+
+        const form = await nextForm(page);
+        checkForm(check, state, form, { about: /matches 2 branches.*Which one did you mean\?/s, label: 'Branch', required: true });
+        await dialogOf(page).getByRole('textbox', { name: form.fields[0].label }).click();
+        await page.getByRole('option').first().waitFor();
+        const options = (await page.getByRole('option').allInnerTexts()).map((text) => text.trim());
+        form.options = options;
+        await shot(page, 'which-branch-choice.png');
+        check('both matching branches are offered, and only they', JSON.stringify([...options].sort()) === JSON.stringify(['feature/x', 'fix/tokenizer']), options);
+        await page.getByRole('option', { name: 'fix/tokenizer', exact: true }).click();
+        await press(page, 'Submit');
+
+        const text = await toolResult(page);
+        state.result = text.slice(0, 2_000);
+        // The branch's JSON, then the server's line saying which branch `f` was taken to mean.
+        const picked = text.match(/"name":\s*"([^"]+)"/)?.[1];
+        check('the branch read is the one picked', picked === 'fix/tokenizer', text);
     }));

@@ -63,9 +63,9 @@ macro_rules! issuable_list {
             /// Only those whose title or description contains this text.
             pub search: Option<String>,
             /// Only those by this user (an id).
-            pub author_id: Option<u64>,
+            pub author_id: Option<$crate::catalog::params::UserId>,
             /// Only those by this user (a username).
-            pub author_username: Option<String>,
+            pub author_username: Option<$crate::catalog::params::Username>,
             /// Only those assigned to this user id, or to nobody (`None`) or somebody (`Any`).
             pub assignee_id: Option<$crate::catalog::params::UserFilter>,
             /// Only those in this milestone (its title), or in none (`None`) or any (`Any`).
@@ -99,7 +99,7 @@ macro_rules! issue_list {
                 /// Only issues in this state (GitLab's default: all).
                 pub state: Option<$crate::actions::issues::IssueState>,
                 /// Only issues assigned to this user (a username).
-                pub assignee_username: Option<Vec<String>>,
+                pub assignee_username: Option<Vec<$crate::catalog::params::Username>>,
                 /// Whose issues: `assigned_to_me`, `created_by_me` or `all` (the default in a
                 /// project; across projects, `created_by_me`).
                 pub scope: Option<$crate::actions::lists::IssueScope>,
@@ -136,7 +136,7 @@ macro_rules! merge_request_list {
                 /// somebody (`Any`).
                 pub reviewer_id: Option<$crate::catalog::params::UserFilter>,
                 /// Only those whose review is asked of this user (a username).
-                pub reviewer_username: Option<String>,
+                pub reviewer_username: Option<$crate::catalog::params::Username>,
                 /// `true`: only drafts; `false`: no drafts.
                 pub draft: Option<bool>,
                 /// Whose: `assigned_to_me`, `reviews_for_me`, `created_by_me` or `all` (the

@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{MergeRequestIid, PageNumber, PerPage};
 use crate::catalog::{Action, get};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -53,7 +53,7 @@ pub struct MergeRequestParticipants {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }

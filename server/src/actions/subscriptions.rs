@@ -6,6 +6,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::params::MergeRequestIid;
 use crate::catalog::{Action, post};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -55,5 +56,5 @@ pub struct MergeRequestSubscription {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }

@@ -6,7 +6,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::fixed_schema;
+use crate::catalog::params::{MergeRequestIid, fixed_schema};
 use crate::catalog::{Action, get, post};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -142,7 +142,7 @@ pub struct MergeRequestTime {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }
 
 /// Set how long a merge request is expected to take (`3h30m`, `1w2d`; `0` clears it). Returns
@@ -153,7 +153,7 @@ pub struct MergeRequestEstimate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub duration: Duration,
 }
 
@@ -165,7 +165,7 @@ pub struct MergeRequestSpentTime {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub duration: Duration,
     /// What the time was spent on.
     pub summary: Option<String>,

@@ -14,19 +14,23 @@
 //! - **quick actions** in a text GitLab reads them from (`/close`, `/merge`) ask on every
 //!   surface, each named with what it does; one that merges is guarded as the merge is.
 //!
+//! A parameter that named its object loosely was resolved before (`super::resolve`), the
+//! user's choice included: the question names the object chosen, and is asked through the
+//! same prompter, after the choice.
+//!
 //! A call the operator approved up front (YOLO/AUTOPILOT) or that carries
 //! `"confirm": true` is not asked. A client that cannot be asked, or a surface that may
 //! not ask, gets a refusal saying what would have been asked and how to re-send; a no, a
 //! decline or a cancel sends nothing.
 
 use rmcp::model::{CallToolRequestParams, CallToolResponse};
-use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
-use wizard::Flow;
 use wizard::guard::{Destructive, guard};
+use wizard::prompt::Prompter;
 use wizard::summary::escape_value;
 
 use super::check::Checked;
+use super::resolve::Resolution;
 use crate::catalog::Action;
 use crate::catalog::asks::{ArgumentGuard, Before};
 use crate::catalog::output::error_result;
@@ -38,8 +42,10 @@ use crate::surfaces::kind::SurfaceKind;
 /// The call a guard looks at.
 pub struct Guarded<'a> {
     pub action: &'a Action,
-    /// The call's parameters, already validated.
+    /// The call's parameters, already validated, each reference resolved.
     pub params: &'a Map<String, Value>,
+    /// The references that were named loosely, and the objects they were taken to mean.
+    pub resolved: &'a [Resolution],
     /// The request as it will be sent, and the quick actions its texts carry.
     pub checked: &'a Checked,
     /// Approved up front: YOLO/AUTOPILOT, or the call's `"confirm": true`.
@@ -48,9 +54,7 @@ pub struct Guarded<'a> {
     /// Whether the surface may ask before a destructive action (never the dynamic one).
     pub may_ask_destructive: bool,
     pub gitlab: &'a GitLab,
-    pub flow: &'a Flow,
     pub request: &'a CallToolRequestParams,
-    pub context: &'a RequestContext<RoleServer>,
 }
 
 /// What calls for a yes, each part of the one question.
@@ -64,12 +68,11 @@ struct Reasons {
 }
 
 /// `None`: go ahead. `Some`: return this response instead — a refusal, a cancellation, or
-/// on the 2026-07-28 path the round that asks.
-pub async fn ask_first(call: &Guarded<'_>) -> Option<CallToolResponse> {
+/// on the 2026-07-28 path the round that asks. `prompter` is the call's.
+pub async fn ask_first(call: &Guarded<'_>, prompter: &mut Prompter) -> Option<CallToolResponse> {
     if call.approved {
         return None;
     }
-    let mut prompter = call.flow.prompter(call.request, call.context);
     let can_ask = prompter.can_ask();
     let reasons = match reasons(call, can_ask).await {
         Ok(Some(reasons)) => reasons,
@@ -90,7 +93,7 @@ pub async fn ask_first(call: &Guarded<'_>) -> Option<CallToolResponse> {
         question: &question,
         title: &title,
     };
-    guard(&mut prompter, ask).await
+    guard(prompter, ask).await
 }
 
 /// What calls for a yes in `call`; `None` when nothing does.
@@ -111,7 +114,7 @@ async fn reasons(call: &Guarded<'_>, can_ask: bool) -> Result<Option<Reasons>, C
         reasons.destructive = true;
         reasons
             .paragraphs
-            .push(destructive_question(action, call.params));
+            .push(destructive_question(action, call.params, call.resolved));
         reasons.refusals.push(match call.surface {
             SurfaceKind::Dynamic => format!("action \"{id}\" is destructive."),
             _ => format!(
@@ -274,13 +277,22 @@ fn quick_actions_refusal(id: &str, text: &Carried, why: &str) -> String {
 
 /// `Delete issue (project_id `demo/sandbox`, issue_iid `5`)? This cannot be undone.`
 /// Every value is escaped: it came from the model, and must not read as the server's words;
-/// a URL's credentials are left out.
-fn destructive_question(action: &Action, params: &Map<String, Value>) -> String {
+/// a URL's credentials are left out. A parameter named loosely shows the object it was
+/// taken to mean: `Delete branch (branch `feature/login`)`, `merge_request_iid `!12 Fix
+/// login (feature/login)``.
+fn destructive_question(
+    action: &Action,
+    params: &Map<String, Value>,
+    resolved: &[Resolution],
+) -> String {
     let title = &action.title;
     let details: Vec<String> = action
         .parameters()
         .iter()
         .filter_map(|name| {
+            if let Some(resolution) = resolved.iter().find(|r| r.field == *name) {
+                return Some(format!("{name} {}", resolution.shown()));
+            }
             let value = params.get(name)?;
             let text = match value {
                 Value::String(text) => text_without_credentials(text),

@@ -9,8 +9,9 @@ use std::fmt;
 use serde_json::{Map, Value};
 use wizard::state::Caller;
 
-use super::admit::{Admitted, admit};
+use super::admit::{Admitted, Ready, admit};
 use super::refusal::Refusal;
+use super::resolve::Nobody;
 use super::send::fetch;
 use crate::access::Access;
 use crate::catalog::output::{Objects, Output};
@@ -96,16 +97,24 @@ impl<'a> Reads<'a> {
         let Value::Object(params) = params else {
             panic!("the parameters of `{id}` are built as a JSON object")
         };
-        let checked = match admit(self.access, self.gitlab, action, &params).await {
-            Ok(Admitted::Request(checked)) => checked,
-            Ok(Admitted::Wizard(_)) => {
-                unreachable!("`{id}` is a read: the ids of reads are checked to name reads")
-            }
-            Err(Refusal::Invalid(why)) => return Err(ReadError::Invalid(why)),
-            Err(Refusal::Settings(why) | Refusal::Limits(why)) => {
-                return Err(ReadError::Refused(why));
-            }
-        };
+        // Nobody is asked here: a loose name matching several objects is refused.
+        let (params, checked) =
+            match admit(self.access, self.gitlab, action, &params, &mut Nobody).await {
+                Ok(Admitted {
+                    params,
+                    ready: Ready::Request(checked),
+                    ..
+                }) => (params, checked),
+                Ok(_) => {
+                    unreachable!("`{id}` is a read: the ids of reads are checked to name reads")
+                }
+                Err(Refusal::Invalid(why) | Refusal::Unresolved(why)) => {
+                    return Err(ReadError::Invalid(why));
+                }
+                Err(Refusal::Settings(why) | Refusal::Limits(why)) => {
+                    return Err(ReadError::Refused(why));
+                }
+            };
         let what = checked.request.line();
         // A file's body tells a window of lines refused from a file that is not one.
         let is_file = action.output == Output::File;

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-/// A call refused before anything but the reads that tell which project an id names was
-/// sent.
+/// A call refused before anything but reads was sent: those that tell which project an id
+/// names, and those that look up what a loosely named parameter means.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// The operator's settings do not offer the action here (read-only mode, the toolsets,
@@ -17,12 +17,18 @@ pub enum Refusal {
     /// What the built request would reach is outside the operator's limits (a write in
     /// read-only mode, a project not on the allow list).
     Limits(String),
+    /// A parameter named its object loosely, and it names none, or several and nobody
+    /// chose.
+    Unresolved(String),
 }
 
 impl Refusal {
     pub fn text(&self) -> &str {
         match self {
-            Refusal::Settings(text) | Refusal::Invalid(text) | Refusal::Limits(text) => text,
+            Refusal::Settings(text)
+            | Refusal::Invalid(text)
+            | Refusal::Limits(text)
+            | Refusal::Unresolved(text) => text,
         }
     }
 }

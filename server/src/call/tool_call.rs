@@ -1,15 +1,17 @@
-//! A tool call, once its surface resolved it to a catalog action: admitted (its request
-//! built and checked), guarded, then run — a wizard through the runtime's Flow, anything
-//! else as the one checked GitLab request.
+//! A tool call, once its surface resolved it to a catalog action: admitted (its loosely
+//! named parameters resolved, the user asked which one where several objects match, its
+//! request built and checked), guarded, then run — a wizard through the runtime's Flow,
+//! anything else as the one checked GitLab request.
 
-use rmcp::model::{CallToolRequestParams, CallToolResponse};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, ContentBlock};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
 use wizard::Flow;
 
-use super::admit::{Admitted, admit};
+use super::admit::{Admitted, Ready, admit};
 use super::guard::{Guarded, ask_first};
 use super::refusal::Refusal;
+use super::resolve::{Asking, Nobody, Resolution, Stopped};
 use super::{Reads, send};
 use crate::access::Access;
 use crate::catalog::Action;
@@ -42,60 +44,87 @@ pub struct ToolCall<'a> {
 
 impl ToolCall<'_> {
     /// Runs the call: an error result for a refusal, bad arguments or a GitLab error; a
-    /// question's round; or GitLab's answer, shaped.
+    /// question's round; or GitLab's answer, shaped, saying which object each loosely
+    /// named parameter was taken to mean.
     pub async fn run(self) -> CallToolResponse {
-        let checked = match admit(self.access, self.gitlab, self.action, &self.params).await {
-            Ok(Admitted::Request(checked)) => checked,
-            Ok(Admitted::Wizard(wizard)) => {
+        // One prompter for the call: the choice of what a loose name means and the guard's
+        // yes are questions of one call, in that order, each answered only by its own
+        // answer, both kept through the 2026-07-28 rounds.
+        let mut prompter = self.flow.prompter(self.request, self.context);
+        let admitted = match self.action.is_wizard() {
+            // A wizard's questions ride in a state of their own: its arguments are resolved
+            // without asking.
+            true => admit(
+                self.access,
+                self.gitlab,
+                self.action,
+                &self.params,
+                &mut Nobody,
+            )
+            .await
+            .map_err(Stopped::Refused),
+            false => {
+                let mut asking = Asking {
+                    prompter: &mut prompter,
+                };
+                admit(
+                    self.access,
+                    self.gitlab,
+                    self.action,
+                    &self.params,
+                    &mut asking,
+                )
+                .await
+            }
+        };
+        let Admitted {
+            params,
+            resolved,
+            ready,
+        } = match admitted {
+            Ok(admitted) => admitted,
+            Err(Stopped::Refused(refusal)) => {
+                return error_result(self.refusal_text(refusal)).into();
+            }
+            Err(Stopped::Answered(response)) => return response,
+        };
+        let checked = match ready {
+            Ready::Request(checked) => checked,
+            Ready::Wizard(wizard) => {
                 let call = WizardCall {
                     flow: self.flow,
                     gitlab: self.gitlab,
                     request: self.request,
                     context: self.context,
                 };
-                return super::wizard::run(wizard, call, self.access, &self.params).await;
+                let response = super::wizard::run(wizard, call, self.access, &params).await;
+                return with_notes(response, &resolved);
             }
-            Err(refusal) => return error_result(self.refusal_text(refusal)).into(),
         };
         let guarded = Guarded {
             action: self.action,
-            params: &self.params,
+            params: &params,
+            resolved: &resolved,
             checked: &checked,
             approved: self.autonomous || self.confirm,
             surface: self.surface,
             may_ask_destructive: self.may_elicit,
             gitlab: self.gitlab,
-            flow: self.flow,
             request: self.request,
-            context: self.context,
         };
-        if let Some(response) = ask_first(&guarded).await {
+        if let Some(response) = ask_first(&guarded, &mut prompter).await {
             return response;
         }
         let request = checked.request;
         // A confirmed guard's round acts once, however often it is repeated.
         let act = async {
             let result = if self.action.waits {
-                wait::until_settled(
-                    self.gitlab,
-                    self.action,
-                    request,
-                    &self.params,
-                    self.context,
-                )
-                .await
+                wait::until_settled(self.gitlab, self.action, request, &params, self.context).await
             } else {
                 let objects = Objects::Compact(self.action.kind);
-                send(
-                    self.gitlab,
-                    request,
-                    self.action.output,
-                    objects,
-                    &self.params,
-                )
-                .await
+                send(self.gitlab, request, self.action.output, objects, &params).await
             };
-            match (self.action.output, self.params.get("project_id")) {
+            match (self.action.output, params.get("project_id")) {
                 (Output::Pipeline, Some(project)) => {
                     let reads = Reads::new(self.gitlab, self.access);
                     failed_jobs::add(&reads, project, result).await
@@ -103,7 +132,8 @@ impl ToolCall<'_> {
                 _ => result,
             }
         };
-        self.flow.once(self.request, act).await.into()
+        let response = self.flow.once(self.request, act).await.into();
+        with_notes(response, &resolved)
     }
 
     /// A refusal's text; where the client did not get the action's schema with its tool
@@ -117,4 +147,15 @@ impl ToolCall<'_> {
             other => other.to_string(),
         }
     }
+}
+
+/// `response` with a line saying which object each loosely named parameter was taken to
+/// mean, after GitLab's answer: the model reads what was done to what.
+fn with_notes(mut response: CallToolResponse, resolved: &[Resolution]) -> CallToolResponse {
+    if let CallToolResponse::Complete(result) = &mut response {
+        for resolution in resolved {
+            result.content.push(ContentBlock::text(resolution.note()));
+        }
+    }
+    response
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::asks::ArgumentGuard;
 use super::endpoint::Endpoint;
 use super::output::{Kind, Output};
-use super::params;
+use super::params::{self, Reference};
 use super::resource::Resource;
 use super::toolset::Toolset;
 use super::wizard::ready::{ReadyWizard, WizardAction};
@@ -79,18 +79,23 @@ pub(crate) struct Described {
     output_schema: Arc<Map<String, Value>>,
     /// The parameter names the input schema lists; anything else is refused.
     parameters: Vec<String>,
+    /// The parameters that may name their object loosely, as their types say.
+    references: Vec<Reference>,
 }
 
 impl Described {
-    /// The parameter names are the input schema's.
+    /// The parameter names are the input schema's; the references are what its types
+    /// mark, the marks taken out of the schema clients get.
     pub(crate) fn new(
         description: String,
-        input_schema: Arc<Map<String, Value>>,
+        mut input_schema: Arc<Map<String, Value>>,
         output_schema: Arc<Map<String, Value>>,
     ) -> Described {
+        let references = params::references::take(Arc::make_mut(&mut input_schema));
         Described {
             description,
             parameters: params::property_names(&input_schema),
+            references,
             input_schema,
             output_schema,
         }
@@ -138,6 +143,12 @@ impl Action {
         &self.described.parameters
     }
 
+    /// The parameters that may name their object loosely, looked up before the call is
+    /// built (`crate::call::resolve`).
+    pub fn references(&self) -> &[Reference] {
+        &self.described.references
+    }
+
     /// Whether the description and schemas were made yet.
     #[cfg(test)]
     pub(crate) fn is_described(&self) -> bool {
@@ -176,16 +187,24 @@ impl Action {
         self.resource.toolset
     }
 
-    /// Refuses unknown parameters and numbers no JSON client sends exactly, then
-    /// validates the rest into the typed parameters: nothing is sent before this passes.
-    /// The error starts with the action id and names the field.
+    /// Refuses unknown parameters and numbers no JSON client sends exactly: nothing is
+    /// looked up or sent before this passes. The error starts with the action id and names
+    /// the field.
+    pub fn check_arguments(&self, params: &Map<String, Value>) -> Result<(), String> {
+        params::check_known(params, self.parameters())
+            .and_then(|()| params::check_numbers(params))
+            .map_err(|why| format!("invalid parameters for `{}`: {why}", self.id))
+    }
+
+    /// [`Action::check_arguments`], then validates the arguments into the typed
+    /// parameters: nothing is sent before this passes. The error starts with the action
+    /// id and names the field.
     pub fn prepare(&self, params: &Map<String, Value>) -> Result<Prepared, String> {
-        let check = params::check_known(params, self.parameters())
-            .and_then(|()| params::check_numbers(params));
-        let result = check.and_then(|()| match &self.run {
+        self.check_arguments(params)?;
+        let result = match &self.run {
             Run::GitLab(build) => build(params).map(Prepared::Request),
             Run::Wizard(wizard) => (wizard.prepare)(params).map(Prepared::Wizard),
-        });
+        };
         result.map_err(|why| format!("invalid parameters for `{}`: {why}", self.id))
     }
 }

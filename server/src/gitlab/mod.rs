@@ -25,7 +25,7 @@ pub use client::GitLab;
 pub use config::{ConfigError, GitLabConfig, Token, parse_base_url, text_without_credentials};
 pub use credential::{Credential, NextToken};
 pub use error::GitLabError;
-pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER};
+pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER, whole_id};
 pub use project_id::ProjectId;
 pub use request::{Api, ApiRequest, ApiResponse};
 pub use url::{BuiltRequest, path_part};

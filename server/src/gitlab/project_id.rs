@@ -1,16 +1,15 @@
 //! GitLab's `:id`: a project by numeric id or by path, as the tools take it and the REST
 //! paths carry it.
 
-use std::borrow::Cow;
 use std::fmt;
 
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wizard::summary::SummaryValue;
 
 use super::id_or_name::IdOrName;
 
-/// A project by its numeric id (`42`) or its full path (`group/project`).
+/// A project by its numeric id (`42`) or its full path (`group/project`); its schema, which
+/// says a path's last part alone is looked up, is the catalog's (`crate::catalog::params`).
 ///
 /// Deserializes from a JSON integer or a non-empty string, and serializes back the same way.
 /// A path is one URL segment on the wire (`group%2Fproject`): the client encodes each segment
@@ -61,26 +60,6 @@ impl From<IdOrName> for ProjectId {
 impl<'de> Deserialize<'de> for ProjectId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         IdOrName::deserialize_path(deserializer, EXPECTED).map(ProjectId::from)
-    }
-}
-
-impl JsonSchema for ProjectId {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed("ProjectId")
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        // Text in the schema, so that a form fills it as text (`42` or `group/project`,
-        // without quotes); a JSON integer is read too.
-        json_schema!({
-            "type": "string",
-            "minLength": 1,
-            "description": "The project's numeric id (`42`) or its full path (`group/project`)."
-        })
     }
 }
 

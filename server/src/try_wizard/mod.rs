@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use wizard::terminal::Unanswered;
 
 use crate::call;
-use crate::call::{Admitted, InTerminal};
+use crate::call::{Admitted, InTerminal, Nobody, Ready};
 use crate::catalog::{Action, Run};
 use crate::cli::TryArgs;
 use crate::config::{Settings, Transport};
@@ -134,9 +134,13 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
         draft_a_review(gitlab, &params).await?;
     }
     let access = server.surface().access();
-    let ready = match call::admit(access, gitlab, action, &params).await {
-        Ok(Admitted::Wizard(ready)) => ready,
-        Ok(Admitted::Request(_)) => unreachable!("`try` finds only wizards"),
+    let (params, ready) = match call::admit(access, gitlab, action, &params, &mut Nobody).await {
+        Ok(Admitted {
+            params,
+            ready: Ready::Wizard(ready),
+            ..
+        }) => (params, ready),
+        Ok(_) => unreachable!("`try` finds only wizards"),
         Err(refusal) => return Err((Exit::Refused, refusal.to_string())),
     };
     match call::run_in_terminal(ready, access, gitlab, &params).await {

@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use wizard::Wizard;
 use wizard::live::{Intro, Live};
-use wizard::summary::{SummaryValue, escape_value};
+use wizard::summary::escape_value;
 
 use super::live::{Found, project_get, read, shown};
 use crate::catalog::body::Body;
+use crate::catalog::params::MergeRequestIid;
 use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
@@ -53,24 +54,6 @@ pub struct MergeWizard {
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auto_merge: Option<bool>,
-}
-
-/// A merge request's number inside its project, shown in the summary as GitLab writes a
-/// reference to one (`!7`), so that it cannot be read as any other number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(transparent)]
-pub struct MergeRequestIid(pub u64);
-
-impl std::fmt::Display for MergeRequestIid {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl SummaryValue for MergeRequestIid {
-    fn summary_text(&self) -> Option<String> {
-        Some(format!("!{}", self.0))
-    }
 }
 
 /// The merge wizard sends only the choices that were made.

@@ -9,6 +9,7 @@ use wizard::summary::escape_value;
 
 use super::live::{Found, branch_exists, project_get, read};
 use crate::catalog::body::Body;
+use crate::catalog::params::Branch;
 use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
@@ -28,14 +29,15 @@ pub struct MergeRequestWizard {
     #[tool_arg]
     pub project_id: ProjectId,
     /// The branch holding the changes.
-    #[ask("Enter the source branch name", check = source_exists)]
-    pub source_branch: String,
+    #[ask("Enter the source branch name", parse = Branch::parse, check = source_exists)]
+    pub source_branch: Branch,
     /// The branch to merge into.
     #[ask(
         "Enter the target branch name (e.g. main, develop)",
+        parse = Branch::parse,
         check = target_fits
     )]
-    pub target_branch: String,
+    pub target_branch: Branch,
     /// The merge request title.
     #[ask("Enter the merge request title")]
     pub title: String,
@@ -84,15 +86,16 @@ impl GitLabWizard for MergeRequestWizard {
 }
 
 /// The source branch must exist.
-async fn source_exists(live: Live<'_, MergeRequestWizard>, branch: &str) -> Verdict {
-    branch_exists(live.context, &live.args.project_id, branch).await
+async fn source_exists(live: Live<'_, MergeRequestWizard>, branch: &Branch) -> Verdict {
+    branch_exists(live.context, &live.args.project_id, branch.as_str()).await
 }
 
 /// The target branch must differ from the source, exist, and not be joined to the source
 /// by an open merge request already (GitLab would refuse the second one).
-async fn target_fits(live: Live<'_, MergeRequestWizard>, target: &str) -> Verdict {
+async fn target_fits(live: Live<'_, MergeRequestWizard>, target: &Branch) -> Verdict {
     let (gitlab, project) = (live.context, &live.args.project_id);
-    let source = live.draft.source_branch.as_deref().unwrap_or_default();
+    let target = target.as_str();
+    let source = live.draft.source_branch.as_ref().map_or("", Branch::as_str);
     if source == target {
         return Verdict::reject(format!(
             "The target branch must differ from the source branch {}.",

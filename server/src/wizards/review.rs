@@ -19,9 +19,9 @@ use wizard::summary::{SummaryPart, escape_value};
 use wizard::{Wizard, WizardInfo};
 
 use super::live::{Found, project_get, read, shown};
-use super::merge::MergeRequestIid;
 use crate::catalog::body::Body;
 use crate::catalog::output::Output;
+use crate::catalog::params::MergeRequestIid;
 use crate::catalog::wizard::{Calls, GitLabWizard};
 use crate::gitlab::quick_actions::{Carried, Target, find};
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};

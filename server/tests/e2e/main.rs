@@ -19,5 +19,6 @@ mod quick_actions;
 mod reviewing;
 mod waiting;
 mod waiting_for_ci;
+mod which_one;
 mod wizards;
 mod wizards_reading_gitlab;

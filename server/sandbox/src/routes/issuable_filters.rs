@@ -70,12 +70,32 @@ const MERGE_REQUEST_LIST_RULES: &[Rule] = &[
     Rule::Exclusive(&["merge_user_id", "merge_user_username"]),
 ];
 
+/// GitLab's `in`: a comma-separated list of `title` and `description` (both when absent);
+/// any other word is a 400, as Grape's `values` check makes it.
+fn search_in(params: &Params) -> Result<(bool, bool), ApiError> {
+    let Some(words) = params.text("in")? else {
+        return Ok((true, true));
+    };
+    let mut found = (false, false);
+    for word in words.split(',').map(str::trim) {
+        match word {
+            "title" => found.0 = true,
+            "description" => found.1 = true,
+            _ => return Err(ApiError::error("in does not have a valid value".to_owned())),
+        }
+    }
+    Ok(found)
+}
+
 pub(super) struct Filters {
     /// `opened`, `closed`, … or `all` (`None`: all).
     state: Option<String>,
     labels: Vec<String>,
     /// Lowercase, found in the title or the description.
     search: Option<String>,
+    /// Where `search` looks, as GitLab's `in` says: `title`, `description`, or both
+    /// (`title,description`, the default).
+    search_in: (bool, bool),
     iids: Option<Vec<String>>,
     author: Option<People>,
     assignee: Option<People>,
@@ -162,6 +182,7 @@ impl Filters {
             state: params.choice("state", states)?,
             labels: params.labels("labels")?.unwrap_or_default(),
             search: params.text("search")?.map(|s| s.to_lowercase()),
+            search_in: search_in(params)?,
             iids: params.labels("iids")?,
             author: person("author_id", "author_username")?,
             assignee: person("assignee_id", "assignee_username")?,
@@ -209,11 +230,13 @@ impl Filters {
         let before = |bound: Option<SystemTime>, at: &str| {
             bound.is_none_or(|b| time(at).is_some_and(|t| t <= b))
         };
+        let (in_title, in_description) = self.search_in;
         let text = |needle: &str| {
-            item.title.to_lowercase().contains(needle)
-                || item
-                    .description
-                    .is_some_and(|d| d.to_lowercase().contains(needle))
+            (in_title && item.title.to_lowercase().contains(needle))
+                || (in_description
+                    && item
+                        .description
+                        .is_some_and(|d| d.to_lowercase().contains(needle)))
         };
         scoped
             && self

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
-use crate::catalog::params::{CommaList, Date};
+use crate::catalog::params::{CommaList, Date, UserId};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -102,7 +102,7 @@ pub type IssueCreate = Alternative<IssueWizard, IssueExtra>;
 #[serde(deny_unknown_fields)]
 pub struct IssueExtra {
     /// Users to assign, by user id.
-    pub assignee_ids: Option<Vec<u64>>,
+    pub assignee_ids: Option<Vec<UserId>>,
     /// Milestone to file the issue under, by id.
     pub milestone_id: Option<u64>,
     /// When the issue is due.
@@ -185,7 +185,7 @@ pub struct IssueUpdate {
     pub state_event: Option<StateEvent>,
     pub confidential: Option<bool>,
     /// Replaces the assignees, by user id (an empty list unassigns everyone).
-    pub assignee_ids: Option<Vec<u64>>,
+    pub assignee_ids: Option<Vec<UserId>>,
     pub milestone_id: Option<u64>,
     pub due_date: Option<Date>,
 }

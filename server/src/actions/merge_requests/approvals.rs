@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::params::MergeRequestIid;
 use crate::gitlab::ProjectId;
 
 /// Approve a merge request as the token's user, optionally only if its source branch is
@@ -13,7 +14,7 @@ pub struct MergeRequestApprove {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// Approve only if the source branch's HEAD is still this commit.
     pub sha: Option<String>,
 }
@@ -25,7 +26,7 @@ pub struct MergeRequestUnapprove {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }
 
 /// Get a merge request's approval state: whether it is approved, who approved it, and
@@ -37,5 +38,5 @@ pub struct MergeRequestApprovals {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{MergeRequestIid, PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 
 /// Show what a merge request changes — its diff for review —, one entry per file, one page
@@ -14,7 +14,7 @@ pub struct MergeRequestDiffs {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project (`!7` → 7).
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
@@ -27,7 +27,7 @@ pub struct MergeRequestCommits {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
@@ -40,7 +40,7 @@ pub struct MergeRequestPipelines {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{MergeRequestIid, PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 
 /// List a merge request's discussions — its review threads, each with its comments, its place
@@ -14,7 +14,7 @@ pub struct MergeRequestDiscussionList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
@@ -60,7 +60,7 @@ pub struct MergeRequestDiscussionStart {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The comment, Markdown.
     pub body: String,
     /// The diff line to comment on; a general thread without it.
@@ -104,7 +104,7 @@ pub struct MergeRequestDiscussionReply {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
     /// The reply, Markdown.
@@ -119,7 +119,7 @@ pub struct MergeRequestDiscussionResolve {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
     /// `true` to resolve, `false` to reopen.
@@ -134,7 +134,7 @@ pub struct MergeRequestThreadNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
     /// The note's id in the thread.
@@ -151,7 +151,7 @@ pub struct MergeRequestThreadNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
     /// The note's id in the thread.

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::discussions::DiffPosition;
+use crate::catalog::params::MergeRequestIid;
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -62,7 +63,7 @@ pub struct DraftNoteList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }
 
 /// Get one of my draft review comments.
@@ -72,7 +73,7 @@ pub struct DraftNoteGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
 }
 
@@ -84,7 +85,7 @@ pub struct DraftNoteCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The comment, in Markdown.
     pub note: String,
     /// Reply in this thread (its id) rather than start one.
@@ -104,7 +105,7 @@ pub struct DraftNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
     /// The comment, in Markdown.
     pub note: Option<String>,
@@ -119,7 +120,7 @@ pub struct DraftNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
 }
 
@@ -130,7 +131,7 @@ pub struct DraftNotePublish {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
 }
 
@@ -142,7 +143,7 @@ pub struct DraftNotesPublishAll {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// Set my state as a reviewer (GitLab 19.2 and later): `requested_changes`, or
     /// `reviewed`. An approval is `merge_request.approve`, not a state.
     pub reviewer_state: Option<ReviewerState>,

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{MergeRequestIid, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -36,7 +36,7 @@ pub struct MergeRequestEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }
@@ -49,7 +49,7 @@ pub struct MergeRequestEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The emoji's name without colons (`thumbsup`, `thumbsdown`, `tada`, `eyes`).
     pub name: String,
 }
@@ -62,7 +62,7 @@ pub struct MergeRequestEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The reaction's id (from `merge_request.emoji_list`).
     pub award_id: u64,
 }

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::issues::StateEvent;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
-use crate::catalog::params::CommaList;
+use crate::catalog::params::{Branch, CommaList, MergeRequestIid, UserId};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -161,9 +161,9 @@ pub type MergeRequestCreate = Alternative<MergeRequestWizard, MergeRequestExtra>
 #[serde(deny_unknown_fields)]
 pub struct MergeRequestExtra {
     /// Users to assign, by user id.
-    pub assignee_ids: Option<Vec<u64>>,
+    pub assignee_ids: Option<Vec<UserId>>,
     /// Users to ask for a review, by user id.
-    pub reviewer_ids: Option<Vec<u64>>,
+    pub reviewer_ids: Option<Vec<UserId>>,
     /// Milestone, by id.
     pub milestone_id: Option<u64>,
 }
@@ -185,7 +185,7 @@ pub struct MergeRequestGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project (`!7` → 7).
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }
 
 /// Which merge requests to list by state.
@@ -228,11 +228,11 @@ pub struct MergeRequestUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub title: Option<String>,
     /// Markdown.
     pub description: Option<String>,
-    pub target_branch: Option<String>,
+    pub target_branch: Option<Branch>,
     /// Replaces every label of the merge request.
     pub labels: Option<CommaList>,
     /// `close` or `reopen`.
@@ -240,9 +240,9 @@ pub struct MergeRequestUpdate {
     pub remove_source_branch: Option<bool>,
     pub squash: Option<bool>,
     /// Replaces the assignees, by user id.
-    pub assignee_ids: Option<Vec<u64>>,
+    pub assignee_ids: Option<Vec<UserId>>,
     /// Replaces the reviewers, by user id.
-    pub reviewer_ids: Option<Vec<u64>>,
+    pub reviewer_ids: Option<Vec<UserId>>,
     pub milestone_id: Option<u64>,
 }
 
@@ -253,7 +253,7 @@ pub struct MergeRequestDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
 }
 
 /// `merge_request.merge`: every question of the merge wizard as a parameter, plus what only
@@ -292,7 +292,7 @@ pub struct MergeRequestRebase {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// Do not start a pipeline for the rebased branch.
     pub skip_ci: Option<bool>,
 }

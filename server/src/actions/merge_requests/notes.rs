@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::actions::releases::Sort;
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{MergeRequestIid, PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 
 /// What to order notes by.
@@ -34,7 +34,7 @@ pub struct MergeRequestNoteList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// `asc` or `desc` (GitLab's default).
     pub sort: Option<Sort>,
     /// `created_at` (GitLab's default) or `updated_at`.
@@ -53,7 +53,7 @@ pub struct MergeRequestNoteCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The comment, Markdown.
     pub body: String,
     /// Visible only to project members with at least the Reporter role.
@@ -70,7 +70,7 @@ pub struct MergeRequestNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The note's id (`id` in `merge_request.note_list`).
     pub note_id: u64,
     /// The new text, Markdown.
@@ -85,7 +85,7 @@ pub struct MergeRequestNoteGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The note's id (`id` in `merge_request.note_list`).
     pub note_id: u64,
 }
@@ -97,7 +97,7 @@ pub struct MergeRequestNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     /// The note's id (`id` in `merge_request.note_list`).
     pub note_id: u64,
 }

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{MergeRequestIid, PageNumber, PerPage};
 use crate::catalog::{Action, get};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -28,7 +28,7 @@ pub struct MergeRequestVersions {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The merge request's number inside the project.
-    pub merge_request_iid: u64,
+    pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
 }

@@ -15,7 +15,7 @@ use super::releases::Sort;
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::asks::{Asks, Before};
 use crate::catalog::body::Body;
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{Branch, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, post, put};
 use crate::gitlab::{ApiRequest, ProjectId};
 use crate::table;
@@ -206,7 +206,7 @@ pub struct ProjectUpdate {
     pub description: Option<String>,
     pub visibility: Option<Visibility>,
     /// An existing branch to make the default.
-    pub default_branch: Option<String>,
+    pub default_branch: Option<Branch>,
     /// Replaces the topics.
     pub topics: Option<Vec<String>>,
 }

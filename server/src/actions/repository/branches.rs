@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::alternative::{Alternative, Extra};
 use crate::catalog::body::Body;
-use crate::catalog::params::{PageNumber, PerPage};
+use crate::catalog::params::{Branch, PageNumber, PerPage};
 use crate::gitlab::ProjectId;
 use crate::wizards::BranchWizard;
 
@@ -46,7 +46,7 @@ pub struct BranchGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The branch name (`feature/login`).
-    pub branch: String,
+    pub branch: Branch,
 }
 
 /// `branch.create`: every question of the branch wizard as a parameter.
@@ -72,7 +72,7 @@ pub struct BranchDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
     /// The branch name.
-    pub branch: String,
+    pub branch: Branch,
 }
 
 /// Who may push to or merge into a protected branch: GitLab's access levels 0, 30, 40, 60.
@@ -135,7 +135,8 @@ impl JsonSchema for AccessLevel {
 pub struct BranchProtect {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The branch name or wildcard (`main`, `release/*`).
+    /// The branch name or wildcard (`main`, `release/*`). Taken as written, not looked up:
+    /// GitLab protects a name before any branch has it.
     pub name: String,
     /// Who may push: 0 no one, 30 developers too, 40 maintainers (default), 60 admins.
     pub push_access_level: Option<AccessLevel>,

@@ -1,10 +1,11 @@
 //! Turning a tool call's arguments into an action's typed parameters, with errors that
 //! name the field; the parameter types several actions share are in [`types`] and
-//! [`id_or_name`].
+//! [`id_or_name`], and those that may name their object loosely in [`references`].
 
 mod fixed_schema;
 mod id_or_name;
 mod numbers;
+pub mod references;
 mod types;
 mod variables;
 
@@ -17,6 +18,7 @@ use serde_json::{Map, Value};
 pub(crate) use fixed_schema::fixed_schema;
 pub use id_or_name::{GroupId, LabelId};
 pub use numbers::check_numbers;
+pub use references::{Branch, MergeRequestIid, Reference, Refers, UserId, Username};
 pub use types::{CommaList, Date, DateTime, OneOrMany, PageNumber, PerPage, TailLines, UserFilter};
 pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
 

@@ -255,7 +255,8 @@ impl<'de> Deserialize<'de> for UserFilter {
     }
 }
 
-const USER_FILTER: &str = "expected a user id, `None` or `Any`";
+const USER_FILTER: &str =
+    "expected a user id, `None` or `Any`; a username or name is looked up before the call is built";
 
 impl Serialize for UserFilter {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -267,10 +268,22 @@ impl Serialize for UserFilter {
     }
 }
 
-fixed_schema!(UserFilter, {
-    "type": ["integer", "string"],
-    "description": "A user id, `None` (nobody) or `Any` (somebody)"
-});
+/// A username or name is looked up before the call is built (`super::references`).
+impl schemars::JsonSchema for UserFilter {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "UserFilter".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let schema = serde_json::json!({
+            "type": ["integer", "string"],
+            "description": "A user id, `None` (nobody) or `Any` (somebody)"
+        });
+        super::references::schema(super::Refers::User, schema)
+    }
+}
 
 /// A list of names GitLab takes as one comma-separated string (`labels=bug,ui`): asked as
 /// a JSON list, sent joined. Blank names are dropped.

@@ -93,7 +93,8 @@ async fn issues_filter_by_people_milestone_dates_and_order() {
     assert_eq!(iids(&assigned), Vec::<u64>::new());
     let created_by_me = harness.ok("issue.list_all", json!({})).await;
     assert_eq!(iids(&created_by_me), [new]);
-    // A value GitLab would refuse is refused before anything is sent.
+    // A name no member has is refused after the one search, before the list is read.
+    harness.sandbox.clear_requests();
     let refused = harness
         .error(
             "issue.list",
@@ -101,9 +102,16 @@ async fn issues_filter_by_people_milestone_dates_and_order() {
         )
         .await;
     assert!(
-        refused.contains("`assignee_id`: expected a user id, `None` or `Any`"),
+        refused.contains("`assignee_id` `somebody` names no user"),
         "{refused}"
     );
+    let sent: Vec<_> = harness
+        .sandbox
+        .requests()
+        .into_iter()
+        .map(|r| r.path)
+        .collect();
+    assert_eq!(sent, [format!("/api/v4/projects/{P}/members/all")]);
 }
 
 #[tokio::test]

@@ -39,10 +39,10 @@ fn a_wrong_type_is_named() {
     assert_eq!(
         prepare(
             "merge_request.get",
-            json!({"project_id": 1, "merge_request_iid": "7"})
+            json!({"project_id": 1, "merge_request_iid": true})
         )
         .unwrap_err(),
-        "invalid parameters for `merge_request.get`: `merge_request_iid`: invalid type: string \"7\", expected u64"
+        "invalid parameters for `merge_request.get`: `merge_request_iid`: expected a merge request's iid (`12` or `!12`), got true; a text is looked up among the project's merge requests before the call is built"
     );
     let error = prepare(
         "issue.create",

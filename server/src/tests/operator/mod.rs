@@ -4,3 +4,4 @@ mod access;
 mod argument_guards;
 mod destructive;
 mod doors;
+mod which_one;

@@ -441,7 +441,7 @@ async fn gitlab_errors_are_clear_tool_errors() {
     let result = plain(
         &setup,
         "gitlab_mr_create",
-        json!({"project_id": 1, "source_branch": "nope", "target_branch": "main", "title": "x"}),
+        json!({"project_id": 1, "source_branch": "main", "target_branch": "main", "title": "x"}),
     )
     .await;
     let text = error_text(result);
