@@ -63,7 +63,7 @@ fn the_same_questions_go_out_on_every_path() {
     assert_eq!(
         summary.schema,
         json!({"type": "object", "required": ["confirmed"], "properties": {"confirmed": {
-            "type": "boolean", "title": "Go ahead?", "description": "Yes goes ahead as summarised; no changes nothing.", "default": false}}})
+            "type": "boolean", "title": "Go ahead", "description": "Tick this box, then accept, to go ahead as summarised. Accepting without ticking it does nothing.", "default": false}}})
     );
 }
 
