@@ -6,9 +6,10 @@
 #
 # `cargo package` of one crate alone resolves its dependencies on crates.io, where the
 # workspace's own crates are not published yet, so it would fail. Named together with
-# `-p` (cargo 1.83 or later), they are packaged in dependency order, each resolving the
-# ones before it through a local registry overlay, and each is built from its own .crate
-# file (the verify step, not `--no-verify`), so that what is packaged is known to build.
+# `-p` (cargo 1.84 or later; written against 1.95), they are packaged in dependency
+# order, each resolving the ones before it through a local registry overlay, and each is
+# built from its own .crate file (the verify step, not `--no-verify`), so that what is
+# packaged is known to build. `--allow-dirty`: CI packages the checkout as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
