@@ -145,15 +145,12 @@ pub const RELEASE: WizardSpec = WizardSpec {
             "Tag name",
             "Enter the tag name for the release (must already exist)",
         ),
-        // Must be answered, though the answer may be empty.
-        Question {
-            may_be_empty: true,
-            ..required(
-                "name",
-                "Name",
-                "Enter the release name (leave empty to use the tag name)",
-            )
-        },
+        // Optional: declined or left empty, the release takes the tag's name.
+        text(
+            "name",
+            "Name",
+            "Enter the release name (or leave empty to use the tag name)",
+        ),
         text(
             "description",
             "Description",
@@ -213,6 +210,12 @@ impl WizardSpec {
     /// `Issue creation cancelled by user.`
     pub fn cancelled(&self) -> String {
         format!("{} creation cancelled by user.", self.noun)
+    }
+
+    /// The summary accepted with its box unticked: `Not created: the box 'Create the
+    /// issue' was not ticked.`
+    pub fn unticked(&self) -> String {
+        format!("Not created: the box '{}' was not ticked.", self.confirm)
     }
 }
 
