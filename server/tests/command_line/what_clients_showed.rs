@@ -182,3 +182,33 @@ fn try_mr_merge_offers_the_mergeable_merge_requests_and_starts_from_their_settin
         "{status:?}: {rest}"
     );
 }
+
+/// A yes/no is a line edited as a text is: Ctrl-U clears it and Ctrl-A goes to its start
+/// (they were typed as letters), so "n", Ctrl-U, "es", Ctrl-A, "y" answers yes.
+#[test]
+fn a_yes_no_is_edited_with_ctrl_u_and_ctrl_a() {
+    let mut command = Command::new(SERVER);
+    isolated(&mut command)
+        .args(["try", "issue", "--sandbox"])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
+    for (question, typed) in [
+        ("Enter the issue title", "Typed"),
+        ("Enter the issue description", ""),
+        ("Enter comma-separated labels", ""),
+    ] {
+        expect(&mut session, question);
+        send(&mut session, typed);
+        send(&mut session, ENTER);
+    }
+    expect(&mut session, "Should this issue be confidential?");
+    send(&mut session, "n\x15es\x01y");
+    send(&mut session, ENTER);
+    expect(&mut session, "Should this issue be confidential? yes");
+    expect(&mut session, "- Confidential: Yes");
+    expect(&mut session, "Create the issue");
+    send(&mut session, "n");
+    send(&mut session, ENTER);
+    session.exp_eof().expect("it exits");
+}
