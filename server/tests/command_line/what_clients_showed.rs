@@ -211,3 +211,41 @@ fn a_yes_no_is_edited_with_ctrl_u_and_ctrl_a() {
     send(&mut session, ENTER);
     session.exp_eof().expect("it exits");
 }
+
+/// Each question's sentence is drawn once (the yes/no was drawn twice, once more per key
+/// typed), and a refusal's reason once, above the question asked again.
+#[test]
+fn a_question_and_a_refusals_reason_are_each_said_once() {
+    let mut command = Command::new(SERVER);
+    isolated(&mut command)
+        .args(["try", "issue", "--sandbox"])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("started");
+    // Everything drawn, in order: what came before each awaited text, and the text.
+    let mut drawn = String::new();
+    for (question, typed) in [
+        ("Enter the issue title", "   "),
+        ("must not be empty", "Typed"),
+        ("Enter the issue description", ""),
+        ("Enter comma-separated labels", ""),
+        ("Should this issue be confidential?", "n"),
+        ("Create the issue", "n"),
+    ] {
+        drawn.push_str(&expect(&mut session, question));
+        drawn.push_str(question);
+        send(&mut session, typed);
+        send(&mut session, ENTER);
+    }
+    drawn.push_str(&session.exp_eof().expect("it exits"));
+    assert!(
+        drawn.contains("Issue creation cancelled by user."),
+        "{drawn}"
+    );
+    assert_eq!(drawn.matches("must not be empty").count(), 1, "{drawn:?}");
+    assert_eq!(
+        drawn.matches("Should this issue be confidential?").count(),
+        2,
+        "the question, then its answer: {drawn:?}"
+    );
+}
