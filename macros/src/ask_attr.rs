@@ -16,6 +16,10 @@ use crate::ctxt::Ctxt;
 const KEY: &str = "key";
 /// `summary = "Label"`: an optional summary row `Label: value`.
 const SUMMARY: &str = "summary";
+/// `yes = "removed"` / `no = "kept"`: what a yes/no's summary row says for each answer
+/// (`Yes`, and no row for a no, without them).
+const YES: &str = "yes";
+const NO: &str = "no";
 /// `title = "Source branch"`: the field's label in a form; defaults to the summary
 /// label, else the key in words.
 const TITLE: &str = "title";
@@ -52,9 +56,11 @@ const CHECK: &str = "check";
 /// String>`, fetched when the question is asked; text with the check otherwise.
 const CHOICES_FROM: &str = "choices_from";
 
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 19] = [
     KEY,
     SUMMARY,
+    YES,
+    NO,
     TITLE,
     TRUNCATE,
     WHEN,
@@ -118,6 +124,9 @@ pub struct Ask {
     pub message: LitStr,
     pub key: Option<LitStr>,
     pub label: Option<LitStr>,
+    /// The summary row's words for a yes and for a no.
+    pub yes: Option<LitStr>,
+    pub no: Option<LitStr>,
     pub title: Option<LitStr>,
     pub truncate: Option<usize>,
     pub when: Option<Ident>,
@@ -240,6 +249,8 @@ fn parse_ask(cx: &mut Ctxt, attr: &Attribute) -> Option<Ask> {
         message,
         key: None,
         label: None,
+        yes: None,
+        no: None,
         title: None,
         truncate: None,
         when: None,
@@ -328,6 +339,20 @@ fn read(ask: &mut Ask, name: &str, entry: &Entry) -> syn::Result<()> {
             ask.key = Some(lit);
         }
         SUMMARY => ask.label = Some(entry.lit_str("summary = \"Label\"")?),
+        YES | NO => {
+            let lit = entry.lit_str(&format!("{name} = \"..\""))?;
+            if lit.value().trim().is_empty() {
+                return Err(syn::Error::new_spanned(
+                    &lit,
+                    format!("`{name}` cannot be empty: it is what the summary row says"),
+                ));
+            }
+            *if name == YES {
+                &mut ask.yes
+            } else {
+                &mut ask.no
+            } = Some(lit);
+        }
         TITLE => {
             let lit = entry.lit_str("title = \"Label\"")?;
             if lit.value().trim().is_empty() {

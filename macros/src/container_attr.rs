@@ -19,7 +19,7 @@ const ALTERNATIVE: &str = "alternative";
 const NOUN: &str = "noun";
 /// `summary = "Book {room}?"`: the summary template.
 const SUMMARY: &str = "summary";
-/// `confirm = "Book the room?"`: the label of the summary's yes/no, saying what a yes
+/// `confirm = "Book the room"`: the label of the summary's yes/no, saying what a tick
 /// does (optional).
 const CONFIRM: &str = "confirm";
 /// `single_form`: every question in one form (`wizard::single_form`); then only `tool`

@@ -56,6 +56,14 @@ pub fn question(
     }
     live(cx, field, question, single_form);
     let yes_no = question.is_yes_no();
+    for words in [&ask.yes, &ask.no].into_iter().flatten() {
+        if !yes_no || ask.label.is_none() {
+            cx.error(
+                words,
+                "`yes` and `no` word a yes/no's summary row: they apply only to a yes/no question with `summary = \"Label\"`",
+            );
+        }
+    }
     match &ask.default {
         // In a single form the user submits every answer at once, so a pre-filled yes
         // is one value among several, not the decision itself.

@@ -40,16 +40,42 @@ pub fn expand(wizard: &Wizard, Names { step, draft, args }: &Names) -> TokenStre
             continue;
         };
         let label = label.value();
-        let text = text(field, step);
         if question.is_yes_no() {
-            // A yes/no row says the server's own word, so nothing in it needs escaping.
-            let row = format!("\n- {label}: Yes");
+            // A yes/no row says the server's own word, so nothing in it needs escaping:
+            // `Yes` (or its `yes` words), and for a no its `no` words, else no row.
+            let words = |lit: &Option<syn::LitStr>| lit.as_ref().map(syn::LitStr::value);
+            let yes = format!(
+                "\n- {label}: {}",
+                words(&question.ask.yes).unwrap_or_else(|| "Yes".to_owned())
+            );
+            let no = match words(&question.ask.no) {
+                Some(no) => {
+                    let row = format!("\n- {label}: {no}");
+                    quote!(parts.push(::wizard::__private::SummaryPart::Literal(#row)))
+                }
+                None => quote!({}),
+            };
+            let ident = field.ident;
+            let asked = match question.ask.when {
+                Some(_) => {
+                    let variant = &question.step;
+                    quote!(<Self as ::wizard::Wizard>::is_asked(draft, #step::#variant))
+                }
+                None => quote!(true),
+            };
             parts.push(quote! {
-                if #text.is_some() {
-                    parts.push(::wizard::__private::SummaryPart::Literal(#row));
+                if #asked {
+                    match draft.#ident {
+                        ::core::option::Option::Some(true) => {
+                            parts.push(::wizard::__private::SummaryPart::Literal(#yes));
+                        }
+                        ::core::option::Option::Some(false) => #no,
+                        ::core::option::Option::None => {}
+                    }
                 }
             });
         } else {
+            let text = text(field, step);
             let row = format!("\n- {label}: ");
             let truncate = truncate(field);
             parts.push(quote! {

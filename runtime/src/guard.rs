@@ -21,7 +21,7 @@
 //!         may_ask: true,
 //!         refusal: "cancel_booking is destructive: ask the user first.",
 //!         question: "Cancel booking #7? This cannot be undone.",
-//!         title: "Cancel the booking?",
+//!         title: "Cancel the booking",
 //!     };
 //!     if let Some(response) = guard(&mut flow.prompter(request, context), call).await {
 //!         // Refused, cancelled, failed, or (2026-07-28) the round that asks.
@@ -54,12 +54,14 @@ pub struct Destructive<'a> {
     pub refusal: &'a str,
     /// The yes/no the user is asked.
     pub question: &'a str,
-    /// The yes/no's label, saying what a yes does: `Delete the issue?`.
+    /// The yes/no's label, saying what a tick does: `Delete the issue`.
     pub title: &'a str,
 }
 
 /// `None`: go ahead. `Some(response)`: return it and do nothing else — a refusal, a
-/// cancellation ([`Texts::guard_cancelled`](crate::Texts::guard_cancelled)), a
+/// cancellation ([`Texts::guard_cancelled`](crate::Texts::guard_cancelled), or
+/// [`Texts::guard_unticked`](crate::Texts::guard_unticked) for an accept with the box
+/// unticked), a
 /// fail-closed error ([`Texts::guard_failed`](crate::Texts::guard_failed)), or on the
 /// 2026-07-28 path the `input_required` round asking.
 pub async fn guard(prompter: &mut Prompter, call: Destructive<'_>) -> Option<CallToolResponse> {
@@ -75,7 +77,9 @@ pub async fn guard(prompter: &mut Prompter, call: Destructive<'_>) -> Option<Cal
     let prompt = Prompt::confirm(call.question).titled(call.title);
     match prompter.ask(CONFIRM_KEY, &prompt).await {
         Ok(Value::Bool(true)) => None,
-        Ok(_) | Err(PromptError::Declined | PromptError::Cancelled) => end(texts.guard_cancelled()),
+        // Accept beside an unticked box: said as such, not as the user's cancel.
+        Ok(_) => end(texts.guard_unticked(call.title)),
+        Err(PromptError::Declined | PromptError::Cancelled) => end(texts.guard_cancelled()),
         Err(PromptError::Pending) => match prompter.input_required() {
             Some(input) => Some(CallToolResponse::InputRequired(input)),
             None => end(texts.guard_failed("the confirmation question could not be queued")),

@@ -68,7 +68,9 @@
 //! - An **intro** (`#[wizard(intro = path)]`: `async fn(Live<'_, W>) -> Intro`) runs once
 //!   before the first question. [`Intro::Show`] puts its text before the first question
 //!   and before the summary; [`Intro::Stop`] ends the wizard with the reason before
-//!   anything is asked.
+//!   anything is asked; [`Intro::Start`] shows a text too, and starts some questions
+//!   from what the server read ([`Start`]): a yes/no on the server's own setting
+//!   instead of on no, a question whose answer the server settled not asked at all.
 //!
 //! Texts a check, a choice or an intro returns are shown as they are: escape every value
 //! in them that came from a user or the model with
@@ -80,7 +82,7 @@ pub(crate) mod verdict;
 // associated types it holds; what live functions return is in `verdict`, which the
 // trait names too. Both are this module's vocabulary, named from here.
 pub use crate::wizard::Live;
-pub use verdict::{Intro, Pending, Verdict};
+pub use verdict::{Intro, Pending, Start, Verdict};
 
 use std::future::Future;
 

@@ -12,7 +12,8 @@ pub struct ChoiceOption {
 pub enum Kind {
     /// Free text, property named after the question's key.
     Text,
-    /// Yes/no, property `confirmed`, always starts on no.
+    /// Yes/no, property `confirmed`; starts on no, unless the wizard's intro starts it
+    /// on what the server read ([`Start`](crate::live::Start)).
     YesNo,
     /// One of a fixed list of strings, property `selection`.
     Choice(&'static [ChoiceOption]),
@@ -62,7 +63,8 @@ pub struct Question {
     /// for this one to be asked.
     pub when: Option<&'static str>,
     /// The value a client pre-fills (text, number, choice). A yes/no asked on its own
-    /// always opens on no, whatever this says; only a single form
+    /// opens on no (or where the intro's [`Start`](crate::live::Start) puts it),
+    /// whatever this says; only a single form
     /// ([`SingleForm`](crate::single_form::SingleForm)) offers a yes/no's [`DefaultValue::Bool`].
     pub default: Option<DefaultValue<'static>>,
     /// A live check runs on each well-formed answer (`#[ask(.., check = path)]`), and may

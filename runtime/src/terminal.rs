@@ -40,7 +40,9 @@ pub(crate) mod style;
 
 use std::io::IsTerminal;
 
-use crate::flow::Outcome;
+use crate::flow::{Outcome, Reply};
+use crate::form::Prompt;
+use crate::live::Offer;
 use crate::texts::Texts;
 use crate::wizard::Wizard;
 
@@ -68,6 +70,32 @@ impl std::fmt::Display for Unanswered {
 }
 
 impl std::error::Error for Unanswered {}
+
+/// Asks one choice on this terminal outside any wizard, such as which object a wizard
+/// should work on: `message`, then `offers` by their labels. `Ok(Some(value))` is the
+/// value of the one picked, `Ok(None)` the user leaving with Esc or Ctrl-C; `Err` says
+/// why it could not be asked (no terminal, the terminal failed).
+pub async fn choose(message: &str, offers: &[Offer]) -> Result<Option<String>, String> {
+    if !on_a_terminal() {
+        return Err(Unanswered::NotATerminal.to_string());
+    }
+    let prompt = Prompt::choice(CHOICE_KEY, message, offers);
+    let property = prompt.property();
+    let ask = ask::Ask::question(None, CHOICE_KEY, prompt);
+    let answered = tokio::task::spawn_blocking(move || ask.reply())
+        .await
+        .map_err(|panicked| panicked.to_string())??;
+    Ok(match answered.reply {
+        Reply::Accept(Some(content)) => content
+            .get(property)
+            .and_then(|value| value.as_str())
+            .map(str::to_owned),
+        _ => None,
+    })
+}
+
+/// The key of a [`choose`] question.
+const CHOICE_KEY: &str = "choice";
 
 /// Whether a wizard can run here: standard input is a terminal. Check it before
 /// anything slow starts, rather than learn it at the first question.
@@ -97,7 +125,7 @@ pub async fn run_with<W: Wizard>(
     if !on_a_terminal() {
         return Err(Unanswered::NotATerminal);
     }
-    match crate::flow::terminal::run(with, args).await {
+    match crate::flow::terminal::run(with, args, texts).await {
         Ok(ended) => Ok(ended.with_texts(texts)),
         Err(_left) => Err(Unanswered::Left(texts.cancelled(&W::INFO))),
     }

@@ -30,6 +30,27 @@ pub trait Texts: Send + Sync + 'static {
         format!("{} cancelled.", wizard.noun)
     }
 
+    /// The summary was accepted with its box unticked: a client shows the summary's
+    /// yes/no as a checkbox beside an Accept button, and Accept alone sends no. Nothing
+    /// was done. Default: `Nothing was done: the box 'Book the room' was not ticked.`
+    fn unticked(&self, wizard: &WizardInfo) -> String {
+        format!(
+            "Nothing was done: the box '{}' was not ticked.",
+            wizard.confirm_title()
+        )
+    }
+
+    /// The description of the summary's checkbox, whose label is
+    /// [`WizardInfo::confirm_title`]: what a tick does, and that accepting without one
+    /// does nothing. Default: `Tick this box, then accept, to go ahead as summarised.
+    /// Accepting without ticking it does nothing.`
+    fn confirm_field(&self, wizard: &WizardInfo) -> String {
+        let _ = wizard;
+        "Tick this box, then accept, to go ahead as summarised. Accepting without ticking it \
+         does nothing."
+            .to_owned()
+    }
+
     /// The answer to the question `key` could not be used (`why`). Default:
     /// `collecting room: …`
     fn question_failed(&self, wizard: &WizardInfo, key: &str, why: &str) -> String {
@@ -94,10 +115,15 @@ pub trait Texts: Send + Sync + 'static {
         text
     }
 
-    /// The user said no to a [`guard`](crate::guard)'s yes/no, declined or cancelled
-    /// it. Default: `Cancelled by the user.`
+    /// The user declined or cancelled a [`guard`](crate::guard)'s yes/no. Default: `Cancelled by the user.`
     fn guard_cancelled(&self) -> String {
         "Cancelled by the user.".to_owned()
+    }
+
+    /// A [`guard`](crate::guard)'s yes/no, labelled `title`, was accepted with its box
+    /// unticked. Default: `Nothing was done: the box 'Cancel the booking' was not ticked.`
+    fn guard_unticked(&self, title: &str) -> String {
+        format!("Nothing was done: the box '{title}' was not ticked.")
     }
 
     /// A guard's yes/no could not be asked or answered (`why`): the guard fails

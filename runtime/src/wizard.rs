@@ -36,7 +36,7 @@ pub struct WizardInfo {
     /// The id of the action doing the same work in one call (`room.book`), named to a
     /// client that cannot be asked questions, when the server has one.
     pub alternative: Option<&'static str>,
-    /// The label of the summary's yes/no, saying what a yes does (`Book the room?`):
+    /// The label of the summary's yes/no, saying what a tick does (`Book the room`):
     /// `#[wizard(confirm = "..")]`; see [`WizardInfo::confirm_title`].
     pub confirm: Option<&'static str>,
     /// What the wizard makes, as the texts name it: `Booking`, `Merge request`.
@@ -46,9 +46,9 @@ pub struct WizardInfo {
 }
 
 impl WizardInfo {
-    /// The summary yes/no's label: the wizard's own, else `Go ahead?`.
+    /// The summary yes/no's label: the wizard's own, else `Go ahead`.
     pub fn confirm_title(&self) -> &'static str {
-        self.confirm.unwrap_or("Go ahead?")
+        self.confirm.unwrap_or("Go ahead")
     }
 }
 

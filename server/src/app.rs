@@ -81,6 +81,14 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
              its state lives in memory for this process only and is gone when it exits"
         );
     }
+    if sandbox.is_none() && !server.gitlab().has_credential() {
+        tracing::warn!(
+            gitlab = %gitlab_url,
+            "no GitLab token (GITLAB_TOKEN or --gitlab-token) and no stored sign-in: calls \
+             act anonymously, so only public projects can be read and nothing can be \
+             written; sign in with `gitlab-mcp-server auth login`, or try it all with --sandbox"
+        );
+    }
     if matches!(settings.transport, Transport::Stdio) && std::io::stdin().is_terminal() {
         eprintln!("{STARTED_BY_HAND} {QUIT_KEYS}");
     }
@@ -166,7 +174,7 @@ async fn sign_in(settings: Settings, auth: AuthCommand) -> ExitCode {
         AuthCommand::Logout(host) => (AuthAction::Logout, host, None),
     };
     let sandbox = if settings.sandbox {
-        match gitlab_sandbox::Sandbox::start().await {
+        match gitlab_sandbox::Sandbox::start_showcase().await {
             Ok(sandbox) => Some(sandbox),
             Err(error) => {
                 eprintln!("gitlab-mcp-server auth: could not start the sandbox GitLab: {error}");
@@ -211,13 +219,37 @@ async fn sign_in(settings: Settings, auth: AuthCommand) -> ExitCode {
             .map_or_else(|| "api".to_owned(), |l| l.scopes.clone()),
         browser: login.as_ref().is_some_and(|l| l.browser),
         keep: sandbox.is_none(),
+        store: settings.credential_store,
         timeout: settings.request_timeout,
     };
     if let Some(sandbox) = &sandbox {
-        eprintln!(
-            "gitlab-mcp-server auth: sandbox GitLab at {}: approve the code at its /oauth/device page",
-            sandbox.base_url()
-        );
+        let url = sandbox.base_url();
+        // A sign-in to the sandbox ends with the command: there is never one to show or
+        // to sign out of, and only the device flow has a code to approve.
+        match (action, request.browser) {
+            (AuthAction::Login, false) => eprintln!(
+                "gitlab-mcp-server auth: sandbox GitLab at {url}: approve the code at its \
+                 /oauth/device page"
+            ),
+            (AuthAction::Login, true) => eprintln!(
+                "gitlab-mcp-server auth: sandbox GitLab at {url}: sign in on the page your \
+                 browser opens"
+            ),
+            (AuthAction::Status, _) => {
+                eprintln!(
+                    "gitlab-mcp-server auth: not signed in to the sandbox GitLab: a sign-in to \
+                     it lasts only as long as `auth login --sandbox` runs, and is never kept"
+                );
+                return ExitCode::FAILURE;
+            }
+            (AuthAction::Logout, _) => {
+                eprintln!(
+                    "Not signed in to the sandbox GitLab: a sign-in to it is never kept; \
+                     nothing to do."
+                );
+                return ExitCode::SUCCESS;
+            }
+        }
     }
     crate::auth::run(request).await
 }

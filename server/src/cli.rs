@@ -23,7 +23,8 @@ use crate::surfaces::SurfaceKind;
     name = "gitlab-mcp-server",
     version,
     about = "A GitLab MCP server for merge requests, reviews, issues, pipelines, the repository and more, whose wizards ask the user one question at a time",
-    long_about = None
+    long_about = None,
+    after_help = ENVIRONMENT
 )]
 pub struct Cli {
     /// `try [WIZARD]`: one wizard on this terminal instead of serving.
@@ -114,17 +115,32 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_MAX_RESPONSE_BODY", default_value = "16MiB")]
     pub max_response_body: String,
 
+    /// Where `auth login` keeps a sign-in and the server reads it: `keyring` (the system
+    /// keyring), `file` (a file readable by you alone, in GITLAB_MCP_CONFIG_DIR) or `auto`
+    /// (the keyring where there is one, else the file). Any other value stops every
+    /// command.
+    #[arg(long, env = "GITLAB_MCP_CREDENTIAL_STORE", default_value = "auto")]
+    pub credential_store: String,
+
     /// `--http [ADDR]` and the options of the HTTP transport.
     #[command(flatten)]
     pub http: HttpArgs,
 }
+
+/// What only the environment sets, said at the end of every `--help`.
+const ENVIRONMENT: &str = "Environment only:
+  GITLAB_MCP_CONFIG_DIR  Where the credentials file is kept (default: ~/.config/gitlab-mcp-server, %APPDATA%\\gitlab-mcp-server on Windows)
+  RUST_LOG               The log's levels on stderr (default: info,rmcp=warn when serving, warn for `try` and `auth`), e.g. debug or gitlab_mcp_server=debug";
+
+/// The heading the server's settings are listed under after a subcommand, below the
+/// subcommand's own options.
+const SETTINGS_HEADING: &str = "Server settings (also taken after the subcommand)";
 
 /// The server's subcommands.
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum Command {
     /// Run one wizard on this terminal (`try issue --sandbox`); without WIZARD, list them
     /// with their questions.
-    #[command(after_help = crate::try_wizard::EXIT_CODES)]
     Try(TryArgs),
     /// Sign in to GitLab with OAuth, see who is signed in, or sign out.
     #[command(subcommand)]
@@ -178,7 +194,8 @@ pub struct TryArgs {
     /// project, `demo/sandbox`, unless given.
     #[arg(long)]
     pub project: Option<String>,
-    /// The merge request's IID (`merge_request_iid`), for `mr_merge`.
+    /// The merge request's IID (`merge_request_iid`), for `mr_merge`; left out, it is
+    /// picked from the project's merge requests that can be merged now.
     #[arg(long)]
     pub mr: Option<u64>,
 }
@@ -187,9 +204,33 @@ pub struct TryArgs {
 /// it (`try issue --sandbox`): the settings are made global here, so that `Cli` stays
 /// the one list of them.
 pub fn command_line() -> Cli {
-    let command = Cli::command().mut_args(|arg| arg.global(true));
+    let command = server_settings_global(Cli::command());
     let matches = command.get_matches();
     Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+}
+
+/// `command` with every server setting global, under its own heading: a subcommand's
+/// `--help` lists the subcommand's own options first, and the settings after them.
+fn server_settings_global(command: clap::Command) -> clap::Command {
+    let command = command.mut_args(|arg| {
+        let arg = arg.global(true);
+        match arg.get_id().as_str() {
+            // `--help` and `--version` stay with each command's own options.
+            "help" | "version" => arg,
+            _ => arg.help_heading(SETTINGS_HEADING),
+        }
+    });
+    let exit_codes = crate::try_wizard::EXIT_CODES;
+    let command = command.mut_subcommand("try", |try_| {
+        try_.after_help(format!("{exit_codes}\n\n{ENVIRONMENT}"))
+    });
+    command.mut_subcommand("auth", |auth| {
+        ["login", "status", "logout"]
+            .into_iter()
+            .fold(auth.after_help(ENVIRONMENT), |auth, name| {
+                auth.mut_subcommand(name, |sub| sub.after_help(ENVIRONMENT))
+            })
+    })
 }
 
 impl Cli {
@@ -288,6 +329,9 @@ impl Cli {
                 _ => {}
             }
         }
+        let credential_store = self.credential_store.parse().map_err(|problem| {
+            ConfigError::new("GITLAB_MCP_CREDENTIAL_STORE", "credential-store", problem)
+        })?;
         Ok(Settings {
             gitlab_url,
             token,
@@ -304,6 +348,7 @@ impl Cli {
             elicitation_timeout,
             elicitation_keepalive,
             max_response_body,
+            credential_store,
             transport: http.map_or(Transport::Stdio, |http| Transport::Http(Box::new(http))),
         })
     }

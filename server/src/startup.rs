@@ -69,7 +69,7 @@ fn default_project(settings: &Settings, gitlab_url: &Url) -> DefaultProject {
 /// Builds the server `settings` describe; under `--sandbox`, starts the sandbox first.
 pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     let sandbox = if settings.sandbox {
-        Some(Sandbox::start().await?)
+        Some(Sandbox::start_showcase().await?)
     } else {
         None
     };
@@ -85,7 +85,7 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     }
     let gitlab = GitLab::new(config)?;
     let gitlab = match (&sandbox, &settings.token) {
-        (None, None) => signed_in(gitlab, &gitlab_url, settings.request_timeout),
+        (None, None) => signed_in(gitlab, &gitlab_url, settings),
         (None, Some(_)) => {
             tracing::info!(gitlab = %gitlab_url, "acting with GITLAB_TOKEN (or --gitlab-token)");
             gitlab
@@ -146,9 +146,10 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
 }
 
 /// Which credential the server acts with, in order: `GITLAB_TOKEN`; the sign-in stored for
-/// this GitLab (`auth login`); none. Said once at startup, never the secret.
-fn signed_in(gitlab: GitLab, gitlab_url: &Url, timeout: std::time::Duration) -> GitLab {
-    let stored = crate::auth::store::Store::for_user()
+/// this GitLab (`auth login`); none. Said at startup, never the secret.
+fn signed_in(gitlab: GitLab, gitlab_url: &Url, settings: &Settings) -> GitLab {
+    let timeout = settings.request_timeout;
+    let stored = crate::auth::store::Store::for_user(settings.credential_store)
         .and_then(|store| Ok((store.get(gitlab_url.as_str())?, store)));
     match stored {
         Ok((Some((login, place)), store)) => {
@@ -170,15 +171,9 @@ fn signed_in(gitlab: GitLab, gitlab_url: &Url, timeout: std::time::Duration) -> 
                 }
             }
         }
-        Ok((None, _)) => {
-            tracing::warn!(
-                gitlab = %gitlab_url,
-                "no GitLab token (GITLAB_TOKEN or --gitlab-token) and no stored sign-in: calls \
-                 act anonymously, so only public projects can be read and nothing can be \
-                 written; sign in with `gitlab-mcp-server auth login`, or try it all with --sandbox"
-            );
-            gitlab
-        }
+        // Said by whoever runs the server without a credential (serving warns; `try`
+        // stops with its own message), so that it is said once.
+        Ok((None, _)) => gitlab,
         Err(problem) => {
             tracing::warn!(%problem, "no stored sign-in could be read");
             gitlab

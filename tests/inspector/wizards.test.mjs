@@ -335,11 +335,11 @@ test('issue wizard: title, description left empty, labels, confidential, create'
         state.forms.push(form);
         assert.match(form.message, /^Create issue in project/, `expected the summary, the form shows: ${JSON.stringify(form)}`);
         checkSummary(check, form, {
-            label: 'Create the issue?',
+            label: 'Create the issue',
             rows: ['- Title: `Crash on login`', '- Labels: `bug, ui`', '- Confidential: Yes'],
         });
-        const summaryToast = await progressToast(page, 'Question 5 of 5: Create the issue?');
-        check('the progress toast reads "Question 5 of 5: Create the issue?"', summaryToast.includes('Question 5 of 5: Create the issue?'), summaryToast);
+        const summaryToast = await progressToast(page, 'Question 5 of 5: Create the issue');
+        check('the progress toast reads "Question 5 of 5: Create the issue"', summaryToast.includes('Question 5 of 5: Create the issue'), summaryToast);
         await dialogOf(page).getByRole('checkbox').check();
         await press(page, 'Submit');
 
@@ -380,7 +380,7 @@ test('pipeline wizard: a ref from the labelled choice, variables left empty, run
         await shot(page, 'pipeline-summary.png');
         state.forms.push(form);
         assert.match(form.message, /^Run a pipeline in project/, `expected the summary, the form shows: ${JSON.stringify(form)}`);
-        checkSummary(check, form, { label: 'Run the pipeline?', rows: ['- Ref: `main`'] });
+        checkSummary(check, form, { label: 'Run the pipeline', rows: ['- Ref: `main`'] });
         await dialogOf(page).getByRole('checkbox').check();
         await press(page, 'Submit');
 

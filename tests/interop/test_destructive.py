@@ -68,7 +68,13 @@ async def test_anything_but_a_yes_keeps_the_issue(answer: Any, revision: str) ->
         iid = await new_issue(client, "meta", "Keep me")
         result = await issues(client, "meta", "delete", project_id=1, issue_iid=iid)
         assert result.is_error
-        assert text(result) == "Operation canceled by user."
+        # Accept with the box unticked says which box; decline and cancel are a cancel.
+        if answer == accept("confirmed", False):
+            assert text(result) == (
+                "Not executed: the box 'Delete issue' was not ticked, so nothing was sent to GitLab."
+            )
+        else:
+            assert text(result) == "Operation canceled by user."
         assert await exists(client, "meta", iid)
     script.assert_done()
 

@@ -65,18 +65,19 @@ async def test_declining_a_required_question_cancels(revision: str) -> None:
 
 
 @pytest.mark.parametrize("revision", BOTH)
-async def test_declined_optional_questions_are_skipped_and_no_at_the_summary_cancels(revision: str) -> None:
+async def test_declined_optional_questions_are_skipped_and_an_unticked_summary_creates_nothing(revision: str) -> None:
     script = Script(
         accept("title", "Declined extras"),
         decline("description"),
         decline("labels"),
         decline("confirmed"),  # confidential
-        accept("confirmed", False),  # the summary
+        accept("confirmed", False),  # the summary: Accept with its box unticked
     )
     async with connect("stdio", revision, script) as client:
         result = await client.call_tool("gitlab_interactive_issue_create", {"project_id": 1})
         script.assert_done()
-        assert text(result) == "Issue creation cancelled by user."
+        # Said as what happened, not as a cancel the user never pressed.
+        assert text(result) == "Not created: the box 'Create the issue' was not ticked."
         assert "Declined extras" not in await issue_titles(client)
     # The summary shows only what was answered.
     assert script.messages()[-1] == "Create issue in project `1`?\n\n- Title: `Declined extras`"

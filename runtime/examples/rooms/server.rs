@@ -144,7 +144,7 @@ impl ServerHandler for Rooms {
                     may_ask: true,
                     refusal: "rooms_cancel_all cancels every booking: ask the user first.",
                     question: "Cancel every booking? This cannot be undone.",
-                    title: "Cancel every booking?",
+                    title: "Cancel every booking",
                 };
                 let mut prompter = self.flow.prompter(&request, &context);
                 if let Some(response) = guard(&mut prompter, call).await {

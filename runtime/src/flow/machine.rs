@@ -20,13 +20,11 @@ use crate::flow::reply::Reply;
 use crate::form::{
     CONFIRM_KEY, Options, Prompt, PromptKind, is_unset, typed_schema, validate_prompt,
 };
-use crate::live::{Intro, Live, Offer, TRIES, Verdict, offerable, sentence};
+use crate::live::{Intro, Live, Offer, Start, TRIES, Verdict, offerable, sentence};
 use crate::question::{DefaultValue, Question};
 use crate::summary::render_summary;
+use crate::texts::Texts;
 use crate::wizard::{Unusable, Wizard};
-
-/// The description of the summary's yes/no field.
-pub(crate) const SUMMARY_FIELD: &str = "Yes goes ahead as summarised; no changes nothing.";
 
 /// How far a wizard got: the answers so far and the position from which the next
 /// question is looked for (a declined optional question leaves its field unset, so the
@@ -46,6 +44,13 @@ pub(crate) struct Place<W: Wizard> {
     /// A list step's items and the answers about them, while it is the current step.
     #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
     list: Option<Walk>,
+    /// The yes/nos the intro started on the server's own setting, by key: each is
+    /// offered ticked or not as the server has it (the draft holds it already).
+    #[serde(rename = "s", default, skip_serializing_if = "Vec::is_empty")]
+    starting: Vec<(String, bool)>,
+    /// The questions the intro settled: not asked (the draft holds their answer).
+    #[serde(rename = "x", default, skip_serializing_if = "Vec::is_empty")]
+    settled: Vec<String>,
 }
 
 /// How far a list step got: its items as read, the item being asked about, and which of
@@ -122,7 +127,52 @@ impl<W: Wizard> Place<W> {
             asking: Asking::default(),
             intro: None,
             list: None,
+            starting: Vec::new(),
+            settled: Vec::new(),
         }
+    }
+
+    /// What the intro read for some questions, taken into the draft: a yes/no's
+    /// starting value, a settled answer. `Err` names an intro that presets what this
+    /// wizard does not ask as it says: a mistake in the server, stopped rather than
+    /// guessed at.
+    fn preset(&mut self, start: Start) -> Result<(), String> {
+        for preset in start.presets {
+            let step = W::STEPS
+                .iter()
+                .copied()
+                .find(|step| W::question(*step).key == preset.key)
+                .ok_or_else(|| format!("the intro presets `{}`, no question of it", preset.key))?;
+            let question = W::question(step);
+            if let Some(value) = preset.value {
+                let wrong =
+                    |why: String| format!("the intro's `{}` does not fit: {why}", preset.key);
+                if preset.asked && !matches!(value, Value::Bool(_)) {
+                    return Err(wrong("only a yes/no starts on a value".to_owned()));
+                }
+                let content = serde_json::Map::from_iter([(question.property().to_owned(), value)]);
+                let value = validate_prompt(&Prompt::from(question), Some(&content))
+                    .map_err(|malformed| wrong(malformed.to_string()))?;
+                W::apply(&mut self.draft, step, &value).map_err(|why| wrong(why.to_string()))?;
+                if let (true, Value::Bool(yes)) = (preset.asked, value) {
+                    self.starting.push((preset.key.to_owned(), yes));
+                }
+            }
+            if !preset.asked {
+                self.settled.push(preset.key.to_owned());
+            }
+        }
+        if !start.text.trim().is_empty() {
+            self.intro = Some(start.text);
+        }
+        Ok(())
+    }
+
+    /// The starting value the intro gave the question `key`, if any.
+    fn starts_on(&self, key: &str) -> Option<bool> {
+        self.starting
+            .iter()
+            .find_map(|(started, yes)| (started == key).then_some(*yes))
     }
 
     /// Whether no question was answered yet: the intro shows before it.
@@ -139,6 +189,8 @@ impl<W: Wizard> std::fmt::Debug for Place<W> {
             .field("asking", &self.asking)
             .field("intro", &self.intro)
             .field("list", &self.list)
+            .field("starting", &self.starting)
+            .field("settled", &self.settled)
             .finish()
     }
 }
@@ -191,6 +243,8 @@ pub(crate) enum Next<W> {
     Ask,
     Finished(W),
     Cancelled,
+    /// The summary was accepted with its box unticked.
+    Unticked,
     Failed(Stage, String),
     /// The server's reason to stop: the answer to this question was refused too often.
     Refused(Stage, String),
@@ -203,22 +257,33 @@ impl<W> Next<W> {
             Next::Ask => None,
             Next::Finished(wizard) => Some(Ended::Finished(wizard)),
             Next::Cancelled => Some(Ended::Cancelled),
+            Next::Unticked => Some(Ended::Unticked),
             Next::Failed(stage, why) => Some(Ended::Failed(stage, why)),
             Next::Refused(stage, why) => Some(Ended::Refused(stage, why)),
         }
     }
 }
 
-/// A wizard with its tool arguments (needed by the summary and by `finish`) and the
-/// server's context (needed by the live functions).
+/// A wizard with its tool arguments (needed by the summary and by `finish`), the
+/// server's context (needed by the live functions) and its texts (the summary's field
+/// says what a tick does in the server's words).
 pub(crate) struct Machine<'a, W: Wizard> {
     pub(crate) context: &'a W::Context,
     pub(crate) args: &'a W::Args,
+    pub(crate) texts: &'a dyn Texts,
 }
 
 impl<'a, W: Wizard> Machine<'a, W> {
+    /// The question asked now: the first at or after the position whose condition
+    /// holds and which the intro did not settle.
     fn current(place: &Place<W>) -> Option<W::Step> {
-        W::next_step(&place.draft, place.at)
+        W::STEPS.iter().skip(place.at).copied().find(|step| {
+            W::is_asked(&place.draft, *step)
+                && !place
+                    .settled
+                    .iter()
+                    .any(|key| key == W::question(*step).key)
+        })
     }
 
     fn live<'b>(&'b self, draft: &'b W::Draft) -> Live<'b, W> {
@@ -254,7 +319,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
     pub(crate) fn prompt(place: &Place<W>) -> Option<Prompt<'_>> {
         Self::current(place)
             .filter(|step| W::list(*step).is_none())
-            .map(|step| prompt(W::question(step), &place.asking))
+            .map(|step| prompt(W::question(step), place))
     }
 
     /// The list item's question being asked, for a driver that draws its own prompt.
@@ -282,12 +347,15 @@ impl<'a, W: Wizard> Machine<'a, W> {
     /// stop before anything is asked.
     pub(crate) async fn start(&self) -> Result<Place<W>, String> {
         let mut place = Place::start();
-        if let Some(intro) = W::intro(self.live(&place.draft)) {
-            match intro.await {
-                Intro::Show(text) if !text.trim().is_empty() => place.intro = Some(text),
-                Intro::Show(_) | Intro::Nothing => {}
-                Intro::Stop(reason) => return Err(reason),
-            }
+        let intro = match W::intro(self.live(&place.draft)) {
+            Some(intro) => intro.await,
+            None => Intro::Nothing,
+        };
+        match intro {
+            Intro::Show(text) if !text.trim().is_empty() => place.intro = Some(text),
+            Intro::Show(_) | Intro::Nothing => {}
+            Intro::Start(start) => place.preset(start)?,
+            Intro::Stop(reason) => return Err(reason),
         }
         Ok(place)
     }
@@ -319,7 +387,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
             };
             place.asking.offered = Some(fetched.and_then(offerable).unwrap_or_default());
         }
-        let prompt = prompt(question, &place.asking);
+        let prompt = prompt(question, place);
         let (message, schema, label) = Self::around(place, prompt, None, None);
         Ok(Turn {
             key: question.key,
@@ -341,9 +409,12 @@ impl<'a, W: Wizard> Machine<'a, W> {
             None => summary,
         };
         let label = W::INFO.confirm_title();
-        // The message is the summary; the field says what its answer does, rather
-        // than the whole summary again beside the checkbox.
-        let field = Prompt::confirm(SUMMARY_FIELD).titled(label);
+        // The message is the summary; the field is labelled with what a tick does
+        // and says that accepting without one does nothing, rather than showing the
+        // whole summary again beside the checkbox: a client's Accept button next to
+        // an unticked box must not read as a yes.
+        let description = self.texts.confirm_field(&W::INFO);
+        let field = Prompt::confirm(&description).titled(label);
         Turn {
             key: CONFIRM_KEY,
             schema: typed_schema(&field),
@@ -515,7 +586,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
             let failed = |why: String| Next::Failed(Stage::Question(question.key), why);
             // The answer is checked against the form that was sent: a live choice's own
             // options, or the text it fell back to.
-            let value = match validate_prompt(&prompt(question, &place.asking), content.as_ref()) {
+            let value = match validate_prompt(&prompt(question, place), content.as_ref()) {
                 Ok(value) => value,
                 Err(malformed) => return failed(malformed.to_string()),
             };
@@ -590,7 +661,8 @@ impl<'a, W: Wizard> Machine<'a, W> {
         Next::Ask
     }
 
-    /// The final yes/no: yes builds the wizard, no / decline / cancel end the flow.
+    /// The final yes/no: yes builds the wizard; decline and cancel end the flow, and so
+    /// does an accept with the box unticked, which ends saying so.
     fn confirm(&self, place: &mut Place<W>, reply: Reply) -> Next<W> {
         let content = match reply {
             Reply::Cancel | Reply::Decline => return Next::Cancelled,
@@ -599,7 +671,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
         let failed = |why: String| Next::Failed(Stage::Summary, why);
         match validate_prompt(&Prompt::confirm(""), content.as_ref()) {
             Ok(Value::Bool(true)) => {}
-            Ok(_) => return Next::Cancelled,
+            Ok(_) => return Next::Unticked,
             Err(malformed) => return failed(malformed.to_string()),
         }
         match W::finish(std::mem::take(&mut place.draft), self.args.clone()) {
@@ -614,11 +686,15 @@ fn label(question: &Question) -> String {
     Prompt::from(question).label().into_owned()
 }
 
-/// The form of `question` as it is asked now: a live choice offers what was fetched.
-fn prompt<'q>(question: &'q Question, asking: &'q Asking) -> Prompt<'q> {
+/// The form of `question` as it is asked now: a live choice offers what was fetched; a
+/// yes/no the intro started on the server's setting starts there.
+fn prompt<'q, W: Wizard>(question: &'q Question, place: &'q Place<W>) -> Prompt<'q> {
     let mut prompt = Prompt::from(question);
-    if let Some(options) = asking.choice() {
+    if let Some(options) = place.asking.choice() {
         prompt.kind = PromptKind::Choice(Options::Offers(options));
+    }
+    if let Some(yes) = place.starts_on(question.key) {
+        prompt.default = Some(DefaultValue::Bool(yes));
     }
     prompt
 }

@@ -38,6 +38,7 @@ pub(crate) async fn round<W: Wizard>(
     let machine = Machine::<W> {
         context,
         args: &args,
+        texts: flow.texts(),
     };
     let resumed = match rounds.resume::<Place<W>>() {
         Ok(resumed) => resumed,

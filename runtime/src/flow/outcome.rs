@@ -75,7 +75,8 @@ pub enum Outcome<W> {
     /// as it is; the client answers and repeats the call.
     Pending(InputRequiredResult),
     /// Cancel anywhere, decline of a required question, or no at the summary; the text
-    /// is [`Texts::cancelled`].
+    /// is [`Texts::cancelled`], or [`Texts::unticked`] when the summary was accepted with
+    /// its box unticked.
     Cancelled(String),
     /// A malformed answer, a transport failure or a refused requestState.
     Failed(Failure),
@@ -128,6 +129,8 @@ pub(crate) enum Ended<W> {
     Finished(W),
     Pending(InputRequiredResult),
     Cancelled,
+    /// The summary was accepted with its box unticked.
+    Unticked,
     Failed(Stage, String),
     /// The server's reason to stop: at a question after its last refusal, or at the
     /// intro.
@@ -142,6 +145,7 @@ impl<W: Wizard> Ended<W> {
             Ended::Finished(wizard) => Outcome::Finished(wizard),
             Ended::Pending(input) => Outcome::Pending(input),
             Ended::Cancelled => Outcome::Cancelled(texts.cancelled(info)),
+            Ended::Unticked => Outcome::Cancelled(texts.unticked(info)),
             Ended::Failed(stage, why) => {
                 let text = match stage {
                     Stage::Question(key) | Stage::List(key) => {

@@ -19,6 +19,7 @@ pub(crate) async fn run<W: Wizard>(
     let machine = Machine::<W> {
         context: live,
         args: &args,
+        texts: flow.texts(),
     };
     let mut place = match machine.start().await {
         Ok(place) => place,

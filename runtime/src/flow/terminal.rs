@@ -7,14 +7,20 @@ use crate::flow::machine::{Machine, Next};
 use crate::flow::outcome::{Ended, Stage};
 use crate::terminal::ask::{Answered, Ask};
 use crate::terminal::style;
+use crate::texts::Texts;
 use crate::wizard::Wizard;
 
 /// How the terminal path ends: as a wire path would, or left by the user with Esc or
 /// Ctrl-C (`Err`), which a terminal tells apart from a no at the summary.
-pub(crate) async fn run<W: Wizard>(live: &W::Context, args: W::Args) -> Result<Ended<W>, Left> {
+pub(crate) async fn run<W: Wizard>(
+    live: &W::Context,
+    args: W::Args,
+    texts: &dyn Texts,
+) -> Result<Ended<W>, Left> {
     let machine = Machine::<W> {
         context: live,
         args: &args,
+        texts,
     };
     let mut place = match machine.start().await {
         Ok(place) => place,

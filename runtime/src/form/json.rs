@@ -23,8 +23,8 @@ pub fn prompt_schema(p: &Prompt<'_>) -> Map<String, Value> {
 }
 
 /// One property of a form: its type, `title`, `description` (the message), what it
-/// offers and its default. A yes/no always starts on no here; a single form may
-/// replace that default.
+/// offers and its default. A yes/no starts on no unless its prompt starts it on yes
+/// (the intro's [`Start`](crate::live::Start)); a single form may replace that default.
 pub(crate) fn property(p: &Prompt<'_>, title: &str) -> Map<String, Value> {
     let mut property = Map::new();
     let kind = match p.kind {
@@ -43,8 +43,10 @@ pub(crate) fn property(p: &Prompt<'_>, title: &str) -> Map<String, Value> {
             property.insert("minLength".into(), 1.into());
         }
         PromptKind::Text => {}
+        // A yes/no starts on no, unless the server read where it starts.
         PromptKind::YesNo => {
-            property.insert("default".into(), false.into());
+            let yes = p.default == Some(DefaultValue::Bool(true));
+            property.insert("default".into(), yes.into());
         }
         PromptKind::Choice(options) => match options.titles() {
             // MCP's titled options: the label shown, the value answered.

@@ -168,7 +168,13 @@ impl<'a> From<&Question> for Prompt<'a> {
             title: q.title,
             kind,
             requirement: q.requirement,
-            default: q.default,
+            // A yes/no asked on its own opens on no: its written default shows only in
+            // a single form (which sets it itself); only the intro's `Start` moves it.
+            // A default of the wrong kind is kept, to be refused as one.
+            default: match (q.kind, q.default) {
+                (Kind::YesNo, Some(DefaultValue::Bool(_))) => None,
+                (_, default) => default,
+            },
         }
     }
 }

@@ -36,12 +36,12 @@ pub fn typed_schema(p: &Prompt<'_>) -> Result<ElicitationSchema, String> {
             }
             PrimitiveSchemaDefinition::String(schema)
         }
-        // Every yes/no asked on its own starts on no.
+        // A yes/no starts on no, unless the server read where it starts.
         PromptKind::YesNo => PrimitiveSchemaDefinition::Boolean(
             BooleanSchema::new()
                 .title(title)
                 .description(message)
-                .with_default(false),
+                .with_default(default == Some(DefaultValue::Bool(true))),
         ),
         PromptKind::Number {
             min,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use inquire::error::InquireResult;
 use inquire::list_option::ListOption;
 use inquire::validator::Validation;
-use inquire::{Confirm, CustomType, InquireError, MultiSelect, Select};
+use inquire::{InquireError, MultiSelect, Select};
 use serde_json::{Map, Number, Value};
 
 use super::style::{self, CANCELLED, SKIPPED};
@@ -41,7 +41,10 @@ enum Form {
         integer: bool,
         default: Option<String>,
     },
-    YesNo,
+    /// A yes/no, starting on `default` (no, unless the server read otherwise).
+    YesNo {
+        default: bool,
+    },
     /// A choice by its wire values and the titles shown; an integer choice offers and
     /// is answered with its numbers as strings, as on the wire.
     Choice {
@@ -80,7 +83,9 @@ impl Ask {
                 integer,
                 default: default_text,
             },
-            PromptKind::YesNo => Form::YesNo,
+            PromptKind::YesNo => Form::YesNo {
+                default: prompt.default == Some(DefaultValue::Bool(true)),
+            },
             PromptKind::Choice(options) => {
                 let values: Vec<String> = options.values().map(str::to_owned).collect();
                 Form::Choice {
@@ -139,7 +144,7 @@ impl Ask {
                 max: *max,
                 integer: *integer,
             },
-            Form::YesNo | Form::Summary => PromptKind::YesNo,
+            Form::YesNo { .. } | Form::Summary => PromptKind::YesNo,
             Form::Choice { values, .. } => PromptKind::Choice(Options::Strings(values)),
             Form::MultiSelect {
                 values,
@@ -252,27 +257,56 @@ impl Ask {
                     }
                 }
             }
-            Form::YesNo if optional => {
-                let said = CustomType::<Said> {
-                    default_value_formatter: &|_| "y/N, s to skip".to_owned(),
-                    error_message: "Type y, n or s (skip)".into(),
-                    ..CustomType::new(&line)
-                }
-                .with_default(Said::No)
-                .with_render_config(style);
-                match answered(said.prompt())? {
-                    None => drawn(Reply::Cancel),
-                    Some(Said::Skip) => drawn(Reply::Decline),
-                    Some(said) => accept(Value::Bool(said == Said::Yes)),
-                }
-            }
-            Form::YesNo | Form::Summary => {
-                let confirm = Confirm::new(&line)
-                    .with_default(false)
-                    .with_render_config(style);
-                match answered(confirm.prompt())? {
-                    None => drawn(Reply::Cancel),
-                    Some(yes) => accept(Value::Bool(yes)),
+            // Typed on a line as a text is, so that the same keys edit it.
+            Form::YesNo { .. } | Form::Summary => {
+                let (default, summary) = match ask.form {
+                    Form::YesNo { default } => (default, false),
+                    _ => (false, true),
+                };
+                let hint = match (default, optional) {
+                    (false, false) => "y/N",
+                    (true, false) => "Y/n",
+                    (false, true) => "y/N, s to skip",
+                    (true, true) => "Y/n, s to skip",
+                };
+                let expected = if optional {
+                    "Type y, n or s (skip)"
+                } else {
+                    "Type y or n"
+                };
+                loop {
+                    let Some(input) = line::read(&line, Some(hint), "")? else {
+                        eprintln!("{}", style::unanswered(&line, CANCELLED));
+                        return drawn(Reply::Cancel);
+                    };
+                    let said = match input.trim() {
+                        "" if default => Ok(Said::Yes),
+                        "" => Ok(Said::No),
+                        typed => typed.parse::<Said>(),
+                    };
+                    let yes = match said {
+                        Ok(Said::Skip) if optional => {
+                            return Ok(Answered::later(
+                                Reply::Decline,
+                                style::unanswered(&line, SKIPPED),
+                            ));
+                        }
+                        Ok(Said::Yes) => true,
+                        Ok(Said::No) => false,
+                        Ok(Said::Skip) | Err(()) => {
+                            eprintln!("{}", style::refused(expected));
+                            continue;
+                        }
+                    };
+                    // A no at the summary is the user's no, as a decline is on the wire,
+                    // not a form sent with its box unticked.
+                    let reply = if summary && !yes {
+                        Reply::Decline
+                    } else {
+                        Reply::Accept(Some(ask.content(Value::Bool(yes))))
+                    };
+                    let shown = Said::from(yes).to_string();
+                    return Ok(Answered::later(reply, style::answered(&line, &shown)));
                 }
             }
             Form::Choice {
@@ -369,6 +403,12 @@ impl std::str::FromStr for Said {
             "s" | "skip" => Ok(Said::Skip),
             _ => Err(()),
         }
+    }
+}
+
+impl From<bool> for Said {
+    fn from(yes: bool) -> Self {
+        if yes { Said::Yes } else { Said::No }
     }
 }
 

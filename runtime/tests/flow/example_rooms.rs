@@ -99,7 +99,11 @@ async fn the_summary_shows_the_answers_escaped() {
         summary,
         "Book `aurora` in `North` on `2026-01-02`?\n\n- Attendees: `2`\n- Topic: ``Plans `v2` see https[:]//x``"
     );
-    assert_eq!(text(&result), "Booking cancelled.");
+    // The summary accepted with its box unticked.
+    assert_eq!(
+        text(&result),
+        "Nothing was done: the box 'Go ahead' was not ticked."
+    );
     assert!(rooms.bookings().is_empty());
 }
 
@@ -325,7 +329,8 @@ async fn cancelling_every_booking_needs_the_users_yes() {
             (keys, text(&result)),
             (
                 vec!["confirm".to_owned()],
-                "Cancelled by the user.".to_owned()
+                // Accept with the box unticked: said as such, not as a cancel.
+                "Nothing was done: the box 'Cancel every booking' was not ticked.".to_owned()
             )
         );
         assert_eq!(rooms.bookings().len(), 1);

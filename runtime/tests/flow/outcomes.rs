@@ -63,7 +63,7 @@ fn the_same_questions_go_out_on_every_path() {
     assert_eq!(
         summary.schema,
         json!({"type": "object", "required": ["confirmed"], "properties": {"confirmed": {
-            "type": "boolean", "title": "Go ahead?", "description": "Yes goes ahead as summarised; no changes nothing.", "default": false}}})
+            "type": "boolean", "title": "Go ahead", "description": "Tick this box, then accept, to go ahead as summarised. Accepting without ticking it does nothing.", "default": false}}})
     );
 }
 
@@ -124,13 +124,14 @@ fn declining_a_required_question_or_the_summary_cancels() {
 }
 
 #[test]
-fn no_at_the_summary_cancels() {
+fn an_unticked_summary_does_nothing_and_says_so() {
     for path in PATHS {
         let mut replies = all_issue_answers();
         *replies.last_mut().expect("five replies") = accept(json!({"confirmed": false}));
+        // A client's Accept beside the unticked box: not the user's cancel.
         assert_cancelled(
             testkit::run::<Issue>(path, issue_args(), replies),
-            "Issue cancelled.",
+            "Nothing was done: the box 'Go ahead' was not ticked.",
         );
     }
 }

@@ -3,7 +3,6 @@
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::watch;
-use url::Url;
 
 use crate::faults::Faults;
 use crate::recording::RecordedRequest;
@@ -25,10 +24,10 @@ struct Shared {
 
 impl App {
     /// A fresh store holding the demo data, no requests recorded and no faults armed.
-    pub(crate) fn new(base_url: &Url, shutdown: watch::Receiver<bool>) -> App {
+    pub(crate) fn new(store: Store, shutdown: watch::Receiver<bool>) -> App {
         App {
             shared: Arc::new(Shared {
-                store: Mutex::new(Store::new(base_url)),
+                store: Mutex::new(store),
                 requests: Mutex::new(Vec::new()),
                 faults: Mutex::new(Faults::default()),
             }),

@@ -221,8 +221,14 @@
 //!   by alice, reviewer bob, one approval required and none given (so not mergeable yet).
 //!   Its discussions: a resolvable, unresolved thread starting with bob's `DiffNote` (note 3)
 //!   on the fixed line of `src/tokenizer.rs` (base and start: main's head, head: the fix),
-//!   alice's reply (note 4, on the same line); and bob's general note (note 5). New merge
-//!   requests start at !2, new notes at 6. No issue links.
+//!   alice's reply (note 4, on the same line); and bob's general note (note 5).
+//!   New merge requests start at !2, new notes at 6. No issue links.
+//! - **The showcase** ([`Sandbox::start_showcase`], what the server's `--sandbox` serves),
+//!   on top of all this: a branch `docs/tokens`, one commit of bob's on top of main's head,
+//!   "Say what a token is in the README", and **merge request** !2 (id 2) from it into
+//!   `main`, same title, open, by bob, assigned to bob, no approval required, no pipeline:
+//!   mergeable as it is (`try mr_merge --sandbox --mr 2`), its author asking for a squash
+//!   and the source branch's removal. New merge requests start at !3 there.
 //! - **Pipelines** (`source` push): 1 (iid 1) on `main` at `v1.0.0`, success: jobs 1 build,
 //!   2 test, 3 lint succeeded, 4 deploy manual. 2 (iid 2) on `main` at its head, failed: jobs
 //!   5 build and 7 lint succeeded, 6 test failed (its log: a full `cargo test` run, with the
@@ -269,6 +275,7 @@ pub use recording::{RecordedRequest, RecordedSecret};
 pub const SANDBOX_OAUTH_CLIENT_ID: &str = "sandbox-oauth-app";
 
 use app::App;
+use store::Store;
 
 /// A running sandbox GitLab. Dropping it (or [`Sandbox::shutdown`]) stops the server.
 pub struct Sandbox {
@@ -286,13 +293,25 @@ impl Sandbox {
 
     /// Serves on `address` (port 0: any free port).
     pub async fn start_on(address: SocketAddr) -> io::Result<Sandbox> {
+        Sandbox::serve(address, Store::new).await
+    }
+
+    /// Serves the demo data and the showcase on top of it (a merge request that can be
+    /// merged as it is, !2) on `127.0.0.1` at a free port: what the server's `--sandbox`
+    /// shows a person trying it. The tests start the demo data alone ([`Sandbox::start`]).
+    pub async fn start_showcase() -> io::Result<Sandbox> {
+        let address = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
+        Sandbox::serve(address, Store::showcase).await
+    }
+
+    async fn serve(address: SocketAddr, seeded: fn(&Url) -> Store) -> io::Result<Sandbox> {
         let listener = tokio::net::TcpListener::bind(address).await?;
         let local = listener.local_addr()?;
         let base_url = Url::parse(&format!("http://{local}/")).map_err(|e| {
             io::Error::other(format!("the sandbox address {local} is not a URL: {e}"))
         })?;
         let (stop, shutdown) = watch::channel(false);
-        let app = App::new(&base_url, shutdown.clone());
+        let app = App::new(seeded(&base_url), shutdown.clone());
         // Grape's path rules apply before any route is matched, so they wrap the router.
         let service = middleware::map_request(paths::as_grape_reads_it)
             .layer(routes::router(app.clone()))

@@ -9,7 +9,7 @@ use url::Url;
 
 use super::oauth::{Device, OAuth};
 use super::printable::printable;
-use super::store::{Login, Store, now_seconds};
+use super::store::{Choice, Login, Store, now_seconds};
 use super::{browser, device};
 
 /// What `auth` was asked to do, for which instance.
@@ -25,6 +25,8 @@ pub struct AuthRequest {
     pub browser: bool,
     /// Whether a sign-in is kept: not the sandbox's, which ends with the command.
     pub keep: bool,
+    /// Where sign-ins are kept (`GITLAB_MCP_CREDENTIAL_STORE`).
+    pub store: Choice,
     pub timeout: std::time::Duration,
 }
 
@@ -60,7 +62,7 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
             request.scopes
         ));
     };
-    let store = Store::for_user()?;
+    let store = Store::for_user(request.store)?;
     let oauth = OAuth::new(&request.gitlab, client_id, request.timeout)?;
     let _ = writeln!(out, "Signing in to {host} with scope `{}`.", request.scopes);
     let login = if request.browser {
@@ -100,7 +102,7 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
 
 async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String> {
     let host = request.gitlab.as_str();
-    let store = Store::for_user()?;
+    let store = Store::for_user(request.store)?;
     let Some((mut login, mut place)) = store.get(host)? else {
         return Err(format!(
             "not signed in to {host}; run `gitlab-mcp-server auth login`{}",
@@ -137,7 +139,7 @@ async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
 
 async fn logout(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String> {
     let host = request.gitlab.as_str();
-    let store = Store::for_user()?;
+    let store = Store::for_user(request.store)?;
     let Some((login, _)) = store.get(host)? else {
         let _ = writeln!(out, "Not signed in to {host}: nothing to do.");
         return Ok(());

@@ -76,26 +76,54 @@ impl fmt::Display for Place {
     }
 }
 
-/// The variable that chooses, and what it may say.
+/// Where `GITLAB_MCP_CREDENTIAL_STORE` (`--credential-store`) says sign-ins are kept.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Choice {
+    /// The system keyring where there is one that answers, else the file.
+    #[default]
+    Auto,
+    Keyring,
+    File,
+}
+
+impl std::str::FromStr for Choice {
+    type Err = String;
+
+    /// Any other value is refused, at startup and by every `auth` command: a sign-in
+    /// kept somewhere the user did not choose could not be found or removed later.
+    fn from_str(text: &str) -> Result<Choice, String> {
+        match text.trim() {
+            "" | "auto" => Ok(Choice::Auto),
+            "keyring" => Ok(Choice::Keyring),
+            "file" => Ok(Choice::File),
+            other => Err(format!(
+                "`{other}` is not a credential store; say `keyring` (the system keyring), \
+                 `file` (a file readable by you alone) or `auto` (the keyring where there is \
+                 one, else the file)"
+            )),
+        }
+    }
+}
+
+/// The variable that chooses, as the messages name it.
 const CHOICE: &str = "GITLAB_MCP_CREDENTIAL_STORE";
 
 impl Store {
-    /// The user's store as `GITLAB_MCP_CREDENTIAL_STORE` chooses it, or why there is none.
-    pub fn for_user() -> Result<Store, String> {
-        let choice = std::env::var(CHOICE).unwrap_or_default();
+    /// The user's store as `choice` says, or why there is none.
+    pub fn for_user(choice: Choice) -> Result<Store, String> {
         let chosen = |what: &str| format!("{CHOICE} is `{what}`");
-        let store = match choice.trim() {
-            "keyring" => Store {
+        let store = match choice {
+            Choice::Keyring => Store {
                 keyring: Ok(
                     Keyring::open().map_err(|why| format!("{CHOICE} is `keyring`, but {why}"))?
                 ),
                 file: Err(chosen("keyring")),
             },
-            "file" => Store {
+            Choice::File => Store {
                 keyring: Err(chosen("file")),
                 file: Ok(CredentialsFile::for_user()?),
             },
-            "" | "auto" => {
+            Choice::Auto => {
                 let store = Store {
                     keyring: Keyring::open(),
                     file: CredentialsFile::for_user(),
@@ -106,11 +134,6 @@ impl Store {
                     ));
                 }
                 store
-            }
-            other => {
-                return Err(format!(
-                    "{CHOICE} is `{other}`: say `keyring` (the system keyring), `file` (a file readable by you alone) or `auto` (the keyring where there is one)"
-                ));
             }
         };
         Ok(store)

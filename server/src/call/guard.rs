@@ -85,7 +85,8 @@ pub async fn ask_first(call: &Guarded<'_>, prompter: &mut Prompter) -> Option<Ca
         reasons.refusals.join(" ")
     );
     let question = reasons.paragraphs.join("\n\n");
-    let title = format!("{}?", call.action.title);
+    // The checkbox's label is the action itself: ticked, it runs.
+    let title = call.action.title.clone();
     let ask = Destructive {
         approved: false,
         may_ask: !reasons.destructive || call.may_ask_destructive,

@@ -110,24 +110,9 @@ impl Action {
         &self.described.description
     }
 
-    /// What it does in its description's first sentence: up to the first `. ` or `: `
-    /// outside code, ending in a full stop.
+    /// What it does in its description's first sentence (see [`first_sentence`]).
     pub fn summary(&self) -> String {
-        let description = self.description();
-        let mut in_code = false;
-        let mut end = description.len();
-        let mut chars = description.char_indices().peekable();
-        while let Some((at, c)) = chars.next() {
-            match c {
-                '`' => in_code = !in_code,
-                '.' | ':' if !in_code && chars.peek().is_some_and(|(_, next)| *next == ' ') => {
-                    end = at;
-                    break;
-                }
-                _ => {}
-            }
-        }
-        format!("{}.", description[..end].trim_end_matches('.'))
+        first_sentence(self.description())
     }
 
     pub fn input_schema(&self) -> &Arc<Map<String, Value>> {
@@ -214,4 +199,28 @@ impl Action {
 pub enum Prepared {
     Request(ApiRequest),
     Wizard(ReadyWizard),
+}
+
+/// The first sentence of `text`: up to the first `. ` or `: ` outside a code span and
+/// outside parentheses (a sentence cut inside them would leave one open), ending in `.`.
+fn first_sentence(text: &str) -> String {
+    let mut in_code = false;
+    let mut depth = 0_usize;
+    let mut end = text.len();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '`' => in_code = !in_code,
+            '(' if !in_code => depth += 1,
+            ')' if !in_code => depth = depth.saturating_sub(1),
+            '.' | ':'
+                if !in_code && depth == 0 && chars.peek().is_some_and(|(_, next)| *next == ' ') =>
+            {
+                end = at;
+                break;
+            }
+            _ => {}
+        }
+    }
+    format!("{}.", text[..end].trim_end_matches('.'))
 }

@@ -47,6 +47,9 @@ pub struct Settings {
     pub elicitation_keepalive: Duration,
     /// The largest successful GitLab answer read, bytes.
     pub max_response_body: usize,
+    /// Where `auth login` keeps a sign-in and the server reads it
+    /// (`GITLAB_MCP_CREDENTIAL_STORE`).
+    pub credential_store: crate::auth::store::Choice,
     pub transport: Transport,
 }
 

@@ -44,40 +44,27 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
         .iter()
         .filter(|a| access.offers(a))
         .collect();
-    let destructive: Vec<String> = offered
-        .iter()
-        .filter(|a| a.destructive)
-        .map(|a| format!("`{}`", a.id))
-        .collect();
+    // Said in a few sentences, not by listing ids: a client shows this text whole where
+    // the user approves the tool (it must stay short), and `gitlab_find_action` marks
+    // each destructive action in its results.
     let mut description = String::from(
-        "Run a GitLab action by id with its parameters in `params` (find ids and parameter schemas with `gitlab_find_action`).",
+        "Run a GitLab action by id with its parameters in `params` (find ids and schemas with `gitlab_find_action`).",
     );
-    if !destructive.is_empty() {
-        description.push_str(&format!(
-            " Destructive actions ({}) are refused unless the call carries `confirm: true`, which you may send only after the user explicitly approved the operation.",
-            destructive.join(", ")
-        ));
+    if offered.iter().any(|a| a.destructive) {
+        description.push_str(
+            " Destructive actions (find marks them: deletes, merges, …) are refused unless the call carries `confirm: true`, which you may send only after the user explicitly approved.",
+        );
     }
-    let guarded: Vec<String> = offered
-        .iter()
-        .filter(|a| a.guard.is_some())
-        .map(|a| format!("`{}`", a.id))
-        .collect();
-    if !guarded.is_empty() {
-        description.push_str(&format!(
-            " Some actions ({}) ask the user first when their arguments call for it, here too; `confirm: true` skips that question, so send it only after the user explicitly approved.",
-            guarded.join(", ")
-        ));
+    if offered.iter().any(|a| a.guard.is_some()) {
+        description.push_str(
+            " Some actions ask the user first when their arguments call for it; `confirm: true` skips that, after the user's approval only.",
+        );
     }
     if offered.iter().any(|a| a.carries_quick_actions()) {
-        description.push_str(
-            " A comment or description holding GitLab quick actions (`/close`, `/merge` lines) asks the user first too.",
-        );
+        description.push_str(" Text holding quick actions (`/close`, `/merge`) asks first too.");
     }
     if offered.iter().any(|a| a.is_wizard()) {
-        description.push_str(
-            " The `interactive.*` actions ask the user step by step through elicitation.",
-        );
+        description.push_str(" The `interactive.*` actions ask the user step by step.");
     }
     let read_only = offered.iter().all(|a| a.read_only);
     let execute = Tool::new(EXECUTE, description, input_schema::<ActionCall>()).with_annotations(

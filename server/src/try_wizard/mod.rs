@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value};
 
+use wizard::live::Offer;
 use wizard::terminal::Unanswered;
 
 use crate::call;
@@ -18,7 +19,7 @@ use crate::call::{Admitted, InTerminal, Nobody, Ready};
 use crate::catalog::{Action, Run};
 use crate::cli::TryArgs;
 use crate::config::{Settings, Transport};
-use crate::gitlab::{ApiRequest, GitLab};
+use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 use crate::registry::catalog;
 use crate::startup::{Started, start};
 
@@ -101,7 +102,7 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
             names.join(", ")
         )));
     };
-    let params = args.params(action, settings.sandbox).map_err(usage)?;
+    let mut params = args.params(action, settings.sandbox).map_err(usage)?;
     // Before anything starts: nobody could answer without a terminal, and without a
     // token every question would be asked for a call GitLab then refuses.
     if !wizard::terminal::on_a_terminal() {
@@ -130,6 +131,10 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
     }
     let gitlab = server.gitlab();
     signed_in(gitlab, &gitlab_url).await?;
+    if name(action.id) == MERGE && !params.contains_key(MR_PARAMETER) {
+        let iid = pick_merge_request(gitlab, &params).await?;
+        params.insert(MR_PARAMETER.to_owned(), iid.into());
+    }
     if sandbox.is_some() && name(action.id) == REVIEW {
         draft_a_review(gitlab, &params).await?;
     }
@@ -176,6 +181,8 @@ async fn tried(settings: Settings, args: TryArgs) -> Result<Exit, (Exit, String)
 
 /// The review wizard's `try` name: on the sandbox, its drafts are written first.
 const REVIEW: &str = "mr_review";
+/// The merge wizard, which without --mr offers the merge requests that can be merged.
+const MERGE: &str = "mr_merge";
 /// The sandbox's merge request a review is tried on when --mr is not given: the demo one,
 /// with a thread on a line of its diff for a draft to sit beside.
 const SANDBOX_REVIEWED_MR: u64 = 1;
@@ -253,8 +260,70 @@ async fn signed_in(gitlab: &GitLab, gitlab_url: &url::Url) -> Result<(), (Exit, 
     }
 }
 
+/// The parameter `--mr` sets.
+const MR_PARAMETER: &str = "merge_request_iid";
+
 /// The tool arguments `try` takes as flags: the flag, and the parameter it sets.
-const FLAGS: [(&str, &str); 2] = [("--project", "project_id"), ("--mr", "merge_request_iid")];
+const FLAGS: [(&str, &str); 2] = [("--project", "project_id"), ("--mr", MR_PARAMETER)];
+
+/// Without `--mr`: the project's open merge requests that GitLab would merge now, offered
+/// as a choice (the newest first, as GitLab lists them), and the one picked.
+async fn pick_merge_request(
+    gitlab: &GitLab,
+    params: &Map<String, Value>,
+) -> Result<u64, (Exit, String)> {
+    let project = params
+        .get("project_id")
+        .cloned()
+        .and_then(|project| serde_json::from_value::<ProjectId>(project).ok())
+        .ok_or_else(|| (Exit::Usage, "`try mr_merge` needs --project".to_owned()))?;
+    let request = ApiRequest::get()
+        .project(&project)
+        .segment("merge_requests")
+        .query("state", "opened")
+        .query("per_page", 100);
+    let listed = gitlab
+        .send(request)
+        .await
+        .map_err(|error| (Exit::GitLab, error.to_string()))?;
+    let offers: Vec<Offer> = listed
+        .body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|mr| mr.get("detailed_merge_status").and_then(Value::as_str) == Some("mergeable"))
+        .filter_map(|mr| {
+            let iid = mr.get("iid").and_then(Value::as_u64)?;
+            let title = mr.get("title").and_then(Value::as_str).unwrap_or_default();
+            Some(Offer::labelled(iid.to_string(), format!("!{iid} {title}")))
+        })
+        .take(wizard::live::MAX_OPTIONS)
+        .collect();
+    if offers.is_empty() {
+        return Err((
+            Exit::Refused,
+            format!(
+                "no open merge request of {project} can be merged now (each needs approvals, \
+                 has conflicts, is a draft, …); name one with --mr to see why"
+            ),
+        ));
+    }
+    let picked = wizard::terminal::choose("Which merge request should be merged?", &offers)
+        .await
+        .map_err(|why| (Exit::Usage, why))?;
+    let Some(picked) = picked else {
+        return Err((
+            Exit::Left,
+            "No merge request was picked; nothing was done.".to_owned(),
+        ));
+    };
+    picked.parse().map_err(|_| {
+        (
+            Exit::Usage,
+            format!("`{picked}` is not a merge request's number"),
+        )
+    })
+}
 
 impl TryArgs {
     /// The wizard's tool arguments from the flags; a missing one is named by its flag.
@@ -283,6 +352,8 @@ impl TryArgs {
                 Some(value) if wanted => {
                     params.insert(parameter.to_owned(), value);
                 }
+                // Left out, the merge request is picked from those that can be merged.
+                None if wanted && parameter == MR_PARAMETER && wizard == MERGE => {}
                 None if wanted => return Err(format!("`try {wizard}` needs {flag} ({parameter})")),
                 _ => {}
             }

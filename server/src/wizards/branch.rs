@@ -21,7 +21,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     noun = "Branch",
     context = GitLab,
     summary = "Create branch {branch} in project {project_id}?\n\n- From: {reference}",
-    confirm = "Create the branch?"
+    confirm = "Create the branch"
 )]
 pub struct BranchWizard {
     /// The project's numeric id or its path (`group/project`).

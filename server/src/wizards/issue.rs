@@ -17,7 +17,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     noun = "Issue",
     context = GitLab,
     summary = "Create issue in project {project_id}?\n\n- Title: {title}",
-    confirm = "Create the issue?"
+    confirm = "Create the issue"
 )]
 pub struct IssueWizard {
     /// The project's numeric id or its full path (`group/project`).

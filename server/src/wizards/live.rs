@@ -62,17 +62,96 @@ pub fn shown(project: &ProjectId) -> String {
     escape_value(&project.to_string())
 }
 
-/// Refuses `branch` when `project` has no such branch.
+/// Refuses `branch` when `project` has no such branch, naming the project's branches
+/// closest to it, so that the user asked again sees what would be taken beside what was
+/// mistyped.
 pub async fn branch_exists(gitlab: &GitLab, project: &ProjectId, branch: &str) -> Verdict {
     let request = project_get(project, &["repository", "branches", branch]);
     match read(gitlab, request).await {
-        Found::No => Verdict::reject(format!(
-            "There is no branch {} in {}.",
-            escape_value(branch),
-            shown(project)
-        )),
+        Found::No => {
+            let mut reason = format!(
+                "There is no branch {} in {}.",
+                escape_value(branch),
+                shown(project)
+            );
+            // The names close to the one typed; when none is, the first few, so that a
+            // refusal always shows answers that would be taken.
+            let names = branch_names(gitlab, project).await;
+            let (heading, offered, more) = match closest(branch, &names, CLOSEST) {
+                close if !close.is_empty() => ("Its closest branches", close, ""),
+                _ => (
+                    "Its branches",
+                    names.iter().take(CLOSEST).map(String::as_str).collect(),
+                    if names.len() > CLOSEST { ", …" } else { "" },
+                ),
+            };
+            if !offered.is_empty() {
+                let offered: Vec<String> = offered.into_iter().map(escape_value).collect();
+                reason.push_str(&format!(" {heading}: {}{more}.", offered.join(", ")));
+            }
+            Verdict::Reject(reason)
+        }
         Found::Yes(_) | Found::Unknown(_) => Verdict::Accept,
     }
+}
+
+/// How many branch names a refusal offers at most: enough to find a mistyped one, few
+/// enough to read in a form's message.
+pub const CLOSEST: usize = 10;
+
+/// The names of `project`'s branches on GitLab's first page (its largest): none when
+/// they cannot be read, since a refusal without them is still right.
+async fn branch_names(gitlab: &GitLab, project: &ProjectId) -> Vec<String> {
+    let request = project_get(project, &["repository", "branches"]).query("per_page", 100);
+    match listed(gitlab, request).await {
+        Ok((branches, _)) => branches
+            .iter()
+            .filter_map(|branch| branch.get("name").and_then(Value::as_str))
+            .map(str::to_owned)
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The at most `most` of `names` close to `typed`, closest first: within an edit
+/// distance of half the longer name (ignoring case), or holding what was typed (three
+/// characters or more) or held in it, which counts as closest.
+pub fn closest<'n>(typed: &str, names: &'n [String], most: usize) -> Vec<&'n str> {
+    let typed_lower = typed.to_lowercase();
+    let mut ranked: Vec<(usize, &str)> = names
+        .iter()
+        .filter_map(|name| {
+            let lower = name.to_lowercase();
+            let distance = edit_distance(&typed_lower, &lower);
+            // A letter or two is in many names without making them close.
+            let contains = typed_lower.chars().count() >= 3
+                && (lower.contains(&typed_lower) || typed_lower.contains(&lower));
+            let longest = typed_lower.chars().count().max(lower.chars().count());
+            (contains || distance <= longest / 2)
+                .then_some((if contains { 0 } else { distance }, name.as_str()))
+        })
+        .collect();
+    ranked.sort();
+    ranked
+        .into_iter()
+        .take(most)
+        .map(|(_, name)| name)
+        .collect()
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 /// Whether `project` has the branch, the tag, both or neither named `name`.
@@ -135,5 +214,24 @@ async fn listed(gitlab: &GitLab, request: ApiRequest) -> Result<(Vec<Value>, boo
     match response.body {
         Value::Array(items) => Ok((items, more)),
         _ => Err("GitLab's list is not an array".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_closest_names_come_first_and_at_most_as_many_as_asked() {
+        let names: Vec<String> = ["main", "feature/x", "fix/tokenizer", "docs/tokens"]
+            .map(str::to_owned)
+            .to_vec();
+        assert_eq!(closest("featur/x", &names, 10)[0], "feature/x");
+        assert_eq!(closest("mian", &names, 10)[0], "main");
+        assert_eq!(closest("MAIN", &names, 1), ["main"]);
+        // A name sharing nothing with what was typed is not close.
+        assert!(closest("zzzz", &names, 10).is_empty());
+        let many: Vec<String> = (0..30).map(|n| format!("release/{n}")).collect();
+        assert_eq!(closest("release/", &many, CLOSEST).len(), CLOSEST);
     }
 }

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use wizard::Wizard;
-use wizard::live::{Intro, Live};
+use wizard::live::{Intro, Live, Start};
 use wizard::summary::escape_value;
 
 use super::live::{Found, project_get, read, shown};
@@ -14,8 +14,9 @@ use crate::catalog::wizard::GitLabWizard;
 use crate::gitlab::{ApiRequest, GitLab, ProjectId};
 
 /// Merge a merge request step by step: the first question shows its title, branches,
-/// pipeline status and merge status; squash, remove the source branch, merge when the
-/// pipeline succeeds; the summary is the confirmation. Returns the merge request.
+/// pipeline status and merge status; squash, remove the source branch (each starting on
+/// the merge request's own setting), merge when the pipeline succeeds (when it has one);
+/// the summary is the confirmation. Returns the merge request.
 #[derive(Debug, Clone, PartialEq, Wizard, Serialize, Deserialize, JsonSchema)]
 #[wizard(
     tool = "gitlab_interactive_mr_merge",
@@ -25,7 +26,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     context = GitLab,
     intro = describe,
     summary = "Merge {merge_request_iid} in project {project_id}?",
-    confirm = "Merge the merge request?"
+    confirm = "Merge the merge request"
 )]
 pub struct MergeWizard {
     /// The project's numeric id or its path (`group/project`).
@@ -34,20 +35,25 @@ pub struct MergeWizard {
     /// The merge request's number inside the project.
     #[tool_arg]
     pub merge_request_iid: MergeRequestIid,
-    /// Squash the commits into one.
+    /// Squash the commits into one. The wizard starts on the merge request's own
+    /// setting, and does not ask where the project always or never squashes.
     #[ask("Squash commits on merge?", summary = "Squash commits")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squash: Option<bool>,
-    /// Delete the source branch after merging.
+    /// Delete the source branch after merging. The wizard starts on the merge request's
+    /// own setting.
     #[ask(
         "Remove the source branch after merge?",
-        summary = "Remove source branch"
+        title = "Remove source branch",
+        summary = "Source branch",
+        yes = "removed after the merge",
+        no = "kept"
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub should_remove_source_branch: Option<bool>,
     /// Merge once the head pipeline succeeds instead of now (when a pipeline is running):
     /// GitLab's `auto_merge` (sent as `merge_when_pipeline_succeeds` to a GitLab before
-    /// 17.11).
+    /// 17.11). The wizard does not ask it of a merge request without a pipeline.
     #[ask(
         "Merge when the pipeline succeeds?",
         summary = "Merge when pipeline succeeds"
@@ -114,14 +120,60 @@ async fn describe(live: Live<'_, MergeWizard>) -> Intro {
         ));
     }
     let shown_or = |value: Option<&str>, none: &str| value.map_or(none.to_owned(), escape_value);
-    Intro::Show(format!(
-        "{which}: {}\n\n- Branches: {} -> {}\n- Pipeline: {}\n- Merge status: {}",
+    let flag = |pointer: &str| found.pointer(pointer).and_then(Value::as_bool);
+    let pipeline = text("/head_pipeline/status");
+    let mut rows = vec![
+        format!(
+            "- Branches: {} -> {}",
+            shown_or(text("/source_branch"), "?"),
+            shown_or(text("/target_branch"), "?")
+        ),
+        format!("- Pipeline: {}", shown_or(pipeline, "none")),
+        format!(
+            "- Merge status: {}",
+            shown_or(status.or(text("/merge_status")), "unknown")
+        ),
+    ];
+    // The project may squash always or never, whatever the merge request says: then it
+    // is said, not asked.
+    let squash = squash_option(live.context, project).await;
+    if let Some(setting @ ("always" | "never")) = squash.as_deref() {
+        rows.push(format!(
+            "- Squash commits: {setting}, as the project requires"
+        ));
+    }
+    let intro = format!(
+        "{which}: {}\n\n{}",
         shown_or(text("/title"), "(no title)"),
-        shown_or(text("/source_branch"), "?"),
-        shown_or(text("/target_branch"), "?"),
-        shown_or(text("/head_pipeline/status"), "none"),
-        shown_or(status.or(text("/merge_status")), "unknown"),
-    ))
+        rows.join("\n")
+    );
+    // The options start where the merge request has them, so that a merge that is
+    // only confirmed does what its author set up.
+    let remove = flag("/force_remove_source_branch").unwrap_or(false);
+    let mut start = Start::new(intro).starts_on("should_remove_source_branch", remove);
+    start = match squash.as_deref() {
+        Some("always") => start.settles("squash", Some(Value::Bool(true))),
+        Some("never") => start.settles("squash", Some(Value::Bool(false))),
+        _ => start.starts_on("squash", flag("/squash").unwrap_or(false)),
+    };
+    // Without a pipeline there is nothing to wait for.
+    if pipeline.is_none() {
+        start = start.settles("auto_merge", None);
+    }
+    Intro::Start(start)
+}
+
+/// The project's `squash_option` (`always`, `never`, `default_on`, `default_off`), when
+/// it can be read.
+async fn squash_option(gitlab: &GitLab, project: &ProjectId) -> Option<String> {
+    match read(gitlab, project_get(project, &[])).await {
+        Found::Yes(found) => found
+            .body
+            .get("squash_option")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        Found::No | Found::Unknown(_) => None,
+    }
 }
 
 /// Why GitLab will refuse a merge in this `detailed_merge_status`, and what to do, for

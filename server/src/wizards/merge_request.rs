@@ -22,7 +22,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     noun = "Merge request",
     context = GitLab,
     summary = "Create merge request in project {project_id}?\n\n- Title: {title}\n- Source branch: {source_branch}\n- Target branch: {target_branch}",
-    confirm = "Create the merge request?"
+    confirm = "Create the merge request"
 )]
 pub struct MergeRequestWizard {
     /// The project's numeric id or its full path (`group/project`).
@@ -33,7 +33,7 @@ pub struct MergeRequestWizard {
     pub source_branch: Branch,
     /// The branch to merge into.
     #[ask(
-        "Enter the target branch name (e.g. main, develop)",
+        "Enter the target branch name (the branch to merge into, often the default one)",
         parse = Branch::parse,
         check = target_fits
     )]

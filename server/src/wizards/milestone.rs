@@ -22,7 +22,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     noun = "Milestone",
     context = GitLab,
     summary = "Create milestone in project {project_id}?\n\n- Title: {title}",
-    confirm = "Create the milestone?"
+    confirm = "Create the milestone"
 )]
 pub struct MilestoneWizard {
     /// The project's numeric id or its path (`group/project`).

@@ -22,7 +22,7 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     noun = "Pipeline",
     context = GitLab,
     summary = "Run a pipeline in project {project_id}?\n\n- Ref: {reference}",
-    confirm = "Run the pipeline?"
+    confirm = "Run the pipeline"
 )]
 pub struct PipelineWizard {
     /// The project's numeric id or its path (`group/project`).

@@ -30,7 +30,7 @@ pub enum Visibility {
     noun = "Project",
     context = GitLab,
     summary = "Create new GitLab project?\n\n- Name: {name}\n- Visibility: {visibility}",
-    confirm = "Create the project?"
+    confirm = "Create the project"
 )]
 pub struct ProjectWizard {
     /// The project name.

@@ -20,8 +20,8 @@ use crate::gitlab::{ApiRequest, GitLab, ProjectId};
     alternative = "release.create",
     noun = "Release",
     context = GitLab,
-    summary = "Create release in project {project_id}?\n\n- Tag: {tag_name}\n- Name: {name}",
-    confirm = "Create the release?"
+    summary = "Create release in project {project_id}?\n\n- Tag: {tag_name}",
+    confirm = "Create the release"
 )]
 pub struct ReleaseWizard {
     /// The project's numeric id or its full path (`group/project`).
@@ -33,12 +33,14 @@ pub struct ReleaseWizard {
         check = tag_unreleased
     )]
     pub tag_name: String,
-    /// The release name; empty lets GitLab use the tag name.
+    /// The release name; left out (or empty), the tag name. Optional like every
+    /// question that says "leave empty": declining it skips it.
     #[ask(
-        "Enter the release name (leave empty to use the tag name)",
-        allow_empty
+        "Enter the release name (or leave empty to use the tag name)",
+        summary = "Name"
     )]
-    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The release notes, in Markdown.
     #[ask(
         "Enter the release description/notes (Markdown supported, or leave empty)",
@@ -49,14 +51,13 @@ pub struct ReleaseWizard {
     pub description: Option<String>,
 }
 
-/// The release wizard always sends `name`; left empty, the tag name, since GitLab keeps an
-/// empty name as sent instead of using the tag's.
+/// The release wizard always sends `name`; left out or empty, the tag name, since GitLab
+/// keeps an empty name as sent instead of using the tag's.
 impl GitLabWizard for ReleaseWizard {
     fn request(&self) -> ApiRequest {
-        let name = if self.name.trim().is_empty() {
-            &self.tag_name
-        } else {
-            &self.name
+        let name = match self.name.as_deref() {
+            Some(name) if !name.trim().is_empty() => name,
+            _ => &self.tag_name,
         };
         let body = Body::new()
             .set("tag_name", &self.tag_name)

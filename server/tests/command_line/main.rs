@@ -10,3 +10,4 @@ mod sign_in;
 mod startup;
 mod stopping;
 mod try_a_wizard;
+mod what_clients_showed;

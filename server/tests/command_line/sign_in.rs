@@ -332,7 +332,11 @@ async fn a_keyring_that_cannot_keep_it_is_said() {
     let keep = Keep::file("keyring-typo").choosing("vault");
     let (ok, said) = run(&["auth", "status"], &gitlab, &keep);
     assert!(
-        !ok && said.contains("GITLAB_MCP_CREDENTIAL_STORE is `vault`: say `keyring`"),
+        // Stopped with the other settings' errors, before any command runs.
+        !ok && said.contains(
+            "GITLAB_MCP_CREDENTIAL_STORE (--credential-store): `vault` is not a credential \
+             store; say `keyring`"
+        ),
         "{said}"
     );
 }

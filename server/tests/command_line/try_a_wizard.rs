@@ -108,7 +108,7 @@ fn the_issue_wizard_creates_the_issue_after_the_yes_and_prints_its_url() {
         .exp_string("Title: `` Login fails with `**` ``")
         .expect("the summary shows the title escaped");
     session.exp_string("Labels: `bug, auth`").expect("labels");
-    answer(&mut session, "Create the issue?", "y");
+    answer(&mut session, "Create the issue", "y");
     let (rest, code) = exit_code(session);
     assert_eq!(code, Some(0), "{rest}");
     let issues = issues(&runtime, &sandbox);
@@ -140,7 +140,7 @@ fn a_no_at_the_summary_creates_nothing() {
     answer(&mut session, "Enter comma-separated labels", "");
     // Enter alone takes the default: no.
     answer(&mut session, "Should this issue be confidential?", "");
-    answer(&mut session, "Create the issue?", "");
+    answer(&mut session, "Create the issue", "");
     session
         .exp_string("Issue creation cancelled by user.")
         .expect("the ending's text, as a client reads it");
@@ -160,7 +160,7 @@ fn esc_at_the_summary_cancels() {
     session
         .exp_string("Confidential: Yes")
         .expect("the summary");
-    session.exp_string("Create the issue?").expect("the yes/no");
+    session.exp_string("Create the issue").expect("the yes/no");
     session.send(ESC).expect("Esc");
     session.flush().expect("flushed");
     session
@@ -219,7 +219,7 @@ fn a_refused_answer_is_cleared_and_its_reason_shown_above_the_question() {
     session
         .exp_string("> Should this issue be confidential? skipped")
         .expect("a skipped yes/no reads the same");
-    answer(&mut session, "Create the issue?", "y");
+    answer(&mut session, "Create the issue", "y");
     let (rest, code) = exit_code(session);
     assert_eq!(code, Some(0), "{rest}");
     let titles: Vec<Value> = issues(&runtime, &sandbox)
@@ -255,7 +255,7 @@ fn a_text_is_edited_as_in_a_shell() {
     answer(&mut session, "Enter the issue description", "");
     answer(&mut session, "Enter comma-separated labels", "");
     answer(&mut session, "Should this issue be confidential?", "");
-    answer(&mut session, "Create the issue?", "y");
+    answer(&mut session, "Create the issue", "y");
     let (rest, code) = exit_code(session);
     assert_eq!(code, Some(0), "{rest}");
     let titles: Vec<Value> = issues(&runtime, &sandbox)
@@ -276,7 +276,7 @@ fn with_its_own_sandbox_it_creates_the_issue_on_the_demo_project() {
     session
         .exp_string("Create issue in project `demo/sandbox`?")
         .expect("the summary");
-    answer(&mut session, "Create the issue?", "y");
+    answer(&mut session, "Create the issue", "y");
     session
         .exp_string("/demo/sandbox/-/issues/")
         .expect("the issue's web URL");
@@ -391,12 +391,12 @@ fn alone_it_lists_the_wizards_with_their_questions() {
 
 #[test]
 fn a_missing_argument_is_named_by_its_flag() {
-    let output = binary(&["try", "mr_merge", "--project", "demo/sandbox"])
+    let output = binary(&["try", "issue", "--gitlab-url", "http://127.0.0.1:9/"])
         .output()
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("`try mr_merge` needs --mr"), "{stderr}");
+    assert!(stderr.contains("`try issue` needs --project"), "{stderr}");
 }
 
 /// The arrow down, as a terminal sends it.

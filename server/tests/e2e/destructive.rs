@@ -23,11 +23,11 @@ const ACTIONS: [&str; 5] = [
 /// The guard's yes/no is labelled with the action's title as a question.
 fn guard_title(action: &str) -> &'static str {
     match action {
-        "issue.delete" => "Delete issue?",
-        "merge_request.delete" => "Delete merge request?",
-        "merge_request.merge" => "Merge merge request?",
-        "release.delete" => "Delete release?",
-        "project.delete" => "Delete project?",
+        "issue.delete" => "Delete issue",
+        "merge_request.delete" => "Delete merge request",
+        "merge_request.merge" => "Merge merge request",
+        "release.delete" => "Delete release",
+        "project.delete" => "Delete project",
         other => panic!("no guard title written for `{other}`"),
     }
 }
@@ -138,7 +138,8 @@ enum Expect {
     Proceed,
     /// Refused without asking; the text.
     Refused(String),
-    /// One yes/no is asked; then proceed on yes, `Operation canceled by user.` otherwise.
+    /// One yes/no is asked; then proceed on yes; a no (its box unticked) says so, a decline
+    /// or cancel `Operation canceled by user.`
     Ask(Reply),
 }
 
@@ -241,6 +242,15 @@ async fn one_call(
                 "{at}: {text:?} names the action"
             );
         }
+        // Accept with the box unticked is said as such, not as the user's cancel.
+        Expect::Ask(reply) if *reply == no() => assert_eq!(
+            text,
+            format!(
+                "Not executed: the box '{}' was not ticked, so nothing was sent to GitLab.",
+                guard_title(action)
+            ),
+            "{at}"
+        ),
         _ => assert_eq!(text, CANCELED, "{at}"),
     }
     assert_nothing_sent(session, &at);

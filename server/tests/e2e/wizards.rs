@@ -119,7 +119,7 @@ fn cases() -> Vec<Case> {
                 yes(),
             ],
             keys: &["tag_name", "name", "description", CONFIRM],
-            summary: "Create release in project `1`?\n\n- Tag: `v1.0.0`\n- Name: ` `\n- Description: `First release`".into(),
+            summary: "Create release in project `1`?\n\n- Tag: `v1.0.0`\n- Description: `First release`".into(),
             path: ("/api/v4/projects/1/releases", "/api/v4/projects/1/releases"),
             // Left empty, the name is the tag's: GitLab keeps an empty name as sent.
             body: json!({"tag_name": "v1.0.0", "name": "v1.0.0", "description": "First release"}),

@@ -21,6 +21,7 @@ pub(crate) fn routes() -> Router<App> {
 }
 
 pub(super) const VISIBILITIES: &[&str] = &["private", "internal", "public"];
+const SQUASH_OPTIONS: &[&str] = &["never", "always", "default_on", "default_off"];
 const NAME_RULE: &str = "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. \
                          It must start with a letter, digit, emoji, or '_'.";
 const PATH_RULE: &str = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', \
@@ -165,8 +166,10 @@ async fn update(
             "description",
             "visibility",
             "default_branch",
+            "squash_option",
         ])?;
         let name = params.text("name")?;
+        let squash_option = params.choice("squash_option", SQUASH_OPTIONS)?;
         let path = params.text("path")?;
         let description = params.replacement("description")?;
         let visibility = params.choice("visibility", VISIBILITIES)?;
@@ -193,6 +196,9 @@ async fn update(
         }
         if let Some(branch) = default_branch {
             project.default_branch = branch;
+        }
+        if let Some(squash_option) = squash_option {
+            project.squash_option = squash_option;
         }
         project.touch();
         Ok(ok(StatusCode::OK, store.project_json(&store.projects[&id])))

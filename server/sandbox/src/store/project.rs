@@ -32,6 +32,9 @@ pub(crate) struct Project {
     pub last_activity_at: String,
     /// Read-only: GitLab refuses changes to an archived project's content.
     pub archived: bool,
+    /// When merges squash: `always` and `never` decide whatever a merge asks,
+    /// `default_on` and `default_off` only preset a new merge request's checkbox.
+    pub squash_option: String,
     /// The project this one is a fork of.
     pub forked_from: Option<u64>,
     pub repository: Repository,

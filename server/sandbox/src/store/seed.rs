@@ -57,6 +57,66 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The demo data and the showcase on top of it: what `--sandbox` serves a person
+    /// trying the server. The showcase is a merge request that can be merged as it is (no
+    /// approval required, no pipeline), its author asking for a squash and the source
+    /// branch's removal, so that the merge wizard reaches its questions; the demo data
+    /// alone, which the tests are written against, has none.
+    pub fn showcase(base: &Url) -> Store {
+        let mut store = Store::new(base);
+        let id = store
+            .project_id(crate::DEMO_PROJECT)
+            .expect("the demo project is seeded");
+        let bob = store.user(BOB);
+        let bob = Person::new(&bob.name, &bob.email);
+        let project = store.projects.get_mut(&id).expect("seeded");
+        let main = project.repository.branches["main"].clone();
+        let docs = repository::docs_branch(&mut project.repository, &bob, &main);
+        let at = |day, hour, minute| timestamp(seed_time(day, hour, minute));
+        let iid = project.merge_request_iid();
+        project.merge_requests.insert(
+            iid,
+            MergeRequest {
+                id: Ids::next(&mut store.ids.merge_request),
+                iid,
+                title: "Say what a token is in the README".to_owned(),
+                description: Some(
+                    "The README shows `tokenize` but never says what it returns.".to_owned(),
+                ),
+                author_id: BOB,
+                assignee_ids: vec![BOB],
+                reviewer_ids: Vec::new(),
+                reviewer_states: Default::default(),
+                labels: Vec::new(),
+                milestone_id: None,
+                state: "opened",
+                source_branch: "docs/tokens".to_owned(),
+                target_branch: "main".to_owned(),
+                sha: docs,
+                force_remove_source_branch: true,
+                merge_when_pipeline_succeeds: false,
+                squash: true,
+                discussion_locked: None,
+                created_at: at(8, 11, 5),
+                updated_at: at(8, 11, 5),
+                merged_at: None,
+                merged_by: None,
+                closed_at: None,
+                closed_by: None,
+                merge_commit_sha: None,
+                squash_commit_sha: None,
+                discussions: Vec::new(),
+                approvals_required: 0,
+                approvals: Vec::new(),
+                merge_error: None,
+                merged_refs: None,
+            },
+        );
+        store
+    }
+}
+
 fn seed(store: &mut Store) {
     let joined = timestamp(seed_time(0, 8, 0));
     for (id, username, name, bio) in [

@@ -23,10 +23,48 @@ fn task(wizard: &WizardInfo) -> String {
     }
 }
 
+/// What a wizard's yes does, as the summary's checkbox and its ending say it: the past
+/// participle (`created`) and what an unticked box does (`creates nothing`).
+fn outcome(wizard: &WizardInfo) -> (&'static str, &'static str) {
+    match wizard.id {
+        Some(id) if id.ends_with("_merge") => ("merged", "merges nothing"),
+        Some(id) if id.ends_with("_run") => ("run", "runs nothing"),
+        _ => ("created", "creates nothing"),
+    }
+}
+
+/// `Create the issue` → `create the issue`: a label that goes on a sentence.
+fn lowered(label: &str) -> String {
+    let mut chars = label.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 impl Texts for GitLabTexts {
     /// `Issue creation cancelled by user.`, `Merge cancelled by user.`
     fn cancelled(&self, wizard: &WizardInfo) -> String {
         format!("{} cancelled by user.", task(wizard))
+    }
+
+    /// `Not created: the box 'Create the issue' was not ticked.`
+    fn unticked(&self, wizard: &WizardInfo) -> String {
+        format!(
+            "Not {}: the box '{}' was not ticked.",
+            outcome(wizard).0,
+            wizard.confirm_title()
+        )
+    }
+
+    /// `Tick this box, then Accept, to create the issue. Accept without ticking it creates
+    /// nothing.`
+    fn confirm_field(&self, wizard: &WizardInfo) -> String {
+        format!(
+            "Tick this box, then Accept, to {}. Accept without ticking it {}.",
+            lowered(wizard.confirm_title()),
+            outcome(wizard).1
+        )
     }
 
     /// `collecting title: …`
@@ -88,6 +126,11 @@ impl Texts for GitLabTexts {
         "Operation canceled by user.".to_owned()
     }
 
+    /// `Not executed: the box 'Delete issue' was not ticked, so nothing was sent to GitLab.`
+    fn guard_unticked(&self, title: &str) -> String {
+        format!("Not executed: the box '{title}' was not ticked, so nothing was sent to GitLab.")
+    }
+
     /// `Confirmation failed: <why>. The action was not executed. Re-send with …`
     fn guard_failed(&self, why: &str) -> String {
         let why = why.trim_end_matches('.');
@@ -101,6 +144,26 @@ impl Texts for GitLabTexts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wizard::Wizard as _;
+
+    #[test]
+    fn an_unticked_box_is_named_in_the_ending_and_in_the_field() {
+        let issue = crate::wizards::IssueWizard::INFO;
+        assert_eq!(
+            GitLabTexts.unticked(&issue),
+            "Not created: the box 'Create the issue' was not ticked."
+        );
+        assert_eq!(
+            GitLabTexts.confirm_field(&issue),
+            "Tick this box, then Accept, to create the issue. Accept without ticking it creates \
+             nothing."
+        );
+        let merge = crate::wizards::MergeWizard::INFO;
+        assert_eq!(
+            GitLabTexts.unticked(&merge),
+            "Not merged: the box 'Merge the merge request' was not ticked."
+        );
+    }
 
     #[test]
     fn guard_failure_text_is_exact() {

@@ -23,6 +23,9 @@ const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 const REAPPROVE: &str =
     "Re-send with confirm=true only after the user explicitly approves this operation.";
 const CANCELED: &str = "Operation canceled by user.";
+/// A no: the form accepted with its box unticked.
+const UNTICKED: &str =
+    "Not executed: the box 'Update project' was not ticked, so nothing was sent to GitLab.";
 
 const PUBLIC: &str = "Make project `demo/sandbox` public? It is private now: once public, \
                       anyone, signed in or not, can see its code, issues, merge requests and wiki.";
@@ -82,7 +85,7 @@ async fn making_a_private_project_public_asks_first_on_every_surface() {
         for path in PATHS {
             let at = format!("{surface:?} {path:?}");
             let harness = Harness::new(surface).await;
-            for refusal in [no(), decline(), cancel()] {
+            for (refusal, refusal_is_no) in [(no(), true), (decline(), false), (cancel(), false)] {
                 harness.sandbox.clear_requests();
                 let (result, asked) = call(
                     &harness,
@@ -95,7 +98,8 @@ async fn making_a_private_project_public_asks_first_on_every_surface() {
                 .await;
                 assert_eq!(asked, [PUBLIC], "{at}");
                 assert_eq!(result.is_error, Some(true), "{at}");
-                assert_eq!(text(&result), CANCELED, "{at}");
+                let ended = if refusal_is_no { UNTICKED } else { CANCELED };
+                assert_eq!(text(&result), ended, "{at}");
                 assert_eq!(
                     received(&harness),
                     reads(path, READ_PROJECT),

@@ -68,7 +68,8 @@ async fn every_destructive_action_is_guarded_on_every_surface() {
             case.id
         );
 
-        // Meta and individual, each wire path: a no sends nothing, a yes sends it once.
+        // Meta and individual, each wire path: a no (Accept with the box unticked) sends
+        // nothing and says so, a yes sends it once.
         for (surface, path) in [
             (SurfaceKind::Meta, Path::Sync),
             (SurfaceKind::Individual, Path::Mrtr),
@@ -86,14 +87,16 @@ async fn every_destructive_action_is_guarded_on_every_surface() {
             let (result, asked) = harness
                 .call_eliciting(path, eliciting(), vec![no()], &tool, arguments.clone())
                 .await;
+            let title = &catalog().get(case.id).unwrap().title;
             assert_eq!(
                 text(&result),
-                "Operation canceled by user.",
+                format!(
+                    "Not executed: the box '{title}' was not ticked, so nothing was sent to GitLab."
+                ),
                 "{} on {surface:?}",
                 case.id
             );
             assert_eq!(asked.len(), 1, "{}: one question", case.id);
-            let title = &catalog().get(case.id).unwrap().title;
             assert!(
                 asked[0].starts_with(title.as_str()),
                 "{}: {}",

@@ -232,7 +232,7 @@ async fn updates_check_names_and_branches() {
     let err = update(json!({"topics": ["x"]})).await.unwrap_err();
     assert_eq!(
         message(err),
-        (400, "name, path, description, visibility, default_branch are missing, at least one parameter must be provided".to_owned())
+        (400, "name, path, description, visibility, default_branch, squash_option are missing, at least one parameter must be provided".to_owned())
     );
     let renamed = update(json!({"name": "Sandbox 2", "path": "sandbox-2"}))
         .await

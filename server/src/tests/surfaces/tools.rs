@@ -74,14 +74,74 @@ fn dynamic_lists_find_and_execute() {
     assert_eq!(schema["required"], json!(["action"]));
     assert_eq!(schema["properties"]["confirm"]["type"], "boolean");
     assert_eq!(schema["properties"]["params"]["type"], "object");
-    // The destructive actions are named, not every action: `gitlab_find_action` finds
-    // those, so the listing stays small.
     let description = execute.description.as_deref().unwrap();
-    for id in ["issue.delete", "merge_request.merge"] {
-        assert!(description.contains(&format!("`{id}`")), "{description}");
-    }
     assert!(!description.contains("`issue.get`"), "{description}");
     assert!(description.contains("`interactive.*`"), "{description}");
+}
+
+#[test]
+fn execute_says_what_matters_within_a_permission_dialog() {
+    let surface = surface(SurfaceKind::Dynamic);
+    let execute = surface.tool("gitlab_execute_action").unwrap();
+    let description = execute.description.as_deref().unwrap();
+    // A client shows it whole where the user allows the tool.
+    assert!(
+        description.chars().count() <= 600,
+        "{} characters: {description}",
+        description.chars().count()
+    );
+    for said in [
+        "Destructive actions",
+        "`confirm: true`",
+        "ask the user first",
+        "quick actions",
+        "`interactive.*`",
+        "`gitlab_find_action`",
+    ] {
+        assert!(description.contains(said), "{said:?} in {description}");
+    }
+}
+
+/// Whether every `(` in `line` is closed on it, outside code spans.
+fn balanced(line: &str) -> bool {
+    let mut depth = 0_i32;
+    let mut in_code = false;
+    for c in line.chars() {
+        match c {
+            '`' => in_code = !in_code,
+            '(' if !in_code => depth += 1,
+            ')' if !in_code => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
+
+#[test]
+fn no_description_line_leaves_a_parenthesis_open() {
+    assert!(balanced("a (b) `(`") && !balanced("a (b. ") && !balanced(") ("));
+    let mut open = Vec::new();
+    for kind in [
+        SurfaceKind::Dynamic,
+        SurfaceKind::Meta,
+        SurfaceKind::Individual,
+    ] {
+        for tool in surface(kind).tools() {
+            let description = tool.description.as_deref().unwrap_or_default();
+            for line in description.lines().filter(|line| !balanced(line)) {
+                open.push(format!("{}: {line}", tool.name));
+            }
+        }
+    }
+    assert!(
+        open.is_empty(),
+        "{} lines:\n{}",
+        open.len(),
+        open.join("\n")
+    );
 }
 
 #[test]

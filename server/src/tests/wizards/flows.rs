@@ -4,7 +4,7 @@
 //! (GitLab's answer to the final call would decide): what they check against a GitLab is
 //! in `wizard_live.rs`.
 
-use crate::catalog::wizard::GitLabTexts;
+use crate::catalog::wizard::{GitLabTexts, GitLabWizard};
 use crate::gitlab::{GitLab, GitLabConfig, ProjectId};
 use crate::wizards::{
     IssueWizard, IssueWizardArgs, MergeRequestWizard, MergeRequestWizardArgs, ProjectWizard,
@@ -110,7 +110,7 @@ fn optional_fields_left_out_or_empty_stay_unset() {
             "{path:?}"
         );
 
-        // The release name must be answered but may be empty: left out, it is empty.
+        // The release name is optional: left out, it is not set.
         let replies = [
             answer("tag_name", "v1.0.0"),
             accept(json!({})),
@@ -118,7 +118,7 @@ fn optional_fields_left_out_or_empty_stay_unset() {
             yes(),
         ];
         let release = run::<ReleaseWizard>(path, ReleaseWizardArgs { project_id: P42 }, replies);
-        assert_eq!(release.finished().name, "", "{path:?}");
+        assert_eq!(release.finished().name, None, "{path:?}");
     }
 }
 
@@ -165,30 +165,41 @@ fn merge_request_asks_eight_questions() {
 }
 
 #[test]
-fn release_name_may_be_empty_but_must_be_answered() {
+fn release_name_is_optional_and_declining_it_names_the_release_after_its_tag() {
     for path in PATHS {
         let args = || ReleaseWizardArgs { project_id: P42 };
-        let replies = [
-            answer("tag_name", "v1.0.0"),
-            answer("name", ""),
-            decline(),
-            yes(),
-        ];
+        // Its form does not require it, so Decline must skip it rather than end the
+        // wizard.
+        let replies = [answer("tag_name", "v1.0.0"), decline(), decline(), yes()];
         let report = run::<ReleaseWizard>(path, args(), replies);
         assert_eq!(
             report.keys(),
-            ["tag_name", "name", "description", "confirm"]
+            ["tag_name", "name", "description", "confirm"],
+            "{path:?}: {}",
+            report.text()
         );
+        let name = &report.asked[1];
+        assert_eq!(name.schema["required"], json!(null), "{path:?}");
         assert_eq!(
             report.asked[3].message,
-            "Create release in project `42`?\n\n- Tag: `v1.0.0`\n- Name: ` `"
+            "Create release in project `42`?\n\n- Tag: `v1.0.0`"
         );
         let release = report.finished();
-        assert_eq!((release.name.as_str(), release.description), ("", None));
+        assert_eq!(
+            (release.name.as_deref(), release.description.as_deref()),
+            (None, None)
+        );
+        assert_eq!(release.request().body.unwrap()["name"], "v1.0.0");
 
-        let report = run::<ReleaseWizard>(path, args(), [answer("tag_name", "v1.0.0"), decline()]);
-        assert!(matches!(report.outcome, Outcome::Cancelled(_)));
-        assert_eq!(report.text(), "Release creation cancelled by user.");
+        // Answered, the name is the release's.
+        let replies = [
+            answer("tag_name", "v1.0.0"),
+            answer("name", "Spring"),
+            decline(),
+            yes(),
+        ];
+        let release = run::<ReleaseWizard>(path, args(), replies).finished();
+        assert_eq!(release.request().body.unwrap()["name"], "Spring");
     }
 }
 

@@ -14,7 +14,8 @@ use wizard::testkit::{Asked, Path, Reply, answer, decline, pick, yes};
 const PATHS: [Path; 2] = [Path::Sync, Path::Mrtr];
 
 const SOURCE: &str = "Enter the source branch name";
-const TARGET: &str = "Enter the target branch name (e.g. main, develop)";
+const TARGET: &str =
+    "Enter the target branch name (the branch to merge into, often the default one)";
 const TAG: &str = "Enter the tag name for the release (must already exist)";
 const NAME: &str = "Enter the project name";
 
@@ -69,7 +70,10 @@ async fn merge_request_branches_are_asked_again_until_gitlab_would_take_them() {
             messages(&asked)[..4],
             [
                 SOURCE.to_owned(),
-                format!("There is no branch `featur/x` in `demo/sandbox`.\n\n{SOURCE}"),
+                format!(
+                    "There is no branch `featur/x` in `demo/sandbox`. Its closest branches: \
+                     `feature/x`.\n\n{SOURCE}"
+                ),
                 TARGET.to_owned(),
                 format!(
                     "The target branch must differ from the source branch `feature/x`.\n\n{TARGET}"
@@ -79,13 +83,63 @@ async fn merge_request_branches_are_asked_again_until_gitlab_would_take_them() {
         // The form asked again is the same form, its field described by the reason, so
         // that a client shows the reason next to the field.
         let mut again = asked[0].schema.clone();
-        again["properties"]["source_branch"]["description"] =
-            json!("There is no branch `featur/x` in `demo/sandbox`.");
+        again["properties"]["source_branch"]["description"] = json!(
+            "There is no branch `featur/x` in `demo/sandbox`. Its closest branches: `feature/x`."
+        );
         assert_eq!(asked[1].schema, again);
         let writes = harness.sandbox.writes();
         assert_eq!(writes.len(), 1, "{writes:?}");
         assert_eq!(writes[0].body["source_branch"], "feature/x");
         assert_eq!(writes[0].body["target_branch"], "main");
+    }
+}
+
+/// A branch question names no branch the project may lack (the hint used to say
+/// `develop`), and a mistyped branch is refused with the mistyped name and the project's
+/// closest branches, at most ten, so that the user asked again sees what would be taken.
+#[tokio::test]
+async fn a_mistyped_branch_is_asked_again_with_the_closest_branches_beside_it() {
+    assert!(!TARGET.contains("develop"), "{TARGET}");
+    for path in PATHS {
+        let harness = Harness::new(SurfaceKind::Individual).await;
+        // More branches than a refusal lists: the closest ten of them are named.
+        for n in 0..12 {
+            let branch = format!("release/1.{n}");
+            let params = json!({"project_id": "demo/sandbox", "branch": branch, "ref": "main"});
+            harness.ok("branch.create", params).await;
+        }
+        let mut replies = vec![
+            answer("source_branch", "feature/x"),
+            answer("target_branch", "mian"),
+            answer("target_branch", "relase/1.1"),
+            answer("target_branch", "main"),
+        ];
+        replies.extend(mr_rest());
+        let (result, asked) = harness
+            .wizard::<MergeRequestWizard>(path, replies, json!({"project_id": "demo/sandbox"}))
+            .await;
+        assert_eq!(result.is_error, Some(false), "{path:?}: {}", text(&result));
+        assert_eq!(
+            asked[2].message,
+            format!(
+                "There is no branch `mian` in `demo/sandbox`. Its closest branches: `main`.\n\n{TARGET}"
+            ),
+            "{path:?}"
+        );
+        let again = &asked[3].message;
+        let (reason, _) = again.split_once("\n\n").unwrap();
+        assert!(
+            reason.starts_with(
+                "There is no branch `relase/1.1` in `demo/sandbox`. Its closest branches: \
+                 `release/1.1`, "
+            ),
+            "{path:?}: {reason}"
+        );
+        assert_eq!(
+            reason.matches("`release/1.").count(),
+            10,
+            "{path:?}: {reason}"
+        );
     }
 }
 
@@ -132,8 +186,9 @@ async fn the_third_refusal_ends_the_wizard_and_sends_nothing() {
         assert!(result.structured_content.is_none());
         assert_eq!(
             text(&result),
-            "Merge request creation stopped: There is no branch `c` in `demo/sandbox`. The \
-             answer to `source_branch` was refused 3 times, so nothing was sent to GitLab."
+            "Merge request creation stopped: There is no branch `c` in `demo/sandbox`. Its \
+             branches: `feature/x`, `fix/tokenizer`, `main`. The answer to \
+             `source_branch` was refused 3 times, so nothing was sent to GitLab."
         );
         harness.nothing_written();
     }

@@ -7,7 +7,7 @@
 use crate::gitlab::{ApiRequest, GitLab, GitLabConfig};
 use crate::surfaces::SurfaceKind;
 use crate::tests::common::mcp::{Harness, text};
-use crate::wizards::{BranchWizard, MergeWizard, MilestoneWizard, PipelineWizard};
+use crate::wizards::{BranchWizard, IssueWizard, MergeWizard, MilestoneWizard, PipelineWizard};
 use gitlab_sandbox::FaultSpec;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -350,20 +350,15 @@ async fn a_merge_shows_the_merge_request_and_its_summary_is_the_confirmation() {
         let harness = Harness::new(surface).await;
         open_merge_request(&harness).await;
         let args = json!({"project_id": "demo/sandbox", "merge_request_iid": 2});
-        let replies = vec![yes(), no(), decline(), yes()];
+        let replies = vec![yes(), no(), yes()];
         let (result, asked) = harness
             .wizard::<MergeWizard>(path, replies, args.clone())
             .await;
         assert_eq!(result.is_error, Some(false), "{at}: {}", text(&result));
-        // No guard question after the summary.
+        // No pipeline, so nothing to wait for; no guard question after the summary.
         assert_eq!(
             keys(&asked),
-            [
-                "squash",
-                "should_remove_source_branch",
-                "auto_merge",
-                "confirm"
-            ],
+            ["squash", "should_remove_source_branch", "confirm"],
             "{at}"
         );
         assert_eq!(
@@ -372,10 +367,10 @@ async fn a_merge_shows_the_merge_request_and_its_summary_is_the_confirmation() {
             "{at}"
         );
         assert_eq!(
-            asked[3].message,
+            asked[2].message,
             format!(
                 "{MERGE_INTRO}\n\nMerge `!2` in project `demo/sandbox`?\n\
-                 - Squash commits: Yes"
+                 - Squash commits: Yes\n- Source branch: kept"
             ),
             "{at}"
         );
@@ -409,7 +404,7 @@ async fn a_merge_answered_no_at_the_summary_sends_nothing() {
     for (path, surface) in RUNS {
         let harness = Harness::new(surface).await;
         open_merge_request(&harness).await;
-        let replies = vec![no(), no(), no(), no()];
+        let replies = vec![no(), no(), no()];
         let (result, _) = harness
             .wizard::<MergeWizard>(
                 path,
@@ -419,6 +414,103 @@ async fn a_merge_answered_no_at_the_summary_sends_nothing() {
             .await;
         assert_eq!(result.is_error, Some(true));
         harness.nothing_written();
+    }
+}
+
+/// A merge request its author set to squash and to remove its branch: a merge the user
+/// only confirms does what the author set up (the yes/nos start where the merge request
+/// has them, not on no), the summary says so, and no pipeline means no question about
+/// waiting for one.
+#[tokio::test]
+async fn a_merge_starts_from_the_merge_requests_own_settings_and_says_them() {
+    for (path, surface) in RUNS {
+        let at = format!("{path:?} {surface:?}");
+        let harness = Harness::new(surface).await;
+        harness
+            .ok(
+                "merge_request.create",
+                json!({"project_id": 1, "source_branch": "feature/x", "target_branch": "main",
+                       "title": "Word counter", "squash": true, "remove_source_branch": true}),
+            )
+            .await;
+        harness.sandbox.clear_requests();
+        // Both yes/nos skipped: each keeps where it starts.
+        let replies = vec![decline(), decline(), yes()];
+        let args = json!({"project_id": 1, "merge_request_iid": 2});
+        let (result, asked) = harness.wizard::<MergeWizard>(path, replies, args).await;
+        assert_eq!(result.is_error, Some(false), "{at}: {}", text(&result));
+        assert_eq!(
+            keys(&asked),
+            ["squash", "should_remove_source_branch", "confirm"],
+            "{at}"
+        );
+        for question in &asked[..2] {
+            assert_eq!(
+                question.schema["properties"]["confirmed"]["default"],
+                json!(true),
+                "{at}: {} starts ticked",
+                question.key
+            );
+        }
+        assert!(
+            asked[2]
+                .message
+                .ends_with("?\n- Squash commits: Yes\n- Source branch: removed after the merge"),
+            "{at}: {}",
+            asked[2].message
+        );
+        assert_eq!(
+            one_write(&harness).2,
+            json!({"squash": true, "should_remove_source_branch": true}),
+            "{at}"
+        );
+        assert_eq!(result.structured_content.unwrap()["state"], "merged");
+    }
+}
+
+/// A project that always or never squashes decides it whatever the merge request says:
+/// the wizard says so instead of asking.
+#[tokio::test]
+async fn a_project_that_always_or_never_squashes_is_not_asked_about_it() {
+    for (path, surface) in RUNS {
+        for (option, squash) in [("always", true), ("never", false)] {
+            let at = format!("{path:?} {surface:?} {option}");
+            let harness = Harness::new(surface).await;
+            let gitlab = GitLab::new(GitLabConfig::new(harness.sandbox.base_url())).unwrap();
+            let policy = ApiRequest::put()
+                .segment("projects")
+                .segment("1")
+                .json(json!({"squash_option": option}));
+            gitlab.send(policy).await.unwrap();
+            open_merge_request(&harness).await;
+            let replies = vec![decline(), yes()];
+            let args = json!({"project_id": 1, "merge_request_iid": 2});
+            let (result, asked) = harness.wizard::<MergeWizard>(path, replies, args).await;
+            assert_eq!(result.is_error, Some(false), "{at}: {}", text(&result));
+            assert_eq!(
+                keys(&asked),
+                ["should_remove_source_branch", "confirm"],
+                "{at}"
+            );
+            assert!(
+                asked[0].message.contains(&format!(
+                    "- Squash commits: {option}, as the project requires"
+                )),
+                "{at}: {}",
+                asked[0].message
+            );
+            assert_eq!(
+                asked[1].message.contains("- Squash commits: Yes"),
+                squash,
+                "{at}: {}",
+                asked[1].message
+            );
+            assert_eq!(
+                one_write(&harness).2,
+                json!({"squash": squash, "should_remove_source_branch": false}),
+                "{at}"
+            );
+        }
     }
 }
 
@@ -503,6 +595,55 @@ async fn a_merge_request_that_does_not_exist_stops_the_merge_before_any_question
             text(&result).contains("There is no merge request !99 in `demo/sandbox`."),
             "{}",
             text(&result)
+        );
+        harness.nothing_written();
+    }
+}
+
+/// Claude Code and fast-agent show the summary's yes/no as a checkbox beside Accept:
+/// Accept with the box unticked sends `confirmed: false`. Nothing is created, and the
+/// ending says which box was not ticked rather than that the user cancelled; the box is
+/// labelled with the action and says that Accept alone does nothing.
+#[tokio::test]
+async fn a_summary_accepted_with_its_box_unticked_creates_nothing_and_says_so() {
+    for (path, surface) in RUNS {
+        let at = format!("{path:?} {surface:?}");
+        let harness = Harness::new(surface).await;
+        let replies = vec![
+            answer("title", "Never filed"),
+            decline(),
+            decline(),
+            decline(),
+            no(),
+        ];
+        let (result, asked) = harness
+            .wizard::<IssueWizard>(path, replies, json!({"project_id": 1}))
+            .await;
+        assert_eq!(result.is_error, Some(true), "{at}");
+        assert_eq!(
+            text(&result),
+            "Not created: the box 'Create the issue' was not ticked.",
+            "{at}"
+        );
+        assert_eq!(
+            asked[4].schema["properties"]["confirmed"],
+            json!({"type": "boolean", "title": "Create the issue", "default": false,
+                   "description": "Tick this box, then Accept, to create the issue. Accept \
+                                   without ticking it creates nothing."}),
+            "{at}"
+        );
+        harness.nothing_written();
+
+        // The same for a merge.
+        open_merge_request(&harness).await;
+        let args = json!({"project_id": 1, "merge_request_iid": 2});
+        let (result, _) = harness
+            .wizard::<MergeWizard>(path, vec![decline(), decline(), no()], args)
+            .await;
+        assert_eq!(
+            text(&result),
+            "Not merged: the box 'Merge the merge request' was not ticked.",
+            "{at}"
         );
         harness.nothing_written();
     }

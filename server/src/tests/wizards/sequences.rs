@@ -174,7 +174,7 @@ fn milestone_with_every_optional_answered_and_declined() {
 }
 
 #[test]
-fn merge_yes_rows_only_and_every_choice_declined() {
+fn merge_summary_says_every_yes_and_what_happens_to_the_source_branch() {
     let args =
         || serde_json::from_value(json!({"project_id": 42, "merge_request_iid": 7})).unwrap();
     let run = Run::<MergeWizard>::new(&[
@@ -186,7 +186,8 @@ fn merge_yes_rows_only_and_every_choice_declined() {
     let (merge, summary) = run.finish(args());
     assert_eq!(
         summary,
-        "Merge `!7` in project `42`?\n- Squash commits: Yes\n- Merge when pipeline succeeds: Yes"
+        "Merge `!7` in project `42`?\n- Squash commits: Yes\n- Source branch: kept\n- Merge \
+         when pipeline succeeds: Yes"
     );
     assert_eq!(merge.should_remove_source_branch, Some(false));
 
@@ -329,15 +330,15 @@ fn merge_request_with_every_optional_answered() {
 }
 
 #[test]
-fn release_name_must_be_answered_but_may_be_empty() {
+fn release_name_is_optional() {
     let name = ReleaseWizard::QUESTIONS
         .iter()
         .find(|q| q.key == "name")
         .unwrap();
-    assert_eq!(name.requirement, Requirement::RequiredMayBeEmpty);
+    assert_eq!(name.requirement, Requirement::Optional);
     let run = Run::<ReleaseWizard>::new(&[
         ("tag_name", Give(json!("v1.2.0"))),
-        ("name", Give(json!(""))),
+        ("name", Decline),
         ("description", Decline),
     ]);
     assert_eq!(run.asked, RELEASE_KEYS);
@@ -347,13 +348,13 @@ fn release_name_must_be_answered_but_may_be_empty() {
         ReleaseWizard {
             project_id: ProjectId::Id(42),
             tag_name: "v1.2.0".into(),
-            name: String::new(),
+            name: None,
             description: None,
         }
     );
     assert_eq!(
         summary,
-        "Create release in project `42`?\n\n- Tag: `v1.2.0`\n- Name: ` `"
+        "Create release in project `42`?\n\n- Tag: `v1.2.0`"
     );
 }
 
@@ -366,8 +367,8 @@ fn release_with_every_optional_answered() {
     ]);
     let (release, summary) = run.finish(project_42());
     assert_eq!(
-        (release.name.as_str(), release.description.as_deref()),
-        ("Spring", Some("Notes"))
+        (release.name.as_deref(), release.description.as_deref()),
+        (Some("Spring"), Some("Notes"))
     );
     assert!(
         summary.ends_with("- Name: `Spring`\n- Description: `Notes`"),

@@ -75,7 +75,7 @@ pub const ISSUE: WizardSpec = WizardSpec {
     id: "interactive.issue_create",
     alternative: "issue.create",
     noun: "Issue",
-    confirm: "Create the issue?",
+    confirm: "Create the issue",
     questions: &[
         required("title", "Title", "Enter the issue title"),
         text(
@@ -101,7 +101,7 @@ pub const MERGE_REQUEST: WizardSpec = WizardSpec {
     id: "interactive.mr_create",
     alternative: "merge_request.create",
     noun: "Merge request",
-    confirm: "Create the merge request?",
+    confirm: "Create the merge request",
     questions: &[
         required(
             "source_branch",
@@ -111,7 +111,7 @@ pub const MERGE_REQUEST: WizardSpec = WizardSpec {
         required(
             "target_branch",
             "Target branch",
-            "Enter the target branch name (e.g. main, develop)",
+            "Enter the target branch name (the branch to merge into, often the default one)",
         ),
         required("title", "Title", "Enter the merge request title"),
         text(
@@ -138,22 +138,19 @@ pub const RELEASE: WizardSpec = WizardSpec {
     id: "interactive.release_create",
     alternative: "release.create",
     noun: "Release",
-    confirm: "Create the release?",
+    confirm: "Create the release",
     questions: &[
         required(
             "tag_name",
             "Tag name",
             "Enter the tag name for the release (must already exist)",
         ),
-        // Must be answered, though the answer may be empty.
-        Question {
-            may_be_empty: true,
-            ..required(
-                "name",
-                "Name",
-                "Enter the release name (leave empty to use the tag name)",
-            )
-        },
+        // Optional: declined or left empty, the release takes the tag's name.
+        text(
+            "name",
+            "Name",
+            "Enter the release name (or leave empty to use the tag name)",
+        ),
         text(
             "description",
             "Description",
@@ -167,7 +164,7 @@ pub const PROJECT: WizardSpec = WizardSpec {
     id: "interactive.project_create",
     alternative: "project.create",
     noun: "Project",
-    confirm: "Create the project?",
+    confirm: "Create the project",
     questions: &[
         required("name", "Name", "Enter the project name"),
         text(
@@ -214,6 +211,12 @@ impl WizardSpec {
     pub fn cancelled(&self) -> String {
         format!("{} creation cancelled by user.", self.noun)
     }
+
+    /// The summary accepted with its box unticked: `Not created: the box 'Create the
+    /// issue' was not ticked.`
+    pub fn unticked(&self) -> String {
+        format!("Not created: the box '{}' was not ticked.", self.confirm)
+    }
 }
 
 impl Question {
@@ -257,9 +260,21 @@ pub fn yes_no_schema(title: &str, message: &str) -> Value {
     )
 }
 
-/// The summary's schema: the message is the summary, the field says what its answer does.
+/// The summary's schema: the message is the summary; the field is labelled with what a
+/// tick does (`Create the issue`) and says that Accept alone does nothing, since a client
+/// shows it as a checkbox beside its Accept button.
 pub fn summary_schema(title: &str) -> Value {
-    yes_no_schema(title, "Yes goes ahead as summarised; no changes nothing.")
+    let (verb, rest) = title.split_once(' ').expect("a label of several words");
+    let nothing = match verb {
+        "Merge" => "merges nothing",
+        "Run" => "runs nothing",
+        _ => "creates nothing",
+    };
+    let description = format!(
+        "Tick this box, then Accept, to {} {rest}. Accept without ticking it {nothing}.",
+        verb.to_lowercase()
+    );
+    yes_no_schema(title, &description)
 }
 
 fn form(property: &str, schema: Value, required: bool) -> Value {

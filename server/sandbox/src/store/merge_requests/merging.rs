@@ -106,7 +106,12 @@ impl Store {
         let user = self.user(CURRENT_USER);
         let merger = Person::new(&user.name, &user.email);
         let author = self.user(mr.author_id);
-        let squash = choices.squash.unwrap_or(mr.squash);
+        // The project's `always` and `never` decide whatever the merge asks.
+        let squash = match project.squash_option.as_str() {
+            "always" => true,
+            "never" => false,
+            _ => choices.squash.unwrap_or(mr.squash),
+        };
         let remove_source = choices
             .remove_source
             .unwrap_or(mr.force_remove_source_branch);

@@ -47,6 +47,7 @@ impl Store {
             created_at: created.clone(),
             last_activity_at: created.clone(),
             archived: false,
+            squash_option: "default_off".to_owned(),
             forked_from: None,
             repository,
             // GitLab makes the owner of a personal namespace its project's Owner member.

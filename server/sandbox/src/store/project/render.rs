@@ -44,6 +44,7 @@ impl Store {
             "creator_id": project.creator_id,
             "empty_repo": empty,
             "archived": project.archived,
+            "squash_option": project.squash_option,
             "issues_enabled": true,
             "merge_requests_enabled": true,
             "wiki_enabled": true,

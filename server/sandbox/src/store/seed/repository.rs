@@ -1,6 +1,8 @@
 //! The demo repository: a small Rust crate, `sandbox`, built up commit by commit on `main`
-//! by three people, a `feature/x` branch with two commits of its own, and a
-//! `fix/tokenizer` branch fixing the tokenizer's off-by-one that main's newest test exposes.
+//! by three people, a `feature/x` branch with two commits of its own, a `fix/tokenizer`
+//! branch fixing the tokenizer's off-by-one that main's newest test exposes; and for the
+//! showcase (`Store::showcase`), a `docs/tokens` branch that says in the README what a
+//! token is.
 
 use std::time::SystemTime;
 
@@ -198,6 +200,29 @@ pub(crate) fn build(repository: &mut Repository, people: &[Person; 3]) -> Histor
     History { v1, main, fix }
 }
 
+/// The showcase's `docs/tokens` branch: one commit of bob's on top of main's head (`main`),
+/// saying in the README what a token is. Returns its head.
+pub(crate) fn docs_branch(repository: &mut Repository, bob: &Person, main: &str) -> String {
+    let commit = NewCommit {
+        branch: "docs/tokens".to_owned(),
+        start: Some(main.to_owned()),
+        message: "Say what a token is in the README".to_owned(),
+        author: bob.clone(),
+        committer: bob.clone(),
+        date: seed_time(8, 11, 0),
+        actions: vec![FileAction::new(
+            ActionKind::Update,
+            "README.md",
+            Some(format!("{README}{TOKENS}").as_bytes()),
+        )],
+    };
+    repository
+        .apply(commit)
+        .expect("the showcase's commit applies")
+        .id
+        .clone()
+}
+
 /// A 1×1 PNG: the repository's one binary file.
 fn logo() -> Vec<u8> {
     STANDARD
@@ -218,6 +243,13 @@ See [the guide](docs/guide.md).
 ## Logo
 
 ![logo](assets/logo.png)
+";
+
+/// What `docs/tokens` adds to the README.
+const TOKENS: &str = "
+## Tokens
+
+A token is a word or a punctuation mark; whitespace only separates tokens.
 ";
 
 const CARGO: &str = "[package]

@@ -141,3 +141,33 @@ fn merge_request_one_has_an_open_review_thread() {
     );
     assert_eq!(issue["user_notes_count"], 2);
 }
+
+/// `--sandbox` must hold a merge request GitLab would merge now, or the merge wizard can
+/// never reach a question (!1 waits for an approval); the tests' demo data stays as it is.
+#[test]
+fn the_showcase_holds_a_merge_request_that_can_be_merged() {
+    let base = Url::parse("http://127.0.0.1:1").unwrap();
+    assert!(
+        !Store::new(&base).projects[&1]
+            .merge_requests
+            .contains_key(&2)
+    );
+    let mut store = Store::showcase(&base);
+    assert_eq!(store.projects.get_mut(&1).unwrap().merge_request_iid(), 3);
+    let project = &store.projects[&1];
+    let repository = &project.repository;
+    let docs = &repository.branches["docs/tokens"];
+    assert!(conflicts(repository, docs, &repository.branches["main"]).is_empty());
+    let mr = &project.merge_requests[&2];
+    let json = store.merge_request_json(project, mr);
+    assert_eq!(json["detailed_merge_status"], "mergeable");
+    assert_eq!(
+        (&json["source_branch"], &json["sha"]),
+        (&"docs/tokens".into(), &docs.as_str().into())
+    );
+    // Its author's choices, which the merge wizard starts from.
+    assert_eq!(
+        (&json["squash"], &json["force_remove_source_branch"]),
+        (&true.into(), &true.into())
+    );
+}
