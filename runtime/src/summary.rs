@@ -55,6 +55,31 @@ pub enum SummaryPart {
 /// Renders a summary: literals as written, each value cut to its `truncate` length
 /// (plus `...`) and then escaped with [`escape_value`].
 pub fn render_summary(parts: &[SummaryPart]) -> String {
+    render(parts, |_, shown| escape_value(shown))
+}
+
+/// The summary as the terminal shows it: as [`render_summary`], except that a value of
+/// several lines keeps them. Each line is escaped on its own and every line after the
+/// first is indented to where the value starts, so it reads as part of that value and
+/// can never start a row of its own. (An MCP client's summary stays on one line per
+/// value: a client may render it as Markdown, where indentation is not kept.)
+#[cfg_attr(not(feature = "terminal"), allow(dead_code))]
+pub(crate) fn render_summary_lines(parts: &[SummaryPart]) -> String {
+    render(parts, |out, shown| {
+        let column = out.rsplit('\n').next().unwrap_or_default().chars().count();
+        let indent = format!("\n{}", " ".repeat(column));
+        let shown = shown.replace("\r\n", "\n");
+        shown
+            .split(['\r', '\n', '\u{85}', '\u{2028}', '\u{2029}'])
+            .map(escape_value)
+            .collect::<Vec<_>>()
+            .join(&indent)
+    })
+}
+
+/// Literals as written; each value cut to its `truncate` length (plus `...`) and shown
+/// by `show`, which is given the summary so far.
+fn render(parts: &[SummaryPart], show: impl Fn(&str, &str) -> String) -> String {
     let mut out = String::new();
     for part in parts {
         match part {
@@ -65,7 +90,8 @@ pub fn render_summary(parts: &[SummaryPart]) -> String {
                     Some(n) => truncate_chars(text, *n),
                     None => text.as_str().into(),
                 };
-                out.push_str(&escape_value(&shown));
+                let shown = show(&out, &shown);
+                out.push_str(&shown);
             }
         }
     }
@@ -115,3 +141,38 @@ macro_rules! number_summary {
     )*};
 }
 number_summary!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize, f32, f64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_terminal_keeps_a_values_lines_indented_under_its_first() {
+        let parts = [
+            SummaryPart::Literal("- Title: "),
+            SummaryPart::Value {
+                text: "Fix it".to_owned(),
+                truncate: None,
+            },
+            SummaryPart::Literal("\n- Description: "),
+            SummaryPart::Value {
+                text: "First line\r\n- Confirmed: yes\rsee https://x".to_owned(),
+                truncate: None,
+            },
+        ];
+        // A client's summary: each value on one line.
+        assert_eq!(
+            render_summary(&parts),
+            "- Title: `Fix it`\n- Description: `First line - Confirmed: yes see https[:]//x`"
+        );
+        // The terminal's: the value's lines kept, each escaped and indented, so that
+        // no line of it can read as a row.
+        assert_eq!(
+            render_summary_lines(&parts),
+            "- Title: `Fix it`\n\
+             - Description: `First line`\n\
+             \x20              `- Confirmed: yes`\n\
+             \x20              `see https[:]//x`"
+        );
+    }
+}

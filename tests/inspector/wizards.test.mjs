@@ -487,7 +487,7 @@ test('review wizard: a draft kept, one edited, one dropped, approved', { timeout
         state.forms.push(form);
         assert.match(form.message, /Publish 2 comments on !1 in `demo\/sandbox` and approve it\?/, `expected the summary, the form shows: ${JSON.stringify(form)}`);
         checkSummary(check, form, {
-            label: 'Publish the review?',
+            label: 'Publish the review',
             rows: [
                 '- Kept, a general comment: `Thanks, this reads well.`',
                 '- Edited, a general comment: `Why minus one here? The loop ends at the sentinel.`',

@@ -22,7 +22,7 @@ use crate::form::{
 };
 use crate::live::{Intro, Live, Offer, Start, TRIES, Verdict, offerable, sentence};
 use crate::question::{DefaultValue, Question};
-use crate::summary::render_summary;
+use crate::summary::{SummaryPart, render_summary, render_summary_lines};
 use crate::texts::Texts;
 use crate::wizard::{Unusable, Wizard};
 
@@ -403,11 +403,7 @@ impl<'a, W: Wizard> Machine<'a, W> {
 
     /// The summary's turn: the final yes/no.
     fn summary(&self, place: &Place<W>) -> Turn {
-        let summary = render_summary(&W::summary(&place.draft, self.args));
-        let message = match &place.intro {
-            Some(intro) => format!("{intro}\n\n{summary}"),
-            None => summary,
-        };
+        let message = self.summary_message(place, render_summary);
         let label = W::INFO.confirm_title();
         // The message is the summary; the field is labelled with what a tick does
         // and says that accepting without one does nothing, rather than showing the
@@ -421,6 +417,22 @@ impl<'a, W: Wizard> Machine<'a, W> {
             message: Cow::Owned(message),
             number: Turn::total::<W>(),
             label: Cow::Borrowed(label),
+        }
+    }
+
+    /// The summary as the terminal shows it: a value's lines kept, each indented under
+    /// the first.
+    #[cfg_attr(not(feature = "terminal"), allow(dead_code))]
+    pub(crate) fn summary_on_terminal(&self, place: &Place<W>) -> String {
+        self.summary_message(place, render_summary_lines)
+    }
+
+    /// The summary rendered by `render`, after the intro when there is one.
+    fn summary_message(&self, place: &Place<W>, render: fn(&[SummaryPart]) -> String) -> String {
+        let summary = render(&W::summary(&place.draft, self.args));
+        match &place.intro {
+            Some(intro) => format!("{intro}\n\n{summary}"),
+            None => summary,
         }
     }
 

@@ -53,7 +53,10 @@ pub(crate) async fn run<W: Wizard>(
                 let preamble: Vec<&str> = intro.into_iter().chain([item.about.as_str()]).collect();
                 Ask::question(Some(&preamble.join("\n\n")), turn.key, item.prompt())
             }
-            (None, None) => Ask::summary(&turn.message, turn.key, &turn.label),
+            // The summary, with a value of several lines shown on them.
+            (None, None) => {
+                Ask::summary(&machine.summary_on_terminal(&place), turn.key, &turn.label)
+            }
         };
         // The prompt blocks on the keyboard: off the async workers, so that the server's
         // own tasks (a sandbox in the same process, a connection pool) keep running.

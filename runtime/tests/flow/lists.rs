@@ -437,10 +437,14 @@ fn declining_a_required_item_question_or_cancelling_cancels_the_wizard() {
             assert_eq!(report.text(), "Tidying cancelled.");
             assert!(matches!(report.outcome, Outcome::Cancelled(_)));
         }
-        // A no at the summary, after every item was answered.
+        // A no at the summary, after every item was answered: an Accept with the box
+        // unticked, which says so.
         let replies = vec![pick("keep"), decline(), wizard::testkit::no()];
         let report = run(path, Board::with(&["one"]), replies);
-        assert_eq!(report.text(), "Tidying cancelled.");
+        assert_eq!(
+            report.text(),
+            "Nothing was done: the box 'Tidy the board?' was not ticked."
+        );
     }
 }
 

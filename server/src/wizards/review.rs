@@ -278,7 +278,7 @@ impl Wizard for ReviewWizard {
         tool: "gitlab_interactive_mr_review",
         id: Some("interactive.mr_review"),
         alternative: Some("merge_request.draft_note_publish_all"),
-        confirm: Some("Publish the review?"),
+        confirm: Some("Publish the review"),
         noun: "Merge request",
         doc: "Curate and publish the review you drafted on a merge request: write your comments first as draft notes (`merge_request.draft_note_create`, general or on a changed line with `position`), then call this. The user sees each draft and keeps, edits or drops it, picks the verdict (comment only, approve, or request changes), and confirms a summary; only then are the edits saved, the dropped drafts deleted, the rest published together and the approval sent. Returns what was done.",
     };

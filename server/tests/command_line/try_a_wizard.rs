@@ -454,7 +454,11 @@ fn the_review_wizard_on_its_own_sandbox_publishes_what_was_kept_and_approves() {
     session
         .exp_string("- Dropped, a general comment:")
         .expect("the drop in the summary");
-    answer(&mut session, "Publish the review?", "y");
+    // A comment of two lines shows on two, the second indented under the first.
+    session
+        .exp_regex(r"`Please add a test for an empty input\.`\r?\n {30}`/label ~bug`")
+        .expect("a value's lines kept in the summary");
+    answer(&mut session, "Publish the review", "y");
     session
         .exp_string(
             "Published 2 comments on !1 (1 edited first), deleted 1 dropped draft and approved it.",

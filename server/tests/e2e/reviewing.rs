@@ -228,7 +228,13 @@ async fn a_no_or_a_cancel_publishes_nothing_and_saves_no_edit() {
                 let run = review(&session, replies).await;
                 let at = format!("{}: {ending}", session.launch);
                 assert!(run.is_error(), "{at}");
-                assert_eq!(run.text(), "Review cancelled by user.", "{at}");
+                // A no at the summary is an Accept with its box unticked, and says so.
+                let ended = if ending.ends_with("summary") {
+                    "Not published: the box 'Publish the review' was not ticked."
+                } else {
+                    "Review cancelled by user."
+                };
+                assert_eq!(run.text(), ended, "{at}");
                 assert_nothing_written(&session, &at);
                 // The drafts are as the model left them, the edit not saved.
                 assert_eq!(drafts_left(&session).await, before, "{at}");

@@ -29,6 +29,7 @@ fn outcome(wizard: &WizardInfo) -> (&'static str, &'static str) {
     match wizard.id {
         Some(id) if id.ends_with("_merge") => ("merged", "merges nothing"),
         Some(id) if id.ends_with("_run") => ("run", "runs nothing"),
+        Some(id) if id.ends_with("_review") => ("published", "publishes nothing"),
         _ => ("created", "creates nothing"),
     }
 }

@@ -249,7 +249,13 @@ async fn a_no_a_decline_or_a_cancel_anywhere_sends_nothing_and_leaves_the_drafts
             let before = drafts_left(&harness).await;
             let (result, _) = review(&harness, path, replies.clone()).await;
             assert_eq!(result.is_error, Some(true), "{at}");
-            assert_eq!(text(&result), "Review cancelled by user.", "{at}");
+            // A no at the summary is an Accept with its box unticked, and says so.
+            let ended = if ending.ends_with("summary") {
+                "Not published: the box 'Publish the review' was not ticked."
+            } else {
+                "Review cancelled by user."
+            };
+            assert_eq!(text(&result), ended, "{at}");
             harness.nothing_written();
             // Not even the edit was saved.
             assert_eq!(drafts_left(&harness).await, before, "{at}");
