@@ -103,6 +103,34 @@ pub enum Titles {
 }
 
 impl Question {
+    /// A required question asked every time, without a title, default, check or live
+    /// choices: the start of a question written by hand (a list step's, a wizard that
+    /// does not derive), the rest set with struct update syntax:
+    ///
+    /// ```
+    /// use wizard::question::{Kind, Question};
+    ///
+    /// const PIN: Question = Question {
+    ///     title: Some("Pin"),
+    ///     ..Question::required("pin", "Pin the board?", Kind::YesNo)
+    /// };
+    /// assert!(PIN.is_required());
+    /// ```
+    pub const fn required(key: &'static str, message: &'static str, kind: Kind) -> Question {
+        Question {
+            key,
+            message,
+            title: None,
+            kind,
+            requirement: Requirement::Required,
+            when: None,
+            default: None,
+            checked: false,
+            live_choices: false,
+            each: None,
+        }
+    }
+
     /// The property name the answer arrives under.
     pub const fn property(&self) -> &'static str {
         match self.kind {

@@ -77,31 +77,16 @@ const DECISIONS: &[ChoiceOption] = &[
     },
 ];
 
-const fn question(key: &'static str, message: &'static str, kind: Kind) -> Question {
-    Question {
-        key,
-        message,
-        title: None,
-        kind,
-        requirement: Requirement::Required,
-        when: None,
-        default: None,
-        checked: false,
-        live_choices: false,
-        each: None,
-    }
-}
-
 impl Each for Tidied {
     type Item = Note;
     type Answers = NoteAnswers;
     const QUESTIONS: &'static [Question] = &[
-        question(
+        Question::required(
             "decision",
             "Keep, reword or drop this note?",
             Kind::Choice(DECISIONS),
         ),
-        question("text", "Reword the note", Kind::Text),
+        Question::required("text", "Reword the note", Kind::Text),
     ];
 
     fn about(note: &Note, at: Position) -> String {
@@ -209,11 +194,11 @@ impl Wizard for Tidy {
     const QUESTIONS: &'static [Question] = &[
         Question {
             each: Some(Tidied::QUESTIONS),
-            ..question("notes", "Each note: keep, reword or drop", Kind::Text)
+            ..Question::required("notes", "Each note: keep, reword or drop", Kind::Text)
         },
         Question {
             requirement: Requirement::Optional,
-            ..question("pin", "Pin the board?", Kind::YesNo)
+            ..Question::required("pin", "Pin the board?", Kind::YesNo)
         },
     ];
     const STEPS: &'static [Step] = &[Step::Notes, Step::Pin];

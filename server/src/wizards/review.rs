@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use wizard::each::{Each, List, ListStep, Position, Unusable};
 use wizard::live::{Intro, Live, Offer, Pending};
-use wizard::question::{ChoiceOption, Kind, Question, Requirement};
+use wizard::question::{ChoiceOption, Kind, Question};
 use wizard::summary::{SummaryPart, escape_value};
 use wizard::{Wizard, WizardInfo};
 
@@ -179,6 +179,7 @@ const DECISIONS: &[ChoiceOption] = &[
     },
 ];
 
+/// A required question with its title: every question of the review is one.
 const fn question(
     key: &'static str,
     message: &'static str,
@@ -186,16 +187,8 @@ const fn question(
     kind: Kind,
 ) -> Question {
     Question {
-        key,
-        message,
         title: Some(title),
-        kind,
-        requirement: Requirement::Required,
-        when: None,
-        default: None,
-        checked: false,
-        live_choices: false,
-        each: None,
+        ..Question::required(key, message, kind)
     }
 }
 
