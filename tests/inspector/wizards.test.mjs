@@ -366,8 +366,9 @@ test('pipeline wizard: a ref from the labelled choice, variables left empty, run
         const options = (await page.getByRole('option').allInnerTexts()).map((text) => text.trim());
         form.options = options;
         await shot(page, 'pipeline-ref-choice.png');
-        // The default branch first, where the choice starts; then the branches, then the tags.
-        const labelled = ['main (default branch)', 'feature/x (branch)', 'fix/tokenizer (branch)', 'v1.0.0 (tag)'];
+        // The default branch first, where the choice starts; then the branches, then the tags
+        // (`docs/tokens` is the branch of the merge request --sandbox offers to merge).
+        const labelled = ['main (default branch)', 'docs/tokens (branch)', 'feature/x (branch)', 'fix/tokenizer (branch)', 'v1.0.0 (tag)'];
         check('the ref choices are labelled, the default branch first', JSON.stringify(options) === JSON.stringify(labelled), options);
         await page.getByRole('option', { name: /^main\b/ }).click();
         await press(page, 'Submit');
