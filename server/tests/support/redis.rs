@@ -3,7 +3,7 @@
 //!
 //! On a machine without `redis-server`, `cargo test` still runs everything else: a test
 //! needing Redis says it was skipped and how to install it — unless
-//! `GITLAB_MCP_TESTS_NEED_REDIS` is set, as `.ci/run` sets it, where a missing Redis fails.
+//! `GITLAB_MCP_TESTS_NEED_REDIS` is set, as `.ci/test` (the README's test command, run by `.ci/run`) sets it after installing Debian's redis-server, where a missing Redis fails.
 
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
