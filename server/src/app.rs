@@ -221,6 +221,7 @@ async fn sign_in(settings: Settings, auth: AuthCommand) -> ExitCode {
         keep: sandbox.is_none(),
         store: settings.credential_store,
         timeout: settings.request_timeout,
+        network: settings.network.clone(),
     };
     if let Some(sandbox) = &sandbox {
         let url = sandbox.base_url();

@@ -122,6 +122,12 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_CREDENTIAL_STORE", default_value = "auto")]
     pub credential_store: String,
 
+    /// A PEM bundle of CA certificates to trust for GitLab, on top of the system's (an
+    /// instance behind an internal CA, or a proxy that inspects TLS). There is no way to
+    /// turn certificate checks off.
+    #[arg(long, env = "GITLAB_CA_CERT")]
+    pub gitlab_ca_cert: Option<std::path::PathBuf>,
+
     /// `--http [ADDR]` and the options of the HTTP transport.
     #[command(flatten)]
     pub http: HttpArgs,
@@ -332,6 +338,11 @@ impl Cli {
         let credential_store = self.credential_store.parse().map_err(|problem| {
             ConfigError::new("GITLAB_MCP_CREDENTIAL_STORE", "credential-store", problem)
         })?;
+        let network = match &self.gitlab_ca_cert {
+            Some(path) => crate::gitlab::Network::with_ca_file(path)
+                .map_err(|problem| ConfigError::new("GITLAB_CA_CERT", "gitlab-ca-cert", problem))?,
+            None => crate::gitlab::Network::default(),
+        };
         Ok(Settings {
             gitlab_url,
             token,
@@ -349,6 +360,7 @@ impl Cli {
             elicitation_keepalive,
             max_response_body,
             credential_store,
+            network,
             transport: http.map_or(Transport::Stdio, |http| Transport::Http(Box::new(http))),
         })
     }

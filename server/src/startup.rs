@@ -78,12 +78,16 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         .map_or_else(|| settings.gitlab_url.clone(), Sandbox::base_url);
     let mut config = GitLabConfig::new(gitlab_url.clone())
         .with_timeout(settings.request_timeout)
-        .with_max_response_body(settings.max_response_body);
+        .with_max_response_body(settings.max_response_body)
+        .with_network(settings.network.clone());
     // The sandbox takes any token: a real one stays at home.
     if let (Some(token), None) = (&settings.token, &sandbox) {
         config = config.with_token(token.clone());
     }
     let gitlab = GitLab::new(config)?;
+    if sandbox.is_none() {
+        say_how_gitlab_is_reached(&gitlab_url, &settings.network);
+    }
     let gitlab = match (&sandbox, &settings.token) {
         (None, None) => signed_in(gitlab, &gitlab_url, settings),
         (None, Some(_)) => {
@@ -145,6 +149,19 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     })
 }
 
+/// The proxy GitLab calls go through, and the CAs added, once at startup: a corporate
+/// network's first question when a call fails.
+fn say_how_gitlab_is_reached(gitlab_url: &Url, network: &crate::gitlab::Network) {
+    let route = crate::gitlab::network::proxy_for(gitlab_url);
+    match network.extra_roots() {
+        0 => tracing::info!(gitlab = %gitlab_url, "GitLab calls go {route}"),
+        added => tracing::info!(
+            gitlab = %gitlab_url,
+            "GitLab calls go {route}, trusting the system's CAs and {added} from GITLAB_CA_CERT"
+        ),
+    }
+}
+
 /// Which credential the server acts with, in order: `GITLAB_TOKEN`; the sign-in stored for
 /// this GitLab (`auth login`); none. Said at startup, never the secret.
 fn signed_in(gitlab: GitLab, gitlab_url: &Url, settings: &Settings) -> GitLab {
@@ -153,7 +170,8 @@ fn signed_in(gitlab: GitLab, gitlab_url: &Url, settings: &Settings) -> GitLab {
         .and_then(|store| Ok((store.get(gitlab_url.as_str())?, store)));
     match stored {
         Ok((Some((login, place)), store)) => {
-            match crate::auth::OAuth::new(gitlab_url, &login.client_id, timeout) {
+            match crate::auth::OAuth::new(gitlab_url, &login.client_id, &settings.network, timeout)
+            {
                 Ok(oauth) => {
                     tracing::info!(
                         gitlab = %gitlab_url,

@@ -28,6 +28,8 @@ pub struct AuthRequest {
     /// Where sign-ins are kept (`GITLAB_MCP_CREDENTIAL_STORE`).
     pub store: Choice,
     pub timeout: std::time::Duration,
+    /// The proxy and added CAs GitLab is reached through.
+    pub network: crate::gitlab::Network,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +65,12 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
         ));
     };
     let store = Store::for_user(request.store)?;
-    let oauth = OAuth::new(&request.gitlab, client_id, request.timeout)?;
+    let oauth = OAuth::new(
+        &request.gitlab,
+        client_id,
+        &request.network,
+        request.timeout,
+    )?;
     let _ = writeln!(out, "Signing in to {host} with scope `{}`.", request.scopes);
     let login = if request.browser {
         browser::sign_in(&oauth, &request.scopes, out).await?
@@ -113,7 +120,12 @@ async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
             }
         ));
     };
-    let oauth = OAuth::new(&request.gitlab, &login.client_id, request.timeout)?;
+    let oauth = OAuth::new(
+        &request.gitlab,
+        &login.client_id,
+        &request.network,
+        request.timeout,
+    )?;
     // A sign-in about to expire is refreshed, as the server would.
     if login.expires_within(60) {
         login = oauth.refresh(&login).await?;
@@ -144,7 +156,12 @@ async fn logout(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
         let _ = writeln!(out, "Not signed in to {host}: nothing to do.");
         return Ok(());
     };
-    let oauth = OAuth::new(&request.gitlab, &login.client_id, request.timeout)?;
+    let oauth = OAuth::new(
+        &request.gitlab,
+        &login.client_id,
+        &request.network,
+        request.timeout,
+    )?;
     // Revoked first, so that a failure leaves the sign-in there to try again.
     let mut revoked = oauth.revoke(&login.access_token).await;
     if let (Ok(()), Some(refresh)) = (&revoked, &login.refresh_token) {

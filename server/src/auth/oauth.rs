@@ -10,6 +10,7 @@ use url::Url;
 
 use super::printable::printable;
 use super::store::{Login, now_seconds};
+use crate::gitlab::Network;
 
 /// The grant type of RFC 8628's device flow.
 pub const DEVICE_GRANT: &str = "urn:ietf:params:oauth:grant-type:device_code";
@@ -76,12 +77,15 @@ impl std::fmt::Display for Refusal {
 }
 
 impl OAuth {
-    pub fn new(base: &Url, client_id: &str, timeout: Duration) -> Result<OAuth, String> {
-        let http = reqwest::Client::builder()
-            .timeout(timeout)
-            // A redirect would carry a refresh token elsewhere.
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("gitlab-mcp-server/", env!("CARGO_PKG_VERSION")))
+    /// `network`'s client never follows a redirect: one would carry a refresh token elsewhere.
+    pub fn new(
+        base: &Url,
+        client_id: &str,
+        network: &Network,
+        timeout: Duration,
+    ) -> Result<OAuth, String> {
+        let http = network
+            .client(timeout)
             .build()
             .map_err(|error| format!("the HTTP client could not be set up: {error}"))?;
         Ok(OAuth {

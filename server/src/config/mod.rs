@@ -50,6 +50,8 @@ pub struct Settings {
     /// Where `auth login` keeps a sign-in and the server reads it
     /// (`GITLAB_MCP_CREDENTIAL_STORE`).
     pub credential_store: crate::auth::store::Choice,
+    /// The CAs added for GitLab (`GITLAB_CA_CERT`); the proxy comes from the environment.
+    pub network: crate::gitlab::Network,
     pub transport: Transport,
 }
 

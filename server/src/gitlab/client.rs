@@ -5,8 +5,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use reqwest::Method;
 use reqwest::header::{HeaderMap, LINK, LOCATION, RETRY_AFTER};
-use reqwest::{Method, redirect};
 use url::Url;
 use wizard::state::Caller;
 
@@ -53,12 +53,7 @@ impl GitLab {
         if config.max_response_body == 0 {
             return Err(ConfigError::ZeroResponseBody);
         }
-        let builder = reqwest::Client::builder()
-            .timeout(config.timeout)
-            // A redirect to another host would carry PRIVATE-TOKEN along, and a redirected POST
-            // becomes a GET: report redirects instead of following them.
-            .redirect(redirect::Policy::none())
-            .user_agent(concat!("gitlab-mcp-server/", env!("CARGO_PKG_VERSION")));
+        let builder = config.network.client(config.timeout);
         let http = HttpClient::build_in_background(builder, root_cause);
         Ok(GitLab {
             shared: Arc::new(Shared {

@@ -125,6 +125,8 @@ pub struct GitLabConfig {
     /// The largest successful answer read; a larger one is an error naming the endpoint
     /// ([`super::DEFAULT_MAX_RESPONSE_BODY`] unless set).
     pub max_response_body: usize,
+    /// The proxy and the added CAs every client to GitLab shares.
+    pub network: super::Network,
 }
 
 impl GitLabConfig {
@@ -135,6 +137,7 @@ impl GitLabConfig {
             token: None,
             timeout: DEFAULT_TIMEOUT,
             max_response_body: super::body::DEFAULT_MAX_RESPONSE_BODY,
+            network: super::Network::default(),
         }
     }
 
@@ -145,6 +148,11 @@ impl GitLabConfig {
 
     pub fn with_timeout(mut self, timeout: Duration) -> GitLabConfig {
         self.timeout = timeout;
+        self
+    }
+
+    pub fn with_network(mut self, network: super::Network) -> GitLabConfig {
+        self.network = network;
         self
     }
 
@@ -161,6 +169,7 @@ impl fmt::Debug for GitLabConfig {
             .field("token", &self.token)
             .field("timeout", &self.timeout)
             .field("max_response_body", &self.max_response_body)
+            .field("network", &self.network)
             .finish()
     }
 }

@@ -24,7 +24,8 @@ pub enum GitLabError {
         after: Duration,
     },
     #[error(
-        "{method} {path}: could not connect to GitLab at {origin}: {reason}; check the GitLab URL and the network"
+        "{method} {path}: could not connect to GitLab at {origin}: {reason}; {}",
+        connect_advice(reason)
     )]
     Connect {
         method: Method,
@@ -173,6 +174,18 @@ impl ApiError {
             _ => return None,
         };
         Some(hint)
+    }
+}
+
+/// What to check when no connection could be made: a certificate the system does not
+/// trust is a company's CA more often than an attack, and has its own setting.
+fn connect_advice(reason: &str) -> &'static str {
+    if reason.to_ascii_lowercase().contains("certificate") {
+        "GitLab's certificate is not trusted here: if your organisation's CA signs it, give \
+         that CA's PEM file with GITLAB_CA_CERT (there is no way to turn the check off)"
+    } else {
+        "check the GitLab URL, the network and the proxy the server goes through (HTTPS_PROXY, \
+         HTTP_PROXY, NO_PROXY; the startup log names it)"
     }
 }
 

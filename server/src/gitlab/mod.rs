@@ -16,6 +16,7 @@ mod error_body;
 pub mod graphql;
 mod http_client;
 mod id_or_name;
+pub mod network;
 mod project_id;
 pub mod quick_actions;
 mod request;
@@ -26,6 +27,7 @@ pub use config::{ConfigError, GitLabConfig, Token, parse_base_url, text_without_
 pub use credential::{Credential, NextToken};
 pub use error::GitLabError;
 pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER, whole_id};
+pub use network::Network;
 pub use project_id::ProjectId;
 pub use request::{Api, ApiRequest, ApiResponse};
 pub use url::{BuiltRequest, path_part};

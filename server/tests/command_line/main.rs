@@ -5,6 +5,7 @@
 mod support;
 
 mod browser_callback;
+mod corporate_network;
 mod settings;
 mod sign_in;
 mod startup;

@@ -14,6 +14,8 @@ pub mod rpc;
 pub mod secret_service;
 pub mod slow_gitlab;
 pub mod stdio;
+pub mod tinyproxy;
+pub mod tls_front;
 pub mod wizard;
 
 use std::io::{BufRead, BufReader};
@@ -73,6 +75,8 @@ pub struct Launch<'a> {
     pub open_files: Option<u64>,
     /// Where it listens (`--http`).
     pub address: &'a str,
+    /// More environment (`HTTPS_PROXY`, `GITLAB_CA_CERT`, …).
+    pub env: &'a [(&'a str, &'a str)],
 }
 
 impl<'a> Launch<'a> {
@@ -86,6 +90,7 @@ impl<'a> Launch<'a> {
             log: "info",
             open_files: None,
             address: "127.0.0.1:0",
+            env: &[],
         }
     }
 
@@ -112,6 +117,11 @@ impl<'a> Launch<'a> {
     /// Listens on `address` rather than a loopback port.
     pub fn address(mut self, address: &'a str) -> Self {
         self.address = address;
+        self
+    }
+
+    pub fn env(mut self, env: &'a [(&'a str, &'a str)]) -> Self {
+        self.env = env;
         self
     }
 
@@ -148,6 +158,7 @@ impl Replica {
             .env("RUST_LOG", launch.log)
             .args(["--http", launch.address])
             .args(launch.args)
+            .envs(launch.env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());

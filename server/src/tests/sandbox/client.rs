@@ -499,7 +499,7 @@ async fn an_unreachable_gitlab_is_a_connection_error() {
     );
     assert!(text.starts_with(&prefix), "{text}");
     assert!(
-        text.ends_with("; check the GitLab URL and the network"),
+        text.ends_with("; check the GitLab URL, the network and the proxy the server goes through (HTTPS_PROXY, HTTP_PROXY, NO_PROXY; the startup log names it)"),
         "{text}"
     );
     assert!(text.to_lowercase().contains("refused"), "{text}");
