@@ -24,6 +24,8 @@ use sha2::{Digest, Sha256};
 #[derive(Clone)]
 pub struct StateKeys {
     codec: RequestStateCodec,
+    /// The keys themselves, in ring order, for [`StateKeys::derive`].
+    material: std::sync::Arc<[Vec<u8>]>,
 }
 
 /// A key ring that cannot be used; the text names the key by position, never its value.
@@ -129,9 +131,41 @@ impl StateKeys {
             return Err(StateKeyError("no state keys given".into()));
         };
         let active = active.clone();
+        let material = ring.iter().map(|(_, key)| key.clone()).collect();
         let codec = RequestStateCodec::new_with_keyring(active, ring)
             .map_err(|error| StateKeyError(format!("the state keys cannot be used: {error}")))?;
-        Ok(StateKeys { codec })
+        Ok(StateKeys { codec, material })
+    }
+
+    /// One 32-byte key per key of the ring, in ring order, for another `purpose` than
+    /// signing `requestState` (a server sealing its own records at rest, say): a host then
+    /// has one ring to share between replicas and to rotate, and no key serves two
+    /// purposes. Each is SHA-256 over a label, `purpose` and the ring's key, so knowing a
+    /// derived key reveals neither the ring's key nor another purpose's.
+    ///
+    /// ```
+    /// use wizard::StateKeys;
+    ///
+    /// let ring = StateKeys::parse(
+    ///     "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+    /// )
+    /// .unwrap();
+    /// let sealing = ring.derive("records at rest");
+    /// assert_eq!(sealing.len(), 1);
+    /// assert_ne!(sealing, ring.derive("something else"));
+    /// ```
+    pub fn derive(&self, purpose: &str) -> Vec<[u8; 32]> {
+        self.material
+            .iter()
+            .map(|key| {
+                let mut hasher = Sha256::new();
+                hasher.update(b"wizard derived key\0");
+                hasher.update(purpose.as_bytes());
+                hasher.update(b"\0");
+                hasher.update(key);
+                hasher.finalize().into()
+            })
+            .collect()
     }
 
     pub(crate) fn codec(&self) -> &RequestStateCodec {
