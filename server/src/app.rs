@@ -106,13 +106,45 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
         tools = server.surface().tools().len(),
         "gitlab-mcp-server ready"
     );
+    let proxy = oauth_proxy(&settings, &server)?;
     match settings.transport {
         Transport::Stdio => serve_stdio(server).await?,
-        Transport::Http(http) => crate::http::serve(server, *http).await?,
+        Transport::Http(http) => crate::http::serve(server, *http, proxy).await?,
     }
     // Kept alive until the client is gone.
     drop(sandbox);
     Ok(())
+}
+
+/// The OAuth proxy of an HTTP server whose settings turn it on: its records in Redis when
+/// replicas share one, sealed with keys derived from the state keys.
+fn oauth_proxy(
+    settings: &Settings,
+    server: &GitLabMcp,
+) -> Result<Option<crate::http::OAuthProxy>, Box<dyn std::error::Error>> {
+    let Transport::Http(http) = &settings.transport else {
+        return Ok(None);
+    };
+    let (Some(proxy), Some(public_url)) = (&http.oauth_proxy, &http.public_url) else {
+        return Ok(None);
+    };
+    let keys = settings
+        .state_keys
+        .clone()
+        .unwrap_or_else(wizard::StateKeys::random);
+    let proxy = crate::http::OAuthProxy::new(
+        proxy.clone(),
+        public_url,
+        server.gitlab().clone(),
+        &settings.network,
+        settings
+            .redis_url
+            .as_ref()
+            .map(crate::config::RedisUrl::as_str),
+        &keys,
+    )
+    .map_err(|problem| format!("the OAuth proxy cannot start: {problem}"))?;
+    Ok(Some(proxy))
 }
 
 /// What a person who started the server by hand in a terminal is told: it waits for an

@@ -320,9 +320,14 @@ impl Cli {
         let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
             ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
         })?;
-        let mut http = self.http.settings()?;
+        let sandbox_client = self
+            .sandbox
+            .then_some(gitlab_sandbox::SANDBOX_OAUTH_CLIENT_ID);
+        let mut http = self.http.settings(sandbox_client)?;
         if let Some(http) = &mut http {
             match (self.sandbox, http.tokenless, &token) {
+                // With the OAuth proxy a request signs its user in, even on the sandbox.
+                (true, _, _) if http.oauth_proxy.is_some() => {}
                 (true, _, _) => http.tokenless = Tokenless::Sandbox,
                 (false, Tokenless::AsServer, None) => {
                     return Err(ConfigError::new(
@@ -334,6 +339,18 @@ impl Cli {
                 }
                 _ => {}
             }
+        }
+        if http.as_ref().is_some_and(|http| http.oauth_proxy.is_some())
+            && self.redis_url.is_some()
+            && state_keys.is_none()
+        {
+            return Err(ConfigError::new(
+                "GITLAB_MCP_STATE_KEYS",
+                "state-keys",
+                "the OAuth proxy seals the sign-ins it keeps in Redis with keys derived from \
+                 this ring, which every replica must share (else one replica cannot read what \
+                 another kept): set it, the same on every replica (`openssl rand -hex 32`)",
+            ));
         }
         let credential_store = self.credential_store.parse().map_err(|problem| {
             ConfigError::new("GITLAB_MCP_CREDENTIAL_STORE", "credential-store", problem)
@@ -361,6 +378,14 @@ impl Cli {
             max_response_body,
             credential_store,
             network,
+            oauth_client_id: self
+                .http
+                .oauth
+                .oauth_client_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+                .map(str::to_owned),
             transport: http.map_or(Transport::Stdio, |http| Transport::Http(Box::new(http))),
         })
     }

@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 use wizard::{Flow, Serve};
 
 use crate::access::Access;
+use crate::auth::OnDemand;
 use crate::call::{ReadError, Reads, ToolCall};
 use crate::catalog::PROJECT_ID;
 use crate::catalog::output::error_result;
@@ -82,6 +83,8 @@ pub struct GitLabMcp {
     /// Whether `initialize` advertises `resources.subscribe`: not where no notification
     /// can reach a client that came through it (stateless HTTP).
     legacy_subscriptions: bool,
+    /// On stdio without a credential: the sign-in a call offers the user.
+    sign_in: Option<Arc<OnDemand>>,
     /// `--conformance`: the conformance suite's fixture tools, prompts and resources.
     #[cfg(feature = "conformance")]
     fixtures: Option<Fixtures>,
@@ -97,6 +100,7 @@ impl Clone for GitLabMcp {
             default_project: Arc::default(),
             polling: self.polling,
             legacy_subscriptions: self.legacy_subscriptions,
+            sign_in: self.sign_in.clone(),
             #[cfg(feature = "conformance")]
             fixtures: self.fixtures.clone(),
         }
@@ -120,9 +124,17 @@ impl GitLabMcp {
             default_project: Arc::default(),
             polling: subscriptions::POLL_INTERVAL,
             legacy_subscriptions: true,
+            sign_in: None,
             #[cfg(feature = "conformance")]
             fixtures: None,
         }
+    }
+
+    /// The same server offering `sign_in` to a call made while it has no credential.
+    #[must_use]
+    pub fn with_sign_in(mut self, sign_in: OnDemand) -> Self {
+        self.sign_in = Some(Arc::new(sign_in));
+        self
     }
 
     #[cfg(test)]
@@ -287,6 +299,7 @@ impl GitLabMcp {
             autonomous: self.core.autonomous,
             access: surface.access(),
             gitlab: &gitlab,
+            sign_in: self.sign_in.as_deref(),
             flow: &flow,
             request: &request,
             context: &context,

@@ -124,10 +124,6 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         }
         flow = flow.with_claims(claims);
     }
-    #[cfg_attr(
-        not(feature = "conformance"),
-        expect(unused_mut, reason = "only the fixtures change it")
-    )]
     let mut server = GitLabMcp::new(
         gitlab,
         Options {
@@ -141,6 +137,12 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     #[cfg(feature = "conformance")]
     if settings.conformance {
         server = server.with_fixtures(Fixtures::new());
+    }
+    if sandbox.is_none()
+        && matches!(settings.transport, Transport::Stdio)
+        && !server.gitlab().has_credential()
+    {
+        server = server.with_sign_in(sign_in_on_demand(settings, &gitlab_url));
     }
     Ok(Started {
         server,
@@ -160,6 +162,26 @@ fn say_how_gitlab_is_reached(gitlab_url: &Url, network: &crate::gitlab::Network)
             "GitLab calls go {route}, trusting the system's CAs and {added} from GITLAB_CA_CERT"
         ),
     }
+}
+
+/// The sign-in a stdio session offers when the server has no credential: GitLab's device
+/// page, with the application of `GITLAB_OAUTH_CLIENT_ID`.
+fn sign_in_on_demand(settings: &Settings, gitlab_url: &Url) -> crate::auth::OnDemand {
+    let oauth = match &settings.oauth_client_id {
+        Some(client_id) => crate::auth::OAuth::new(
+            gitlab_url,
+            client_id,
+            &settings.network,
+            settings.request_timeout,
+        ),
+        None => Err(
+            "To sign in from here the server needs the id of a GitLab OAuth application \
+             (GITLAB_OAUTH_CLIENT_ID; the README's \"Sign in\" says how to register one); \
+             or run `gitlab-mcp-server auth login`, or set GITLAB_TOKEN."
+                .to_owned(),
+        ),
+    };
+    crate::auth::OnDemand::new(oauth, settings.credential_store, gitlab_url.as_str())
 }
 
 /// Which credential the server acts with, in order: `GITLAB_TOKEN`; the sign-in stored for

@@ -26,6 +26,12 @@ pub async fn sign_in(
             .map(|url| format!(" (or open {})", printable(url)))
             .unwrap_or_default()
     );
+    poll(oauth, &device).await
+}
+
+/// Polls GitLab for the sign-in of `device` until it is approved (the login, without its
+/// username), denied or expired.
+pub async fn poll(oauth: &OAuth, device: &DeviceAuthorization) -> Result<Login, String> {
     let deadline = Instant::now() + Duration::from_secs(device.expires_in);
     let mut interval = Duration::from_secs(device.interval.max(1));
     let grant = [
@@ -46,9 +52,7 @@ pub async fn sign_in(
                 return Err("the sign-in was denied in the browser; nothing was stored".to_owned());
             }
             "expired_token" | "authorization_pending" => {
-                return Err(
-                    "the code expired before it was entered; run `auth login` again".to_owned(),
-                );
+                return Err("the code expired before it was entered; sign in again".to_owned());
             }
             _ => return Err(format!("GitLab refused the sign-in: {refusal}")),
         }

@@ -11,10 +11,12 @@ mod credentials_file;
 mod device;
 mod keyring;
 mod oauth;
-mod printable;
+mod on_demand;
+pub(crate) mod printable;
 mod signed_in;
 pub mod store;
 
 pub use command::{AuthAction, AuthRequest, run};
 pub use oauth::OAuth;
+pub use on_demand::{OnDemand, Signing};
 pub use signed_in::SignedIn;

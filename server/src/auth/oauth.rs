@@ -22,10 +22,13 @@ pub struct OAuth {
     /// The instance's base URL, ending in `/`.
     base: Url,
     pub client_id: String,
+    /// A confidential application's secret (the OAuth proxy's may be one); sent with every
+    /// grant and revocation.
+    client_secret: Option<String>,
 }
 
 /// What `POST /oauth/authorize_device` answers.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct DeviceAuthorization {
     pub device_code: String,
     pub user_code: String,
@@ -92,7 +95,23 @@ impl OAuth {
             http,
             base: base.clone(),
             client_id: client_id.to_owned(),
+            client_secret: None,
         })
+    }
+
+    /// The same application, confidential: `secret` goes with every grant and revocation.
+    pub fn with_secret(mut self, secret: Option<String>) -> OAuth {
+        self.client_secret = secret;
+        self
+    }
+
+    /// The client's own fields of a form: its id, and its secret when it has one.
+    fn client_fields(&self) -> Vec<(&str, &str)> {
+        let mut fields = vec![("client_id", self.client_id.as_str())];
+        if let Some(secret) = &self.client_secret {
+            fields.push(("client_secret", secret.as_str()));
+        }
+        fields
     }
 
     pub fn url(&self, path: &str) -> Url {
@@ -133,7 +152,7 @@ impl OAuth {
         grant: &[(&str, &str)],
         username: &str,
     ) -> Result<Result<Login, Refusal>, String> {
-        let mut form: Vec<(&str, &str)> = vec![("client_id", self.client_id.as_str())];
+        let mut form = self.client_fields();
         form.extend_from_slice(grant);
         let answer = self.post("oauth/token", &form).await?;
         Ok(answer.and_then(|value| {
@@ -174,7 +193,8 @@ impl OAuth {
 
     /// Revokes `token` (RFC 7009: GitLab answers 200 whether or not it knew it).
     pub async fn revoke(&self, token: &str) -> Result<(), String> {
-        let form = [("client_id", self.client_id.as_str()), ("token", token)];
+        let mut form = self.client_fields();
+        form.push(("token", token));
         match self.post("oauth/revoke", &form).await? {
             Ok(_) => Ok(()),
             Err(refusal) => Err(format!("GitLab refused to revoke the token: {refusal}")),

@@ -7,6 +7,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, ContentBlock};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value};
 use wizard::Flow;
+use wizard::prompt::Prompter;
 
 use super::admit::{Admitted, Ready, admit};
 use super::guard::{Guarded, ask_first};
@@ -14,6 +15,7 @@ use super::refusal::Refusal;
 use super::resolve::{Asking, Nobody, Resolution, Stopped};
 use super::{Reads, send};
 use crate::access::Access;
+use crate::auth::{OnDemand, Signing};
 use crate::catalog::Action;
 use crate::catalog::output::{Objects, Output, error_result};
 use crate::catalog::wizard::WizardCall;
@@ -35,6 +37,8 @@ pub struct ToolCall<'a> {
     pub access: &'a Access,
     /// The client of the caller the call acts as.
     pub gitlab: &'a GitLab,
+    /// On stdio without a credential: the sign-in the call offers first.
+    pub sign_in: Option<&'a OnDemand>,
     /// The runtime's driver, for this caller ([`Flow::for_caller`]).
     pub flow: &'a Flow,
     /// The tool call as the client sent it: its name and arguments bind the rounds.
@@ -47,10 +51,33 @@ impl ToolCall<'_> {
     /// question's round; or GitLab's answer, shaped, saying which object each loosely
     /// named parameter was taken to mean.
     pub async fn run(self) -> CallToolResponse {
-        // One prompter for the call: the choice of what a loose name means and the guard's
-        // yes are questions of one call, in that order, each answered only by its own
-        // answer, both kept through the 2026-07-28 rounds.
+        // One prompter for the call: the sign-in, the choice of what a loose name means and
+        // the guard's yes are questions of one call, in that order, each answered only by
+        // its own answer, all kept through the 2026-07-28 rounds.
         let mut prompter = self.flow.prompter(self.request, self.context);
+        let Some(sign_in) = self.sign_in.filter(|_| !self.gitlab.has_credential()) else {
+            return self.run_with(prompter).await;
+        };
+        match sign_in.gitlab(self.gitlab, &mut prompter).await {
+            Signing::As(gitlab) => {
+                let call = ToolCall {
+                    gitlab: &gitlab,
+                    ..self
+                };
+                call.run_with(prompter).await
+            }
+            Signing::Anonymous(note) => {
+                let mut response = self.run_with(prompter).await;
+                if let (Some(note), CallToolResponse::Complete(result)) = (note, &mut response) {
+                    result.content.push(ContentBlock::text(note));
+                }
+                response
+            }
+            Signing::Answered(response) => response,
+        }
+    }
+
+    async fn run_with(self, mut prompter: Prompter) -> CallToolResponse {
         let admitted = match self.action.is_wizard() {
             // A wizard's questions ride in a state of their own: its arguments are resolved
             // without asking.

@@ -52,6 +52,9 @@ pub struct Settings {
     pub credential_store: crate::auth::store::Choice,
     /// The CAs added for GitLab (`GITLAB_CA_CERT`); the proxy comes from the environment.
     pub network: crate::gitlab::Network,
+    /// The OAuth application users sign in with (`GITLAB_OAUTH_CLIENT_ID`): a stdio
+    /// session's sign-in, the OAuth proxy's.
+    pub oauth_client_id: Option<String>,
     pub transport: Transport,
 }
 

@@ -152,12 +152,19 @@ async fn serve_connection(
     limits: ConnectionLimits,
     stopping: &CancellationToken,
 ) {
+    // The peer's address, for bounds per address (the OAuth proxy's registrations).
+    let peer = tcp.peer_addr().ok();
     let io = TokioIo::new(Watched {
         io: tcp,
         watch: Arc::clone(watch),
     });
     let for_requests = Arc::clone(watch);
-    let service = hyper::service::service_fn(move |request: hyper::Request<_>| {
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+        if let Some(peer) = peer {
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
+        }
         let in_flight = InFlight::begin(&for_requests);
         let router = router.clone();
         async move {

@@ -20,8 +20,10 @@ use wizard::state::Caller;
 
 use super::caller::{RequestCaller, RequestToken};
 use super::messages::refused;
+use super::oauth_proxy::{OAuthProxy, Resolved, TOKEN_PREFIX};
 use super::resource_metadata::Resource;
 use super::settings::Tokenless;
+use super::token_check::{invalid_token, unavailable};
 use crate::gitlab::Token;
 use crate::incoming::Refusal;
 
@@ -39,6 +41,9 @@ pub struct Credentials {
     pub server: Caller,
     /// Where a refused client learns how to sign its user in.
     pub resource: Resource,
+    /// The OAuth proxy, when on: a bearer token is then one of its own, which stands for a
+    /// GitLab sign-in it keeps; that sign-in's GitLab token is what the request acts with.
+    pub proxy: Option<OAuthProxy>,
 }
 
 /// Moves a token from the headers into a [`RequestToken`] extension and the request's
@@ -51,10 +56,31 @@ pub async fn take_token(
 ) -> Response {
     let caller = match token_of(request.headers()) {
         Ok(Some(token)) => {
+            let (token, caller) = match (&credentials.proxy, token.is_bearer()) {
+                (Some(proxy), true) => {
+                    match through_proxy(proxy, &credentials, request.headers()).await {
+                        Ok(resolved) => resolved,
+                        Err(refusal) => return refusal,
+                    }
+                }
+                (Some(_), false) if ours_as_private_token(request.headers()) => {
+                    // Never passed through to GitLab, which did not issue it.
+                    return invalid_token(
+                        &credentials.resource,
+                        request.headers(),
+                        "Unauthorized: a token this server issued goes in `Authorization: \
+                         Bearer`, never in `PRIVATE-TOKEN`",
+                        "the server's own token came as PRIVATE-TOKEN",
+                    );
+                }
+                _ => {
+                    let caller = token.caller();
+                    (token, caller)
+                }
+            };
             let headers = request.headers_mut();
             headers.remove(PRIVATE_TOKEN);
             headers.remove(AUTHORIZATION);
-            let caller = token.caller();
             request.extensions_mut().insert(RequestToken(token));
             caller
         }
@@ -66,6 +92,55 @@ pub async fn take_token(
     };
     request.extensions_mut().insert(RequestCaller(caller));
     next.run(request).await
+}
+
+/// The GitLab token and caller behind a bearer token the OAuth proxy issued; any other
+/// bearer token is refused, as the MCP authorization spec asks of a token not issued for
+/// this server (it would otherwise pass through to GitLab).
+async fn through_proxy(
+    proxy: &OAuthProxy,
+    credentials: &Credentials,
+    headers: &HeaderMap,
+) -> Result<(Token, Caller), Response> {
+    let raw = single(headers, AUTHORIZATION.as_str())
+        .ok()
+        .flatten()
+        .and_then(|value| bearer(value).ok())
+        .unwrap_or_default();
+    let refuse = |message: &str, description: &str| {
+        invalid_token(&credentials.resource, headers, message, description)
+    };
+    if !raw.starts_with(TOKEN_PREFIX) {
+        return Err(refuse(
+            "Unauthorized: this server signs its users in itself and takes only the tokens \
+             it issued (or a GitLab access token as `PRIVATE-TOKEN`); sign in again (the \
+             `resource_metadata` of the `WWW-Authenticate` header says where)",
+            "not a token this server issued",
+        ));
+    }
+    match proxy.resolve(raw).await {
+        Resolved::Grant(token, caller) => Ok((token, caller)),
+        Resolved::Unknown => Err(refuse(
+            "Unauthorized: this token has expired or was revoked; refresh it, or sign in \
+             again (the `resource_metadata` of the `WWW-Authenticate` header says where)",
+            "the token has expired or was revoked",
+        )),
+        Resolved::Failed(error) => {
+            tracing::error!("a token could not be looked up: {}", error.0);
+            Err(unavailable(
+                "Service unavailable: the server could not reach where it keeps sign-ins, so \
+                 nothing was done; send the request again shortly",
+                "5",
+            ))
+        }
+    }
+}
+
+fn ours_as_private_token(headers: &HeaderMap) -> bool {
+    single(headers, PRIVATE_TOKEN)
+        .ok()
+        .flatten()
+        .is_some_and(|value| value.trim().starts_with(TOKEN_PREFIX))
 }
 
 /// 401 with a challenge naming the resource metadata (where to sign in) and a JSON-RPC

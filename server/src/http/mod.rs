@@ -20,6 +20,7 @@ mod credentials;
 mod descriptors;
 mod host_and_origin;
 mod messages;
+pub mod oauth_proxy;
 mod resource_metadata;
 mod sessions;
 mod settings;
@@ -43,6 +44,7 @@ use tokio_util::sync::CancellationToken;
 use crate::handler::GitLabMcp;
 use crate::shutdown_signal::shutdown_signal;
 
+pub use oauth_proxy::OAuthProxy;
 pub use settings::{HttpArgs, HttpSettings, Tokenless};
 
 /// The MCP endpoint's path.
@@ -58,11 +60,16 @@ pub struct HttpServer {
 }
 
 impl HttpServer {
-    /// Binds `settings.addr` (port 0: any free port) and builds the routes.
-    pub async fn bind(server: GitLabMcp, settings: HttpSettings) -> io::Result<HttpServer> {
+    /// Binds `settings.addr` (port 0: any free port) and builds the routes, with the OAuth
+    /// proxy's when one is given.
+    pub async fn bind(
+        server: GitLabMcp,
+        settings: HttpSettings,
+        proxy: Option<OAuthProxy>,
+    ) -> io::Result<HttpServer> {
         let listener = TcpListener::bind(settings.addr).await?;
         let streams = CancellationToken::new();
-        let router = router(server, &settings, streams.clone());
+        let router = router(server, &settings, proxy, streams.clone());
         Ok(HttpServer {
             listener,
             router,
@@ -121,7 +128,11 @@ impl HttpServer {
 }
 
 /// Binds, logs where it listens, and serves until SIGINT or SIGTERM.
-pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> {
+pub async fn serve(
+    server: GitLabMcp,
+    settings: HttpSettings,
+    proxy: Option<OAuthProxy>,
+) -> io::Result<()> {
     let stateless = settings.stateless;
     let settings_limits = (
         settings.max_connections,
@@ -159,7 +170,15 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
             "only these Host headers are accepted; set GITLAB_MCP_ALLOWED_HOSTS to the names clients use"
         );
     }
-    let server = HttpServer::bind(server, settings).await?;
+    if let Some(proxy) = &proxy {
+        tracing::info!(
+            issuer = proxy.issuer(),
+            "OAuth proxy: clients register themselves and sign their users in here; GitLab \
+             sends them back to {}/oauth/callback, which the GitLab application must list",
+            proxy.issuer()
+        );
+    }
+    let server = HttpServer::bind(server, settings, proxy).await?;
     let addr = server.local_addr()?;
     let stop = shutdown_signal()?;
     tracing::info!(
@@ -195,7 +214,12 @@ pub async fn serve(server: GitLabMcp, settings: HttpSettings) -> io::Result<()> 
 /// server (no session; its response stream cannot be answered): the Flow is built with
 /// `with_server_requests(false)` there (`startup::start`), so a wizard answers with its
 /// alternative and a destructive action needs `confirm: true`.
-pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationToken) -> Router {
+pub fn router(
+    server: GitLabMcp,
+    settings: &HttpSettings,
+    proxy: Option<OAuthProxy>,
+    streams: CancellationToken,
+) -> Router {
     let allowed = Arc::new(host_and_origin::Allowed::new(
         settings.allowed_hosts.as_deref(),
         settings.allowed_origins.as_deref(),
@@ -204,11 +228,13 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
         public_url: settings.public_url.clone(),
         allowed: Arc::clone(&allowed),
         gitlab: server.gitlab().base_url(),
+        authorization_server: proxy.as_ref().map(|proxy| proxy.issuer().to_owned()),
     };
     let credentials = credentials::Credentials {
         tokenless: settings.tokenless,
         server: server.gitlab().caller(),
         resource: resource.clone(),
+        proxy: proxy.clone(),
     };
     let token_check = token_check::TokenCheck::new(
         server.gitlab().clone(),
@@ -236,6 +262,10 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
         timeout: settings.body_timeout,
     };
     let from_allowed_places = from_fn_with_state(allowed, host_and_origin::check);
+    // The authorization server's routes, from the same places as everything else.
+    let oauth = proxy
+        .map(|proxy| proxy.routes().route_layer(from_allowed_places.clone()))
+        .unwrap_or_default();
     // Innermost first: a token is checked with GitLab only for a message worth serving;
     // outermost, where the request comes from, before any credential is looked at.
     mcp.route_layer(from_fn_with_state(token_check, token_check::check_token))
@@ -255,6 +285,7 @@ pub fn router(server: GitLabMcp, settings: &HttpSettings, streams: CancellationT
                 .route_layer(from_allowed_places)
                 .with_state(resource),
         )
+        .merge(oauth)
 }
 
 fn rmcp_config(settings: &HttpSettings, streams: CancellationToken) -> StreamableHttpServerConfig {

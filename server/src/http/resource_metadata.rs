@@ -35,6 +35,8 @@ pub struct Resource {
     pub allowed: Arc<Allowed>,
     /// The GitLab instance, as the server reads it.
     pub gitlab: Url,
+    /// The OAuth proxy's issuer, when it is on: then it, not GitLab, signs users in.
+    pub authorization_server: Option<String>,
 }
 
 impl Resource {
@@ -68,7 +70,10 @@ pub async fn document(State(resource): State<Resource>, headers: HeaderMap) -> R
     };
     Json(json!({
         "resource": format!("{base}{}", super::MCP_PATH),
-        "authorization_servers": [resource.gitlab.as_str().trim_end_matches('/')],
+        "authorization_servers": [resource
+            .authorization_server
+            .as_deref()
+            .unwrap_or(resource.gitlab.as_str().trim_end_matches('/'))],
         "scopes_supported": ["api", "read_api"],
         "bearer_methods_supported": ["header"],
         "resource_name": "GitLab MCP server",

@@ -160,6 +160,10 @@ pub struct HttpArgs {
     /// `http://` and the request's `Host` when GITLAB_MCP_ALLOWED_HOSTS names it.
     #[arg(long, env = "GITLAB_MCP_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
+
+    /// The server as its own OAuth authorization server in front of GitLab.
+    #[command(flatten)]
+    pub oauth: super::oauth_proxy::OAuthProxyArgs,
 }
 
 /// What an HTTP request that carries no GitLab token of its own gets.
@@ -202,6 +206,8 @@ pub struct HttpSettings {
     /// Where clients reach the server, when a proxy publishes it elsewhere than `Host`
     /// (and the only address named back when any `Host` is accepted).
     pub public_url: Option<url::Url>,
+    /// The OAuth proxy, when on (`GITLAB_MCP_OAUTH_PROXY`).
+    pub oauth_proxy: Option<super::oauth_proxy::OAuthProxySettings>,
 }
 
 impl HttpSettings {
@@ -225,14 +231,19 @@ impl HttpSettings {
             tokenless: Tokenless::Refused,
             token_checks_per_second: DEFAULT_TOKEN_CHECKS_PER_SECOND,
             public_url: None,
+            oauth_proxy: None,
         }
     }
 }
 
 impl HttpArgs {
     /// The HTTP settings when `--http` / `GITLAB_MCP_HTTP` is given (stdio otherwise: `None`);
-    /// the other HTTP options are checked only then.
-    pub fn settings(&self) -> Result<Option<HttpSettings>, ConfigError> {
+    /// the other HTTP options are checked only then. `sandbox_client`: the OAuth
+    /// application of the sandbox, when the GitLab is one.
+    pub fn settings(
+        &self,
+        sandbox_client: Option<&str>,
+    ) -> Result<Option<HttpSettings>, ConfigError> {
         let Some(raw) = self.http.as_deref() else {
             return Ok(None);
         };
@@ -309,6 +320,9 @@ impl HttpArgs {
                     })
             })
             .transpose()?;
+        settings.oauth_proxy = self
+            .oauth
+            .settings(settings.public_url.as_ref(), sandbox_client)?;
         Ok(Some(settings))
     }
 
@@ -424,11 +438,20 @@ mod tests {
             session_idle_timeout: "10m".into(),
             token_checks_per_second: "10".into(),
             public_url: None,
+            oauth: crate::http::oauth_proxy::OAuthProxyArgs {
+                oauth_proxy: "false".into(),
+                oauth_client_id: None,
+                oauth_client_secret: None,
+                oauth_allowed_users: None,
+                oauth_allowed_groups: None,
+                oauth_registrations_per_minute: "10".into(),
+                oauth_max_clients: "10000".into(),
+            },
         }
     }
 
     fn http(args: &HttpArgs) -> HttpSettings {
-        match args.settings().unwrap() {
+        match args.settings(None).unwrap() {
             Some(settings) => settings,
             None => panic!("expected HTTP"),
         }
@@ -438,7 +461,7 @@ mod tests {
     fn without_http_it_is_stdio_and_other_options_are_not_read() {
         let mut args = args(None);
         args.stateless = "maybe".into();
-        assert_eq!(args.settings().unwrap(), None);
+        assert_eq!(args.settings(None).unwrap(), None);
     }
 
     #[test]
@@ -492,37 +515,37 @@ mod tests {
         let mut a = args(Some(DEFAULT_ADDR));
         a.header_timeout = "0".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_HEADER_TIMEOUT"
         );
         a.header_timeout = "2s".into();
         a.body_timeout = "soon".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_BODY_TIMEOUT"
         );
         a.body_timeout = "5s".into();
         a.idle_timeout = "0s".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_IDLE_TIMEOUT"
         );
         a.idle_timeout = "1m".into();
         a.max_sessions = "0".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_MAX_SESSIONS"
         );
         a.max_sessions = "12".into();
         a.session_idle_timeout = "never".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_SESSION_IDLE_TIMEOUT"
         );
         a.session_idle_timeout = "90s".into();
         a.token_checks_per_second = "none".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_TOKEN_CHECKS_PER_SECOND"
         );
         a.token_checks_per_second = "50".into();
@@ -553,7 +576,7 @@ mod tests {
             http(&args(Some("[::1]:3000"))).addr,
             "[::1]:3000".parse().unwrap()
         );
-        let error = args(Some("example.com")).settings().unwrap_err();
+        let error = args(Some("example.com")).settings(None).unwrap_err();
         assert_eq!(error.variable, "GITLAB_MCP_HTTP");
         assert!(
             error
@@ -571,7 +594,7 @@ mod tests {
         a.stateless = "On".into();
         assert!(http(&a).stateless);
         a.stateless = "sometimes".into();
-        let error = a.settings().unwrap_err();
+        let error = a.settings(None).unwrap_err();
         assert_eq!(
             error.to_string(),
             "GITLAB_MCP_STATELESS (--stateless): `sometimes` is not a yes/no value; expected `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
@@ -604,19 +627,19 @@ mod tests {
         let mut a = args(Some(DEFAULT_ADDR));
         a.allowed_hosts = Some(" , ".into());
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_ALLOWED_HOSTS"
         );
         a.allowed_hosts = Some("*,example.com".into());
         assert!(
-            a.settings()
+            a.settings(None)
                 .unwrap_err()
                 .to_string()
                 .contains("cannot be combined")
         );
         a.allowed_hosts = None;
         a.allowed_origins = Some("app.example.com".into());
-        let error = a.settings().unwrap_err();
+        let error = a.settings(None).unwrap_err();
         assert_eq!(error.variable, "GITLAB_MCP_ALLOWED_ORIGINS");
         assert!(
             error
@@ -641,7 +664,7 @@ mod tests {
         for raw in ["0", "lots", "1GB", "-1"] {
             a.max_request_body = raw.into();
             assert_eq!(
-                a.settings().unwrap_err().variable,
+                a.settings(None).unwrap_err().variable,
                 "GITLAB_MCP_MAX_REQUEST_BODY",
                 "{raw}"
             );
@@ -653,7 +676,7 @@ mod tests {
         assert_eq!(http(&a).shutdown_timeout, Duration::ZERO);
         a.shutdown_timeout = "later".into();
         assert_eq!(
-            a.settings().unwrap_err().variable,
+            a.settings(None).unwrap_err().variable,
             "GITLAB_MCP_SHUTDOWN_TIMEOUT"
         );
     }

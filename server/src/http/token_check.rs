@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use axum::extract::{Request, State};
 use axum::http::header::{RETRY_AFTER, WWW_AUTHENTICATE};
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use rmcp::model::ErrorCode;
@@ -102,7 +102,14 @@ pub async fn check_token(
     };
     match check.verdict(&token).await {
         Verdict::Accepted => next.run(request).await,
-        Verdict::Refused => invalid_token(&check.resource, &request),
+        Verdict::Refused => invalid_token(
+            &check.resource,
+            request.headers(),
+            "Unauthorized: GitLab refuses this request's token (expired or revoked); sign in \
+             again (the `resource_metadata` of the `WWW-Authenticate` header says where) or \
+             send another token",
+            "GitLab refuses the token",
+        ),
         Verdict::Unknown(_) => unavailable(
             "Service unavailable: GitLab could not check this request's token (it erred, \
              did not answer in time, or could not be reached), so nothing was done; send \
@@ -118,22 +125,25 @@ pub async fn check_token(
     }
 }
 
-/// `401` with the challenge that sends an MCP client to sign its user in again.
-fn invalid_token(resource: &Resource, request: &Request) -> Response {
+/// `401` with the challenge that sends an MCP client to sign its user in again: `message`
+/// in the JSON-RPC error, `description` in the challenge.
+pub(super) fn invalid_token(
+    resource: &Resource,
+    headers: &HeaderMap,
+    message: &str,
+    description: &str,
+) -> Response {
     let refusal = Refusal {
         code: UNAUTHORIZED,
-        message: "Unauthorized: GitLab refuses this request's token (expired or revoked); \
-                  sign in again (the `resource_metadata` of the `WWW-Authenticate` header \
-                  says where) or send another token"
-            .to_owned(),
+        message: message.to_owned(),
         id: None,
         answerable: true,
     };
     let mut response = refused(StatusCode::UNAUTHORIZED, &refusal, false);
     let challenge = resource
-        .challenge(request.headers())
+        .challenge(headers)
         .param("error", "invalid_token")
-        .param("error_description", "GitLab refuses the token");
+        .param("error_description", description);
     response
         .headers_mut()
         .insert(WWW_AUTHENTICATE, challenge.header());
@@ -141,7 +151,7 @@ fn invalid_token(resource: &Resource, request: &Request) -> Response {
 }
 
 /// `503` with `Retry-After`: the token is neither accepted nor refused.
-fn unavailable(message: &str, retry_after: &'static str) -> Response {
+pub(super) fn unavailable(message: &str, retry_after: &'static str) -> Response {
     let refusal = Refusal {
         code: UNAVAILABLE,
         message: message.to_owned(),

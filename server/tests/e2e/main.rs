@@ -17,6 +17,7 @@ mod no_elicitation;
 mod protocol;
 mod quick_actions;
 mod reviewing;
+mod signing_in;
 mod waiting;
 mod waiting_for_ci;
 mod which_one;

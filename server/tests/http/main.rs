@@ -9,5 +9,6 @@ mod exactly_once;
 mod host_and_origin;
 mod legacy;
 mod limits;
+mod oauth_proxy;
 mod scale;
 mod transport;

@@ -98,6 +98,8 @@ pub struct Launch {
     pub dir: Option<std::path::PathBuf>,
     /// The `file://` roots the client lists, when it declares roots.
     pub roots: Option<Vec<String>>,
+    /// Whether the server is started with a token ([`TOKEN`]).
+    pub token: bool,
 }
 
 impl Launch {
@@ -109,7 +111,15 @@ impl Launch {
             env: Vec::new(),
             dir: None,
             roots: None,
+            token: true,
         }
+    }
+
+    /// The server started with no token: it has no credential unless a sign-in is made.
+    #[must_use]
+    pub fn without_token(mut self) -> Self {
+        self.token = false;
+        self
     }
 
     #[must_use]
@@ -210,13 +220,15 @@ impl Session {
         let sandbox = Sandbox::start().await.expect("the sandbox GitLab starts");
         let mut env: Vec<(String, String)> = vec![
             ("GITLAB_URL".into(), sandbox.base_url().to_string()),
-            ("GITLAB_TOKEN".into(), TOKEN.into()),
             ("GITLAB_MCP_TOOL_SURFACE".into(), launch.surface.to_string()),
             // Bounded, so a client that never answers cannot hold a server forever.
             ("GITLAB_MCP_ELICITATION_TIMEOUT".into(), "20s".into()),
             ("GITLAB_MCP_REQUEST_TIMEOUT".into(), "10s".into()),
             ("RUST_LOG".into(), "warn".into()),
         ];
+        if launch.token {
+            env.push(("GITLAB_TOKEN".into(), TOKEN.into()));
+        }
         env.extend(
             launch
                 .env
