@@ -122,6 +122,14 @@ pub struct Cli {
     #[arg(long, env = "GITLAB_MCP_CREDENTIAL_STORE", default_value = "auto")]
     pub credential_store: String,
 
+    /// Several GitLab instances, `name=URL` comma-separated
+    /// (`work=https://gitlab.example.com,com=https://gitlab.com`); every tool then takes
+    /// `instance`. Each takes its token from `GITLAB_TOKEN_<NAME>` (else its stored sign-in)
+    /// and its allowed projects from `GITLAB_MCP_ALLOWED_PROJECTS_<NAME>`. Stdio only;
+    /// replaces GITLAB_URL and GITLAB_TOKEN.
+    #[arg(long, env = "GITLAB_MCP_INSTANCES", value_name = "INSTANCES")]
+    pub instances: Option<String>,
+
     /// A PEM bundle of CA certificates to trust for GitLab, on top of the system's (an
     /// instance behind an internal CA, or a proxy that inspects TLS). There is no way to
     /// turn certificate checks off.
@@ -355,6 +363,38 @@ impl Cli {
         let credential_store = self.credential_store.parse().map_err(|problem| {
             ConfigError::new("GITLAB_MCP_CREDENTIAL_STORE", "credential-store", problem)
         })?;
+        let instances = match &self.instances {
+            None => Vec::new(),
+            Some(raw) => {
+                let refuse = |problem: &str| {
+                    ConfigError::new("GITLAB_MCP_INSTANCES", "instances", problem.to_owned())
+                };
+                if http.is_some() {
+                    return Err(refuse(
+                        "several instances are served on stdio only: over HTTP each request \
+                         brings its own token, which belongs to one GitLab; run one server per \
+                         instance",
+                    ));
+                }
+                if self.sandbox {
+                    return Err(refuse(
+                        "--sandbox is one GitLab; leave GITLAB_MCP_INSTANCES unset",
+                    ));
+                }
+                if token.is_some() {
+                    return Err(refuse(
+                        "GITLAB_TOKEN would be ambiguous beside several instances; give each its \
+                         own as GITLAB_TOKEN_<NAME> (GITLAB_TOKEN_WORK for `work`)",
+                    ));
+                }
+                crate::config::instances::parse(raw, |name| std::env::var(name).ok())?
+            }
+        };
+        // The first instance is the server's own: resources, prompts and completions read it.
+        let (gitlab_url, token) = match instances.first() {
+            Some(first) => (first.url.clone(), first.token.clone()),
+            None => (gitlab_url, token),
+        };
         let network = match &self.gitlab_ca_cert {
             Some(path) => crate::gitlab::Network::with_ca_file(path)
                 .map_err(|problem| ConfigError::new("GITLAB_CA_CERT", "gitlab-ca-cert", problem))?,
@@ -378,6 +418,7 @@ impl Cli {
             max_response_body,
             credential_store,
             network,
+            instances,
             oauth_client_id: self
                 .http
                 .oauth

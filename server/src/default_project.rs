@@ -70,7 +70,7 @@ impl SessionDefault {
 }
 
 impl DefaultProject {
-    async fn find(&self, peer: &Peer<RoleServer>) -> Result<Found, String> {
+    pub(crate) async fn find(&self, peer: &Peer<RoleServer>) -> Result<Found, String> {
         if let Some(project) = &self.setting {
             return Ok(Found {
                 project: project.clone(),

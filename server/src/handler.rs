@@ -35,6 +35,7 @@ use crate::conformance::Fixtures;
 use crate::default_project::{DefaultProject, SessionDefault};
 use crate::gitlab::GitLab;
 use crate::http::caller::RequestToken;
+use crate::instances::{Instance, SessionInstances};
 use crate::registry::catalog;
 use crate::resources::subscriptions;
 use crate::surfaces::{FoundActions, Resolved, Surface, SurfaceKind};
@@ -85,6 +86,10 @@ pub struct GitLabMcp {
     legacy_subscriptions: bool,
     /// On stdio without a credential: the sign-in a call offers the user.
     sign_in: Option<Arc<OnDemand>>,
+    /// `GITLAB_MCP_INSTANCES`: the GitLabs a call may pick, the first being `gitlab`.
+    instances: Option<Arc<[Instance]>>,
+    /// This session's default instance and each instance's default project.
+    session_instances: Arc<SessionInstances>,
     /// `--conformance`: the conformance suite's fixture tools, prompts and resources.
     #[cfg(feature = "conformance")]
     fixtures: Option<Fixtures>,
@@ -101,6 +106,8 @@ impl Clone for GitLabMcp {
             polling: self.polling,
             legacy_subscriptions: self.legacy_subscriptions,
             sign_in: self.sign_in.clone(),
+            instances: self.instances.clone(),
+            session_instances: Arc::default(),
             #[cfg(feature = "conformance")]
             fixtures: self.fixtures.clone(),
         }
@@ -125,9 +132,30 @@ impl GitLabMcp {
             polling: subscriptions::POLL_INTERVAL,
             legacy_subscriptions: true,
             sign_in: None,
+            instances: None,
+            session_instances: Arc::default(),
             #[cfg(feature = "conformance")]
             fixtures: None,
         }
+    }
+
+    /// The same server with several GitLab instances, every tool taking `instance`; the
+    /// first is the one it was made with.
+    ///
+    /// # Panics
+    /// When the server was cloned already: instances are set up before it serves.
+    #[must_use]
+    pub fn with_instances(mut self, instances: Vec<Instance>) -> Self {
+        let names: Vec<String> = instances.iter().map(|i| i.name.clone()).collect();
+        // One instance is no choice: its tools take no `instance`.
+        if names.len() > 1 {
+            Arc::get_mut(&mut self.core)
+                .expect("instances are set up before the server is shared")
+                .surface
+                .add_instance_argument(&names);
+        }
+        self.instances = Some(instances.into());
+        self
     }
 
     /// The same server offering `sign_in` to a call made while it has no credential.
@@ -245,9 +273,27 @@ impl GitLabMcp {
         {
             return response;
         }
-        let gitlab = self.gitlab_for(&context);
+        // With several instances, the call's own (`instance` taken out of its arguments).
+        let mut arguments = request.arguments.clone();
+        let instance = match &self.instances {
+            Some(instances) => {
+                let given = arguments.get_or_insert_with(Default::default);
+                let chosen = self
+                    .session_instances
+                    .choose(instances, given, &context.peer);
+                match chosen.await {
+                    Ok(index) => Some((index, &instances[index])),
+                    Err(why) => return Ok(error_result(why).into()),
+                }
+            }
+            None => None,
+        };
+        let gitlab = match instance {
+            Some((_, instance)) => Cow::Borrowed(&instance.gitlab),
+            None => self.gitlab_for(&context),
+        };
         let surface = &self.core.surface;
-        let Some(resolved) = surface.resolve(&request.name, request.arguments.as_ref()) else {
+        let Some(resolved) = surface.resolve(&request.name, arguments.as_ref()) else {
             return Err(McpError::invalid_params(
                 format!(
                     "unknown tool `{}`; list the tools with tools/list",
@@ -278,8 +324,14 @@ impl GitLabMcp {
         // A project left out is the default project, and the answer says which it was.
         let mut defaulted = None;
         if action.takes_default_project() && params.get(PROJECT_ID).is_none_or(Value::is_null) {
-            let looks = &self.core.default_project;
-            match self.default_project.get(looks, &context.peer).await {
+            let (looks, session) = match (instance, &self.instances) {
+                (Some((index, instance)), Some(instances)) => (
+                    &instance.default_project,
+                    self.session_instances.default_of(instances, index),
+                ),
+                _ => (&self.core.default_project, &*self.default_project),
+            };
+            match session.get(looks, &context.peer).await {
                 Ok(found) => {
                     params.insert(PROJECT_ID.to_owned(), json!(found.project));
                     defaulted = Some(found);
@@ -297,9 +349,13 @@ impl GitLabMcp {
             may_elicit,
             surface: surface.kind(),
             autonomous: self.core.autonomous,
-            access: surface.access(),
+            access: instance.map_or(surface.access(), |(_, instance)| &instance.access),
             gitlab: &gitlab,
-            sign_in: self.sign_in.as_deref(),
+            // The sign-in on offer is the first instance's.
+            sign_in: self
+                .sign_in
+                .as_deref()
+                .filter(|_| instance.is_none_or(|(index, _)| index == 0)),
             flow: &flow,
             request: &request,
             context: &context,

@@ -38,6 +38,7 @@ mod gitlab;
 mod handler;
 mod http;
 mod incoming;
+mod instances;
 mod log;
 mod prompts;
 mod redact;

@@ -7,12 +7,14 @@ use url::Url;
 use wizard::once::RedisClaims;
 use wizard::{Flow, StateKeys};
 
+use crate::access::Access;
 use crate::config::{Settings, Transport};
 #[cfg(feature = "conformance")]
 use crate::conformance::Fixtures;
 use crate::default_project::DefaultProject;
 use crate::gitlab::{self, GitLab, GitLabConfig, ProjectId};
 use crate::handler::{GitLabMcp, Options};
+use crate::instances::Instance;
 use gitlab_sandbox::Sandbox;
 
 /// A configured server, and the sandbox GitLab it talks to under `--sandbox` (keep it
@@ -88,7 +90,10 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
     if sandbox.is_none() {
         say_how_gitlab_is_reached(&gitlab_url, &settings.network);
     }
+    let instances = instances(settings)?;
     let gitlab = match (&sandbox, &settings.token) {
+        // The first instance is the server's own client, signed in once.
+        _ if !instances.is_empty() => instances[0].gitlab.clone(),
         (None, None) => signed_in(gitlab, &gitlab_url, settings),
         (None, Some(_)) => {
             tracing::info!(gitlab = %gitlab_url, "acting with GITLAB_TOKEN (or --gitlab-token)");
@@ -128,12 +133,18 @@ pub async fn start(settings: &Settings) -> Result<Started, StartupError> {
         gitlab,
         Options {
             surface: settings.surface,
-            access: settings.access.clone(),
+            // The first instance's limits are the server's own (resources, prompts read it).
+            access: instances
+                .first()
+                .map_or_else(|| settings.access.clone(), |first| first.access.clone()),
             flow,
             autonomous: settings.autonomous,
             default_project: default_project(settings, &gitlab_url),
         },
     );
+    if !instances.is_empty() {
+        server = server.with_instances(instances);
+    }
     #[cfg(feature = "conformance")]
     if settings.conformance {
         server = server.with_fixtures(Fixtures::new());
@@ -162,6 +173,49 @@ fn say_how_gitlab_is_reached(gitlab_url: &Url, network: &crate::gitlab::Network)
             "GitLab calls go {route}, trusting the system's CAs and {added} from GITLAB_CA_CERT"
         ),
     }
+}
+
+/// One client per instance of `GITLAB_MCP_INSTANCES` (none without it), each with its
+/// token, else its stored sign-in, its allowed projects, and its workspace remote.
+fn instances(settings: &Settings) -> Result<Vec<Instance>, StartupError> {
+    settings
+        .instances
+        .iter()
+        .map(|setting| {
+            let mut config = GitLabConfig::new(setting.url.clone())
+                .with_timeout(settings.request_timeout)
+                .with_max_response_body(settings.max_response_body)
+                .with_network(settings.network.clone());
+            let gitlab = match &setting.token {
+                Some(token) => {
+                    config = config.with_token(token.clone());
+                    GitLab::new(config)?
+                }
+                None => signed_in(GitLab::new(config)?, &setting.url, settings),
+            };
+            tracing::info!(
+                instance = %setting.name,
+                gitlab = %setting.url,
+                credential = if gitlab.has_credential() { "yes" } else { "none: anonymous" },
+                "GitLab instance"
+            );
+            Ok(Instance {
+                name: setting.name.clone(),
+                gitlab,
+                access: Access {
+                    projects: setting
+                        .projects
+                        .clone()
+                        .or_else(|| settings.access.projects.clone()),
+                    ..settings.access.clone()
+                },
+                default_project: DefaultProject {
+                    setting: settings.default_project.clone(),
+                    workspace: Some(setting.url.clone()),
+                },
+            })
+        })
+        .collect()
 }
 
 /// The sign-in a stdio session offers when the server has no credential: GitLab's device

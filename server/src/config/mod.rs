@@ -1,6 +1,7 @@
 //! The checked configuration the server starts from ([`Settings`]), made from the command
 //! line by `crate::cli`; [`values`] reads each kind of value.
 
+pub mod instances;
 pub mod values;
 
 use std::time::Duration;
@@ -55,6 +56,9 @@ pub struct Settings {
     /// The OAuth application users sign in with (`GITLAB_OAUTH_CLIENT_ID`): a stdio
     /// session's sign-in, the OAuth proxy's.
     pub oauth_client_id: Option<String>,
+    /// `GITLAB_MCP_INSTANCES`: empty for one instance (`GITLAB_URL`); else every one,
+    /// the first also in `gitlab_url`, `token` and `access`.
+    pub instances: Vec<instances::InstanceSetting>,
     pub transport: Transport,
 }
 

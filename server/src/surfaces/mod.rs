@@ -74,6 +74,25 @@ impl Surface {
         }
     }
 
+    /// The same surface with an `instance` argument on every tool that reaches GitLab
+    /// (all but `gitlab_find_action`), naming one of `names`: the server has several.
+    pub fn add_instance_argument(&mut self, names: &[String]) {
+        let property = serde_json::json!({
+            "type": "string",
+            "enum": names,
+            "description": "The GitLab instance to act on. Default: the one the workspace's git remote is on, else the first.",
+        });
+        for tool in &mut self.tools {
+            if matches!(self.routes.get(tool.name.as_ref()), Some(Route::Find)) {
+                continue;
+            }
+            let schema = std::sync::Arc::make_mut(&mut tool.input_schema);
+            if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+                properties.insert(crate::instances::INSTANCE.to_owned(), property.clone());
+            }
+        }
+    }
+
     pub fn access(&self) -> &Access {
         &self.access
     }

@@ -6,6 +6,7 @@ mod support;
 
 mod browser_callback;
 mod corporate_network;
+mod instances;
 mod settings;
 mod sign_in;
 mod startup;

@@ -440,6 +440,15 @@ async fn misuse_is_refused_pkce_redirects_tokens_and_floods() {
         (StatusCode::BAD_REQUEST, Some("invalid_grant"))
     );
 
+    // A code redeemed a second time takes the tokens of its first use with it.
+    let code = raw.code().await;
+    let (status, tokens) = raw.redeem(&code).await;
+    assert_eq!(status, StatusCode::OK, "{tokens}");
+    let access = tokens["access_token"].as_str().unwrap().to_owned();
+    assert_eq!(call_with(&server.url, &access).await.0, 200);
+    assert_eq!(raw.redeem(&code).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(call_with(&server.url, &access).await.0, 401);
+
     // A bearer token this server did not issue (GitLab's own, say) does not pass through.
     let (status, body) = call_with(&server.url, "glpat-not-issued-here").await;
     assert_eq!(status, 401, "{body}");

@@ -20,7 +20,8 @@ use serde_json::json;
 use super::records::{Code, Grant, TOKEN_PREFIX, digest_key, now, s256, secret};
 use super::store::StoreError;
 use super::{
-    ACCESS_LIFETIME, OAuthProxy, REFRESH_LIFETIME, grant_key, no_store, oauth_error, store_failed,
+    ACCESS_LIFETIME, OAuthProxy, REFRESH_LIFETIME, SIGN_IN_LIFETIME, grant_key, no_store,
+    oauth_error, store_failed,
 };
 
 pub const PATH: &str = "/oauth/token";
@@ -119,10 +120,23 @@ impl OAuthProxy {
         let (redirect_uri, verifier) = (required("redirect_uri")?, required("code_verifier")?);
         let store = &self.inner.store;
         let Some(issued) = store.take::<Code>(&digest_key("code", code)).await? else {
+            // A code used twice: the tokens of its first use are revoked (OAuth 2.1), as
+            // one of its two users is not the client.
+            if let Some(grant_id) = store.take::<String>(&digest_key("used_code", code)).await? {
+                tracing::warn!("a code was used twice: the sign-in it gave is ended");
+                self.end_grant(&grant_id).await?;
+            }
             return Err(invalid_grant(
                 "the code is unknown, expired or already used",
             ));
         };
+        store
+            .put(
+                &digest_key("used_code", code),
+                &issued.grant_id,
+                SIGN_IN_LIFETIME,
+            )
+            .await?;
         let mismatch = if issued.client_id != client_id {
             Some("the code was issued to another client")
         } else if issued.redirect_uri != redirect_uri {
