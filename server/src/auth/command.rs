@@ -39,6 +39,13 @@ pub enum AuthAction {
     Logout,
 }
 
+impl AuthRequest {
+    /// GitLab's OAuth endpoints with the application `client_id`.
+    fn oauth(&self, client_id: &str) -> Result<OAuth, String> {
+        OAuth::new(&self.gitlab, client_id, &self.network, self.timeout)
+    }
+}
+
 pub async fn run(request: AuthRequest) -> ExitCode {
     let mut err = std::io::stderr();
     let outcome = match request.action {
@@ -65,12 +72,7 @@ async fn login(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String>
         ));
     };
     let store = Store::for_user(request.store)?;
-    let oauth = OAuth::new(
-        &request.gitlab,
-        client_id,
-        &request.network,
-        request.timeout,
-    )?;
+    let oauth = request.oauth(client_id)?;
     let _ = writeln!(out, "Signing in to {host} with scope `{}`.", request.scopes);
     let login = if request.browser {
         browser::sign_in(&oauth, &request.scopes, out).await?
@@ -120,12 +122,7 @@ async fn status(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
             }
         ));
     };
-    let oauth = OAuth::new(
-        &request.gitlab,
-        &login.client_id,
-        &request.network,
-        request.timeout,
-    )?;
+    let oauth = request.oauth(&login.client_id)?;
     // A sign-in about to expire is refreshed, as the server would.
     if login.expires_within(60) {
         login = oauth.refresh(&login).await?;
@@ -156,12 +153,7 @@ async fn logout(request: &AuthRequest, out: &mut dyn Write) -> Result<(), String
         let _ = writeln!(out, "Not signed in to {host}: nothing to do.");
         return Ok(());
     };
-    let oauth = OAuth::new(
-        &request.gitlab,
-        &login.client_id,
-        &request.network,
-        request.timeout,
-    )?;
+    let oauth = request.oauth(&login.client_id)?;
     // Revoked first, so that a failure leaves the sign-in there to try again.
     let mut revoked = oauth.revoke(&login.access_token).await;
     if let (Ok(()), Some(refresh)) = (&revoked, &login.refresh_token) {

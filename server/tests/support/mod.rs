@@ -42,6 +42,46 @@ pub fn isolated(command: &mut Command) -> &mut Command {
         )
 }
 
+/// A program some tests need that Cargo does not bring (`redis-server`, `tinyproxy`).
+pub struct Needed {
+    pub program: &'static str,
+    /// The flag that makes it print its version and exit 0.
+    pub version_flag: &'static str,
+    /// The variable `.ci/test` sets after installing it: then a missing one fails.
+    pub required_by: &'static str,
+    /// The Debian package `.ci/test` installs.
+    pub package: &'static str,
+    /// How to install it by hand.
+    pub install: &'static str,
+}
+
+impl Needed {
+    /// Whether it is installed. When it is not, the test says it was skipped and how to
+    /// install it — or fails, where `required_by` says this run needs it.
+    pub fn installed(&self) -> bool {
+        let installed = Command::new(self.program)
+            .arg(self.version_flag)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        if !installed {
+            assert!(
+                std::env::var_os(self.required_by).is_none(),
+                "`{}` is not installed, and {} says this run needs it (the Debian package {})",
+                self.program,
+                self.required_by,
+                self.package
+            );
+            eprintln!(
+                "SKIPPED: this test needs `{}`, which is not installed ({}); `.ci/run` installs it",
+                self.program, self.install
+            );
+        }
+        installed
+    }
+}
+
 /// How long a replica may take to start, or to exit once told.
 const PATIENCE: Duration = Duration::from_secs(30);
 

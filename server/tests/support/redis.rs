@@ -31,20 +31,14 @@ impl Redis {
     /// A Redis with `settings` (`--appendonly yes`, …), its files in a directory of its own;
     /// `None` as for [`Redis::start`].
     pub fn start_with(settings: &[&str]) -> Option<Redis> {
-        let installed = Command::new("redis-server")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        if !installed {
-            assert!(
-                std::env::var_os("GITLAB_MCP_TESTS_NEED_REDIS").is_none(),
-                "`redis-server` is not installed, and GITLAB_MCP_TESTS_NEED_REDIS says this run needs it (the Debian package redis-server)"
-            );
-            eprintln!(
-                "SKIPPED: this test needs `redis-server`, which is not installed (Debian/Ubuntu: apt install redis-server; macOS: brew install redis); `.ci/run` installs it"
-            );
+        let needed = super::Needed {
+            program: "redis-server",
+            version_flag: "--version",
+            required_by: "GITLAB_MCP_TESTS_NEED_REDIS",
+            package: "redis-server",
+            install: "Debian/Ubuntu: apt install redis-server; macOS: brew install redis",
+        };
+        if !needed.installed() {
             return None;
         }
         let port = free_port();

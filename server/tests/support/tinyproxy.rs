@@ -26,20 +26,14 @@ pub struct Tinyproxy {
 impl Tinyproxy {
     /// `None` when there is none to start here (see the module's documentation).
     pub fn start() -> Option<Tinyproxy> {
-        let installed = Command::new("tinyproxy")
-            .arg("-v")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        if !installed {
-            assert!(
-                std::env::var_os("GITLAB_MCP_TESTS_NEED_TINYPROXY").is_none(),
-                "`tinyproxy` is not installed, and GITLAB_MCP_TESTS_NEED_TINYPROXY says this run needs it (the Debian package tinyproxy)"
-            );
-            eprintln!(
-                "SKIPPED: this test needs `tinyproxy`, which is not installed (Debian/Ubuntu: apt install tinyproxy); `.ci/run` installs it"
-            );
+        let needed = super::Needed {
+            program: "tinyproxy",
+            version_flag: "-v",
+            required_by: "GITLAB_MCP_TESTS_NEED_TINYPROXY",
+            package: "tinyproxy",
+            install: "Debian/Ubuntu: apt install tinyproxy",
+        };
+        if !needed.installed() {
             return None;
         }
         let port = free_port();

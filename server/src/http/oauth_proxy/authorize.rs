@@ -6,8 +6,6 @@
 //! person, never a redirect (RFC 6749 §4.1.2.1): an unchecked URI would make this server an
 //! open redirector. After that, errors go back to the client with its `state`.
 
-use std::collections::HashMap;
-
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::http::header::LOCATION;
@@ -19,7 +17,7 @@ use crate::auth::printable::printable;
 use super::records::{Client, Code, Grant, Pending, digest_key, s256, secret};
 use super::settings::UNUSED_CLIENT_EXPIRY;
 use super::store::client_key;
-use super::{OAuthProxy, SCOPES, SIGN_IN_LIFETIME, grant_key, page};
+use super::{OAuthProxy, Params, SCOPES, SIGN_IN_LIFETIME, grant_key, page};
 use crate::auth::store::Login;
 use crate::gitlab::{ApiRequest, Token};
 
@@ -41,16 +39,11 @@ pub async fn authorize(State(proxy): State<OAuthProxy>, request: Request) -> Res
             "Too many sign-ins were started from this address in the last minute.",
         );
     }
-    let params = match query(&request) {
+    let params = match Params::parse(request.uri().query().unwrap_or("").as_bytes()) {
         Ok(params) => params,
         Err(why) => return page(StatusCode::BAD_REQUEST, &why),
     };
-    let param = |key: &str| {
-        params
-            .get(key)
-            .map(String::as_str)
-            .filter(|v| !v.is_empty())
-    };
+    let param = |key: &str| params.get(key);
     let store = &proxy.inner.store;
     let Some(client_id) = param("client_id") else {
         return page(
@@ -153,16 +146,11 @@ pub async fn authorize(State(proxy): State<OAuthProxy>, request: Request) -> Res
 }
 
 pub async fn callback(State(proxy): State<OAuthProxy>, request: Request) -> Response {
-    let params = match query(&request) {
+    let params = match Params::parse(request.uri().query().unwrap_or("").as_bytes()) {
         Ok(params) => params,
         Err(why) => return page(StatusCode::BAD_REQUEST, &why),
     };
-    let param = |key: &str| {
-        params
-            .get(key)
-            .map(String::as_str)
-            .filter(|v| !v.is_empty())
-    };
+    let param = |key: &str| params.get(key);
     let inner = &proxy.inner;
     let pending = match param("state") {
         Some(state) => {
@@ -351,22 +339,4 @@ fn redirect(to: &str) -> Response {
             "The address to send you to is not one.",
         ),
     }
-}
-
-/// The query's parameters; one given twice is refused (RFC 6749 §3.1).
-fn query(request: &Request) -> Result<HashMap<String, String>, String> {
-    let mut params = HashMap::new();
-    for (key, value) in url::form_urlencoded::parse(request.uri().query().unwrap_or("").as_bytes())
-    {
-        if params
-            .insert(key.clone().into_owned(), value.into_owned())
-            .is_some()
-        {
-            return Err(format!(
-                "The parameter `{}` is given twice.",
-                printable(&key)
-            ));
-        }
-    }
-    Ok(params)
 }

@@ -183,6 +183,35 @@ impl OAuthProxy {
     }
 }
 
+/// An OAuth request's parameters (its query, or its form); one given twice is refused
+/// (RFC 6749 §3.1), and an empty one is as good as absent.
+struct Params(std::collections::HashMap<String, String>);
+
+impl Params {
+    fn parse(encoded: &[u8]) -> Result<Params, String> {
+        let mut params = std::collections::HashMap::new();
+        for (key, value) in url::form_urlencoded::parse(encoded) {
+            if params
+                .insert(key.clone().into_owned(), value.into_owned())
+                .is_some()
+            {
+                return Err(format!(
+                    "the parameter `{}` is given twice",
+                    crate::auth::printable::printable(&key)
+                ));
+            }
+        }
+        Ok(Params(params))
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .get(key)
+            .map(String::as_str)
+            .filter(|value| !value.is_empty())
+    }
+}
+
 fn grant_key(id: &str) -> String {
     format!("grant:{id}")
 }

@@ -6,7 +6,6 @@
 //! tokens replace the old. A refresh token presented again after its use ends the grant:
 //! one of the two holders is not the client (OAuth 2.1's reuse detection).
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use axum::extract::{Request, State};
@@ -20,7 +19,7 @@ use serde_json::json;
 use super::records::{Code, Grant, TOKEN_PREFIX, digest_key, now, s256, secret};
 use super::store::StoreError;
 use super::{
-    ACCESS_LIFETIME, OAuthProxy, REFRESH_LIFETIME, SIGN_IN_LIFETIME, grant_key, no_store,
+    ACCESS_LIFETIME, OAuthProxy, Params, REFRESH_LIFETIME, SIGN_IN_LIFETIME, grant_key, no_store,
     oauth_error, store_failed,
 };
 
@@ -54,7 +53,7 @@ pub async fn token(State(proxy): State<OAuthProxy>, request: Request) -> Respons
         Ok(form) => form,
         Err(why) => return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", &why),
     };
-    let outcome = match field(&form, "grant_type") {
+    let outcome = match form.get("grant_type") {
         Some("authorization_code") => proxy.redeem_code(&form).await,
         Some("refresh_token") => proxy.refresh(&form).await,
         Some(_) => Err(Failure::Refused(
@@ -87,7 +86,7 @@ pub async fn revoke(State(proxy): State<OAuthProxy>, request: Request) -> Respon
         Ok(form) => form,
         Err(why) => return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", &why),
     };
-    let Some(token) = field(&form, "token") else {
+    let Some(token) = form.get("token") else {
         return oauth_error(
             StatusCode::BAD_REQUEST,
             "invalid_request",
@@ -111,9 +110,9 @@ pub async fn revoke(State(proxy): State<OAuthProxy>, request: Request) -> Respon
 }
 
 impl OAuthProxy {
-    async fn redeem_code(&self, form: &Form) -> Result<serde_json::Value, Failure> {
+    async fn redeem_code(&self, form: &Params) -> Result<serde_json::Value, Failure> {
         let required = |key: &'static str| {
-            field(form, key)
+            form.get(key)
                 .ok_or_else(|| Failure::Refused("invalid_request", format!("{key} is missing")))
         };
         let (code, client_id) = (required("code")?, required("client_id")?);
@@ -157,9 +156,8 @@ impl OAuthProxy {
         self.issue(&issued.grant_id, grant).await
     }
 
-    async fn refresh(&self, form: &Form) -> Result<serde_json::Value, Failure> {
-        let (Some(refresh), Some(client_id)) =
-            (field(form, "refresh_token"), field(form, "client_id"))
+    async fn refresh(&self, form: &Params) -> Result<serde_json::Value, Failure> {
+        let (Some(refresh), Some(client_id)) = (form.get("refresh_token"), form.get("client_id"))
         else {
             return Err(Failure::Refused(
                 "invalid_request",
@@ -313,19 +311,10 @@ impl OAuthProxy {
     }
 }
 
-type Form = HashMap<String, String>;
-
-/// A form field given and not empty.
-fn field<'f>(form: &'f Form, key: &str) -> Option<&'f str> {
-    form.get(key)
-        .map(String::as_str)
-        .filter(|value| !value.is_empty())
-}
-
 /// The form of a token or revocation request (`application/x-www-form-urlencoded`), with
 /// the client's id from HTTP Basic authentication when the form does not name it. A
 /// parameter given twice is refused.
-async fn form(request: Request) -> Result<Form, String> {
+async fn form(request: Request) -> Result<Params, String> {
     let basic_client = request
         .headers()
         .get(AUTHORIZATION)
@@ -347,17 +336,11 @@ async fn form(request: Request) -> Result<Form, String> {
                 MAX_BODY / 1024
             )
         })?;
-    let mut form = HashMap::new();
-    for (key, value) in url::form_urlencoded::parse(&body) {
-        if form
-            .insert(key.clone().into_owned(), value.into_owned())
-            .is_some()
-        {
-            return Err(format!("the parameter `{key}` is given twice"));
-        }
-    }
-    if let Some(client) = basic_client.filter(|client| !client.is_empty()) {
-        form.entry("client_id".to_owned()).or_insert(client);
+    let mut form = Params::parse(&body)?;
+    if let Some(client) = basic_client.filter(|client| !client.is_empty())
+        && form.get("client_id").is_none()
+    {
+        form.0.insert("client_id".to_owned(), client);
     }
     Ok(form)
 }
