@@ -93,6 +93,18 @@ const PHRASES: &[(&str, &str)] = &[
     ("waiting for my review", "reviews_for_me review"),
     // Time people log on work, not a job's log.
     (" log time ", " add time spent "),
+    // Jobs waiting for a person are manual ones, not a wait for CI.
+    ("waiting for a manual", "list manual"),
+    ("wait for a manual", "list manual"),
+    // A due date is set on the object, not made.
+    ("due date", "update due_date"),
+    // An MR marked draft or ready is updated, not a draft note.
+    (" as draft", " update draft title"),
+    (" as ready", " update draft title"),
+    ("publish a release", "create release"),
+    ("publish the release", "create release"),
+    ("start a merge_request", "create merge_request"),
+    ("start a new merge_request", "create merge_request"),
 ];
 
 /// Everyday words → the terms the catalog uses, the closest first. A word listed here
@@ -234,6 +246,10 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("hour", &["time", "spent"]),
     ("minutes", &["time", "spent"]),
     ("estimate", &["estimate", "time"]),
+    // What a README says is a file's content.
+    ("readme", &["readme", "file", "get"]),
+    ("say", &["get", "file"]),
+    ("says", &["get", "file"]),
 ];
 
 /// One word of a query: the terms it stands for, the closest first, and how much it counts.

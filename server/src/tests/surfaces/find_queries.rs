@@ -129,6 +129,16 @@ const QUERIES: &[(&str, &str)] = &[
     ("merge MR 3 after asking the user", "interactive.mr_merge"),
     // Short and everyday phrasings
     ("whoami", "user.current"),
+    // Everyday requests that once missed the first three
+    ("which jobs are waiting for a manual action", "job.list"),
+    ("set the milestone due date", "milestone.update"),
+    ("mark the MR as draft", "merge_request.update"),
+    ("what does the README say", "file.get"),
+    ("publish a release for v2.0.0 with notes", "release.create"),
+    (
+        "start a merge request for my feature branch",
+        "merge_request.create",
+    ),
     ("find the user id of jane", "user.list"),
     ("projects of a group", "group.project_list"),
     ("job log", "job.log"),
