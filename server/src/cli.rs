@@ -328,10 +328,19 @@ impl Cli {
         let max_response_body = parse_size(&self.max_response_body).map_err(|problem| {
             ConfigError::new("GITLAB_MCP_MAX_RESPONSE_BODY", "max-response-body", problem)
         })?;
-        let sandbox_client = self
+        let oauth_client_id = self
+            .http
+            .oauth
+            .oauth_client_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned);
+        // The sandbox has its own OAuth application.
+        let proxy_client = oauth_client_id.as_deref().or(self
             .sandbox
-            .then_some(gitlab_sandbox::SANDBOX_OAUTH_CLIENT_ID);
-        let mut http = self.http.settings(sandbox_client)?;
+            .then_some(gitlab_sandbox::SANDBOX_OAUTH_CLIENT_ID));
+        let mut http = self.http.settings(proxy_client)?;
         if let Some(http) = &mut http {
             match (self.sandbox, http.tokenless, &token) {
                 // With the OAuth proxy a request signs its user in, even on the sandbox.
@@ -419,14 +428,7 @@ impl Cli {
             credential_store,
             network,
             instances,
-            oauth_client_id: self
-                .http
-                .oauth
-                .oauth_client_id
-                .as_deref()
-                .map(str::trim)
-                .filter(|id| !id.is_empty())
-                .map(str::to_owned),
+            oauth_client_id,
             transport: http.map_or(Transport::Stdio, |http| Transport::Http(Box::new(http))),
         })
     }

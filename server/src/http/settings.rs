@@ -238,11 +238,12 @@ impl HttpSettings {
 
 impl HttpArgs {
     /// The HTTP settings when `--http` / `GITLAB_MCP_HTTP` is given (stdio otherwise: `None`);
-    /// the other HTTP options are checked only then. `sandbox_client`: the OAuth
-    /// application of the sandbox, when the GitLab is one.
+    /// the other HTTP options are checked only then. `oauth_client`: the GitLab
+    /// OAuth application the OAuth proxy signs users in with (`GITLAB_OAUTH_CLIENT_ID`, or
+    /// the sandbox's).
     pub fn settings(
         &self,
-        sandbox_client: Option<&str>,
+        oauth_client: Option<&str>,
     ) -> Result<Option<HttpSettings>, ConfigError> {
         let Some(raw) = self.http.as_deref() else {
             return Ok(None);
@@ -322,7 +323,7 @@ impl HttpArgs {
             .transpose()?;
         settings.oauth_proxy = self
             .oauth
-            .settings(settings.public_url.as_ref(), sandbox_client)?;
+            .settings(settings.public_url.as_ref(), oauth_client)?;
         Ok(Some(settings))
     }
 

@@ -8,7 +8,7 @@ use std::process::Command;
 use gitlab_sandbox::Sandbox;
 use serde_json::json;
 
-use crate::support::rpc::Rpc;
+use crate::support::rpc::{Reply, Rpc};
 use crate::support::tinyproxy::Tinyproxy;
 use crate::support::tls_front::TlsFront;
 use crate::support::{Launch, SERVER, isolated};
@@ -26,6 +26,19 @@ async fn gitlab_behind_a_private_ca() -> (Sandbox, TlsFront, tempfile::NamedTemp
     let ca = tempfile::NamedTempFile::new().expect("a file for the CA");
     std::fs::write(ca.path(), &front.ca_pem).expect("the CA is written");
     (sandbox, front, ca)
+}
+
+/// The issue list through the server at `url`, on both wire paths (2025-11-25, 2026-07-28).
+async fn list_issues(url: &str) -> [Reply; 2] {
+    Rpc::default()
+        .call_both(url, LIST, json!({"project_id": 1}))
+        .await
+}
+
+fn succeeded(replies: &[Reply; 2]) {
+    for reply in replies {
+        assert!(!reply.is_error(), "{}", reply.text());
+    }
 }
 
 fn issue_list_calls(sandbox: &Sandbox) -> usize {
@@ -52,23 +65,19 @@ async fn a_gitlab_signed_by_a_private_ca_is_reached_once_its_ca_is_given() {
         "{:#?}",
         trusting.log()
     );
-    let reply = Rpc::default()
-        .call_legacy(&trusting.url, LIST, json!({"project_id": 1}))
-        .await;
-    assert!(!reply.is_error(), "{}", reply.text());
-    assert_eq!(issue_list_calls(&sandbox), 1);
+    succeeded(&list_issues(&trusting.url).await);
+    assert_eq!(issue_list_calls(&sandbox), 2);
 
     // Without it the certificate is refused, nothing reaches GitLab, and the error says
     // which setting helps.
     let refusing = Launch::new(&front.url).start();
-    let reply = Rpc::default()
-        .call_legacy(&refusing.url, LIST, json!({"project_id": 1}))
-        .await;
-    assert!(reply.is_error());
-    let text = reply.text();
-    assert!(text.contains("certificate"), "{text}");
-    assert!(text.contains("GITLAB_CA_CERT"), "{text}");
-    assert_eq!(issue_list_calls(&sandbox), 1);
+    for reply in list_issues(&refusing.url).await {
+        assert!(reply.is_error());
+        let text = reply.text();
+        assert!(text.contains("certificate"), "{text}");
+        assert!(text.contains("GITLAB_CA_CERT"), "{text}");
+    }
+    assert_eq!(issue_list_calls(&sandbox), 2);
 }
 
 #[test]
@@ -121,11 +130,8 @@ async fn https_gitlab_calls_go_through_https_proxy() {
         "{:#?}",
         server.log()
     );
-    let reply = Rpc::default()
-        .call_legacy(&server.url, LIST, json!({"project_id": 1}))
-        .await;
-    assert!(!reply.is_error(), "{}", reply.text());
-    assert_eq!(issue_list_calls(&sandbox), 1);
+    succeeded(&list_issues(&server.url).await);
+    assert_eq!(issue_list_calls(&sandbox), 2);
     // The TLS session went through the proxy as a tunnel: it saw where, not what.
     let port = front.url.rsplit(':').next().unwrap().trim_end_matches('/');
     let log = proxy.log();
@@ -143,10 +149,7 @@ async fn http_proxy_carries_an_http_gitlab_unless_no_proxy_names_it() {
     let through = Launch::new(gitlab.as_str())
         .env(&[("HTTP_PROXY", &proxy.url)])
         .start();
-    let reply = Rpc::default()
-        .call_legacy(&through.url, LIST, json!({"project_id": 1}))
-        .await;
-    assert!(!reply.is_error(), "{}", reply.text());
+    succeeded(&list_issues(&through.url).await);
     let log = proxy.log();
     assert!(
         log.contains(&format!("GET {gitlab}api/v4/projects/1/issues")),
@@ -170,10 +173,7 @@ async fn http_proxy_carries_an_http_gitlab_unless_no_proxy_names_it() {
         "{:#?}",
         direct.log()
     );
-    let reply = Rpc::default()
-        .call_legacy(&direct.url, LIST, json!({"project_id": 1}))
-        .await;
-    assert!(!reply.is_error(), "{}", reply.text());
-    assert_eq!(issue_list_calls(&sandbox), 2);
+    succeeded(&list_issues(&direct.url).await);
+    assert_eq!(issue_list_calls(&sandbox), 4);
     assert_eq!(proxy.log().len(), before, "{}", proxy.log());
 }

@@ -13,6 +13,7 @@ mod common;
 mod default_project;
 mod destructive;
 mod gitlab_errors;
+mod instances;
 mod no_elicitation;
 mod protocol;
 mod quick_actions;

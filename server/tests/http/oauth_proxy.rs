@@ -101,11 +101,21 @@ async fn sign_in_with_rmcp(public: &str) -> rmcp::transport::auth::Authorization
     }
 }
 
+/// A tool call with `token`, on both wire paths (2025-11-25 and 2026-07-28), which must
+/// answer alike: the HTTP status and the 2025-11-25 body.
 async fn call_with(url: &str, token: &str) -> (u16, String) {
-    let reply = Rpc::with_headers(&[("authorization", &format!("Bearer {token}"))])
-        .call_legacy(url, LIST, json!({"project_id": 1}))
+    let [legacy, current] = Rpc::with_headers(&[("authorization", &format!("Bearer {token}"))])
+        .call_both(url, LIST, json!({"project_id": 1}))
         .await;
-    (reply.status, reply.body.to_string())
+    assert_eq!(
+        legacy.status, current.status,
+        "{} / {}",
+        legacy.body, current.body
+    );
+    if legacy.status == 200 {
+        assert!(!current.is_error(), "{}", current.body);
+    }
+    (legacy.status, legacy.body.to_string())
 }
 
 /// Whether any request GitLab received carried `token`.

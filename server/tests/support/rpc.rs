@@ -142,6 +142,14 @@ impl Rpc {
             .await
     }
 
+    /// `tool` called on both wire paths, as a 2025-11-25 client and as a 2026-07-28 one,
+    /// for a call that asks no question.
+    pub async fn call_both(&self, url: &str, tool: &str, arguments: Value) -> [Reply; 2] {
+        let legacy = self.call_legacy(url, tool, arguments.clone()).await;
+        let current = self.call_2026(url, tool, arguments, None, None).await;
+        [legacy, current]
+    }
+
     /// `tools/call` as a 2025-11-25 client sends it on a stateless server: no session,
     /// the version in the header only.
     pub async fn call_legacy(&self, url: &str, tool: &str, arguments: Value) -> Reply {

@@ -28,19 +28,7 @@ impl StdioServer {
 
     /// The server with `env` set besides `GITLAB_URL` (a surface, allowed projects, …).
     pub fn with_env(gitlab: &str, env: &[(&str, &str)]) -> StdioServer {
-        StdioServer::with_env_in(gitlab, env, None)
-    }
-
-    /// [`StdioServer::with_env`], started in `dir` (a workspace) when given.
-    pub fn with_env_in(
-        gitlab: &str,
-        env: &[(&str, &str)],
-        dir: Option<&std::path::Path>,
-    ) -> StdioServer {
         let mut command = Command::new(super::SERVER);
-        if let Some(dir) = dir {
-            command.current_dir(dir);
-        }
         super::isolated(&mut command)
             .env("GITLAB_URL", gitlab)
             .env("GITLAB_MCP_TOOL_SURFACE", "individual")

@@ -106,11 +106,11 @@ impl std::fmt::Debug for OAuthProxySettings {
 
 impl OAuthProxyArgs {
     /// `None` when the proxy is off. `public_url` is the server's, which the proxy needs as
-    /// its issuer; `sandbox_client` the application a sandbox has.
+    /// its issuer; `client_id` the GitLab application it signs users in with.
     pub fn settings(
         &self,
         public_url: Option<&Url>,
-        sandbox_client: Option<&str>,
+        client_id: Option<&str>,
     ) -> Result<Option<OAuthProxySettings>, ConfigError> {
         const ON: (&str, &str) = ("GITLAB_MCP_OAUTH_PROXY", "oauth-proxy");
         let on = parse_bool(&self.oauth_proxy).map_err(|p| ConfigError::new(ON.0, ON.1, p))?;
@@ -147,13 +147,9 @@ impl OAuthProxyArgs {
                  the host's `/.well-known/`",
             ));
         }
-        let client_id = match (
-            self.oauth_client_id.as_deref().map(str::trim),
-            sandbox_client,
-        ) {
-            (Some(id), _) if !id.is_empty() => id.to_owned(),
-            (_, Some(sandbox)) => sandbox.to_owned(),
-            _ => {
+        let client_id = match client_id {
+            Some(id) => id.to_owned(),
+            None => {
                 return Err(ConfigError::new(
                     "GITLAB_OAUTH_CLIENT_ID",
                     "oauth-client-id",
