@@ -175,6 +175,13 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::Projects,
     ),
     resource("todo", "todo", "to-do item", "to-do items", Toolset::Todos),
+    // Planning: work items, epics, iterations, boards, resource events.
+
+    // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
+
+    // Packages, the container registry, runners.
+
+    // Security, protected environments, deployment approvals, feature flags, import/export.
     resource("api", "api", "API request", "API requests", Toolset::Api),
 ];
 

@@ -20,12 +20,20 @@ pub enum Toolset {
     Projects,
     /// The current user's to-do list.
     Todos,
+    /// Work items (tasks, epics, objectives, key results, incidents), epics and iterations.
+    WorkItems,
+    /// The package registry and the container registry.
+    Packages,
+    /// CI runners of a project or a group.
+    Runners,
+    /// Vulnerabilities, their findings and the dependency list.
+    Security,
     /// The guarded door to the rest of the REST API (`api.request`).
     Api,
 }
 
 impl Toolset {
-    pub const ALL: [Toolset; 14] = [
+    pub const ALL: [Toolset; 18] = [
         Toolset::Repository,
         Toolset::MergeRequests,
         Toolset::Issues,
@@ -39,6 +47,10 @@ impl Toolset {
         Toolset::Releases,
         Toolset::Projects,
         Toolset::Todos,
+        Toolset::WorkItems,
+        Toolset::Packages,
+        Toolset::Runners,
+        Toolset::Security,
         Toolset::Api,
     ];
 
@@ -57,6 +69,10 @@ impl Toolset {
             Toolset::Releases => "releases",
             Toolset::Projects => "projects",
             Toolset::Todos => "todos",
+            Toolset::WorkItems => "work_items",
+            Toolset::Packages => "packages",
+            Toolset::Runners => "runners",
+            Toolset::Security => "security",
             Toolset::Api => "api",
         }
     }
@@ -122,7 +138,7 @@ mod tests {
             Toolset::parse_list(" Issues , repository,issues").unwrap(),
             vec![Toolset::Repository, Toolset::Issues]
         );
-        assert_eq!(Toolset::parse_list("all").unwrap().len(), 14);
+        assert_eq!(Toolset::parse_list("all").unwrap().len(), 18);
         assert_eq!(
             Toolset::parse_list("merge-requests").unwrap(),
             vec![Toolset::MergeRequests]

@@ -8,6 +8,12 @@ use serde_json::{Value, json};
 
 use super::mcp::Harness;
 
+// The cases of the areas issue 39 added, each in its own module with its own lookups.
+mod merge_requests_and_uploads;
+mod packages_and_runners;
+mod planning;
+mod security_and_deployments;
+
 /// One action's run: what to do first (other actions, to have something to act on), and
 /// its parameters. `"$name"` strings are filled from the sandbox before the call.
 pub struct Case {
@@ -16,7 +22,7 @@ pub struct Case {
     pub params: Value,
 }
 
-fn case(id: &'static str, params: Value) -> Case {
+pub(super) fn case(id: &'static str, params: Value) -> Case {
     Case {
         id,
         before: Vec::new(),
@@ -24,7 +30,7 @@ fn case(id: &'static str, params: Value) -> Case {
     }
 }
 
-fn after(before: &[(&'static str, Value)], id: &'static str, params: Value) -> Case {
+pub(super) fn after(before: &[(&'static str, Value)], id: &'static str, params: Value) -> Case {
     Case {
         id,
         before: before.to_vec(),
@@ -33,7 +39,7 @@ fn after(before: &[(&'static str, Value)], id: &'static str, params: Value) -> C
 }
 
 /// The demo project by path, so every path also proves its encoding.
-const P: &str = "demo/sandbox";
+pub(super) const P: &str = "demo/sandbox";
 /// A project the sandbox's user is not a member of, which bob asks to join.
 const HANDBOOK: &str = "community/handbook";
 
@@ -1208,6 +1214,12 @@ pub fn cases() -> Vec<Case> {
             json!({"query": "mutation { createIssue(input: {projectPath: \"demo/sandbox\", title: \"Filed through GraphQL\"}) { issue { iid title } errors } }"}),
         ),
     ]
+    .into_iter()
+    .chain(planning::cases())
+    .chain(merge_requests_and_uploads::cases())
+    .chain(packages_and_runners::cases())
+    .chain(security_and_deployments::cases())
+    .collect()
 }
 
 /// A value the cases name by `$name`, read from the sandbox through the catalog's own reads.
@@ -1277,7 +1289,19 @@ async fn lookup(harness: &Harness, name: &str) -> Value {
                 .await;
             links["items"][0]["issue_link_id"].clone()
         }
-        other => panic!("no lookup for `{other}`"),
+        other => {
+            let found = match planning::lookup(harness, other).await {
+                Some(found) => Some(found),
+                None => match merge_requests_and_uploads::lookup(harness, other).await {
+                    Some(found) => Some(found),
+                    None => match packages_and_runners::lookup(harness, other).await {
+                        Some(found) => Some(found),
+                        None => security_and_deployments::lookup(harness, other).await,
+                    },
+                },
+            };
+            found.unwrap_or_else(|| panic!("no lookup for `{other}`"))
+        }
     }
 }
 
