@@ -175,7 +175,9 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::Projects,
     ),
     resource("todo", "todo", "to-do item", "to-do items", Toolset::Todos),
-    // Planning: work items, epics, iterations, boards, resource events.
+    // Work items (GraphQL-backed).
+
+    // Planning: epics, iterations, boards, resource events.
 
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
 

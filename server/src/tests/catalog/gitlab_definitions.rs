@@ -19,9 +19,10 @@ use crate::tests::catalog_support::{baseline, sample};
 
 /// GitLab's definitions, one file per area of the API; each file is `{"endpoints": […]}`
 /// (the first also names the version).
-const DEFINITIONS: [&str; 5] = [
+const DEFINITIONS: [&str; 6] = [
     include_str!("gitlab_api/definitions.json"),
     include_str!("gitlab_api/planning.json"),
+    include_str!("gitlab_api/work_items.json"),
     include_str!("gitlab_api/merge_requests_and_uploads.json"),
     include_str!("gitlab_api/packages_and_runners.json"),
     include_str!("gitlab_api/security_and_deployments.json"),

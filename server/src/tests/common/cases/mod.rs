@@ -13,6 +13,7 @@ mod merge_requests_and_uploads;
 mod packages_and_runners;
 mod planning;
 mod security_and_deployments;
+mod work_items;
 
 /// One action's run: what to do first (other actions, to have something to act on), and
 /// its parameters. `"$name"` strings are filled from the sandbox before the call.
@@ -1219,6 +1220,7 @@ pub fn cases() -> Vec<Case> {
     .chain(merge_requests_and_uploads::cases())
     .chain(packages_and_runners::cases())
     .chain(security_and_deployments::cases())
+    .chain(work_items::cases())
     .collect()
 }
 
@@ -1296,7 +1298,10 @@ async fn lookup(harness: &Harness, name: &str) -> Value {
                     Some(found) => Some(found),
                     None => match packages_and_runners::lookup(harness, other).await {
                         Some(found) => Some(found),
-                        None => security_and_deployments::lookup(harness, other).await,
+                        None => match security_and_deployments::lookup(harness, other).await {
+                            Some(found) => Some(found),
+                            None => work_items::lookup(harness, other).await,
+                        },
                     },
                 },
             };

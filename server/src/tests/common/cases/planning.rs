@@ -1,4 +1,4 @@
-//! The cases of the planning actions.
+//! The cases of the planning actions (epics, iterations, boards, resource events).
 
 use serde_json::Value;
 
