@@ -100,6 +100,9 @@ async fn run(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
             "GITLAB_MCP_YOLO_MODE / AUTOPILOT: destructive actions run without confirmation"
         );
     }
+    if let Some(warning) = crate::surfaces::over_client_caps(server.surface().tools().len()) {
+        tracing::warn!("{warning}");
+    }
     tracing::info!(
         surface = settings.surface.as_str(),
         gitlab = %gitlab_url,

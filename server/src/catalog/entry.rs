@@ -254,10 +254,7 @@ fn leave_project_to_default(schema: &mut std::sync::Arc<Map<String, Value>>) {
     {
         project.insert(
             "description".to_owned(),
-            Value::String(
-                "The project's id or path (`group/project`); left out: the default project"
-                    .to_owned(),
-            ),
+            Value::String("Id or path (`group/project`); left out: the default project".to_owned()),
         );
     }
 }
@@ -270,7 +267,7 @@ fn add_raw(schema: &mut std::sync::Arc<Map<String, Value>>) {
             RAW.to_owned(),
             serde_json::json!({
                 "type": "boolean",
-                "description": "true: GitLab's whole answer, not the compact one"
+                "description": "GitLab's whole object too"
             }),
         );
     }

@@ -31,10 +31,6 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
                     " On this server that is the tool `{}`.",
                     tool_name(alternative)
                 ));
-            } else if action.destructive {
-                description.push_str(
-                    " Asks the user to confirm when the client supports elicitation; otherwise send `confirm: true` only after the user explicitly approved.",
-                );
             }
             Entry {
                 tool: action_tool(action, tool_name(action), description),

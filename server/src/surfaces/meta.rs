@@ -8,12 +8,9 @@ use rmcp::model::Tool;
 use serde_json::{Map, Value, json};
 
 use super::route::{Entry, EnvelopeError, Resolved, Route};
-use super::tools::{
-    ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, hints, parameter_line, takes_confirm,
-};
+use super::tools::{ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, hints, takes_confirm};
 use crate::access::Access;
-use crate::catalog::output::RAW;
-use crate::catalog::{Action, RESOURCES, Resource};
+use crate::catalog::{Action, RESOURCES, Resource, params};
 use crate::registry::Catalog;
 
 /// `gitlab_issue`, `gitlab_merge_request`, …
@@ -69,20 +66,32 @@ fn domain_tool(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    // Every action in a line: what it does in its first sentence, and its parameters
-    // but those every read or list takes, which are said once here.
+    // The actions said by the parameters they require, those requiring the same ones on one
+    // line, and the rest said once for all: a line per action with its summary and every
+    // parameter came to 60 KB at 400 actions, paid by every session. An unknown parameter
+    // is answered with the names the action takes.
     let mut description = format!(
-        "GitLab {}: `action`, and its `params` (`*`: required; `project_id`, id or `group/project`, may be left out for the default project; reads take `raw: true` for GitLab's whole object, lists `page`, `per_page`).\n",
+        "GitLab {}: `action`, and its `params` by GitLab's names (`project_id` left out: the default project; lists take `page`); an unknown one is answered with those the action takes. Required `params`:",
         resource.plural,
     );
+    let mut lines: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
     for action in actions {
-        let _ = write!(
-            description,
-            "\n- `{}`: {} {}",
-            action.verb,
-            action.summary(),
-            parameter_line(action.input_schema(), &[RAW, "page", "per_page"])
-        );
+        let required: Vec<&str> = params::required_names(action.input_schema())
+            .into_iter()
+            .filter(|name| *name != "project_id")
+            .collect();
+        match lines.iter_mut().find(|(names, _)| *names == required) {
+            Some((_, verbs)) => verbs.push(action.verb),
+            None => lines.push((required, vec![action.verb])),
+        }
+    }
+    for (required, verbs) in &lines {
+        let needs = if required.is_empty() {
+            "none".to_owned()
+        } else {
+            quoted(required)
+        };
+        let _ = write!(description, "\n- {needs}: {}", quoted(verbs));
     }
     let destructive: Vec<&str> = actions
         .iter()
@@ -92,7 +101,7 @@ fn domain_tool(
     if !destructive.is_empty() {
         let _ = write!(
             description,
-            "\n\nDestructive ({}): the user is asked to confirm; a client without elicitation sends `confirm: true` only after the user approved.",
+            "\n\nDestructive, asked to the user first: {}.",
             quoted(&destructive)
         );
     }
@@ -104,19 +113,17 @@ fn domain_tool(
     if !wizards.is_empty() {
         let _ = write!(
             description,
-            " To create one step by step with the user instead, call `{}`.",
+            "\n\nStep by step with the user instead: `{}`.",
             wizards.join("`, `")
         );
     }
     let mut properties = json!({
         "action": {
             "type": "string",
-            "enum": verbs,
-            "description": "What to do"
+            "enum": verbs
         },
         "params": {
             "type": "object",
-            "description": "The action's parameters, as listed in the tool description",
             "additionalProperties": true
         }
     });

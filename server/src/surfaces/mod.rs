@@ -1,6 +1,7 @@
 //! The three tool surfaces, each a view of the one catalog: which tools are
 //! listed, and how a call to one of them resolves to a catalog action.
 
+mod client_caps;
 mod dynamic;
 mod find;
 mod individual;
@@ -17,6 +18,7 @@ use serde_json::{Map, Value};
 
 use crate::access::Access;
 use crate::registry::Catalog;
+pub use client_caps::over_client_caps;
 pub use find::{ActionIndex, FoundActions};
 pub use kind::SurfaceKind;
 use route::{Entry, Route};
@@ -53,10 +55,12 @@ impl Surface {
             offered,
         } in entries
         {
-            // Clients label a tool by its own `title`; the annotations' title is the older
-            // place, which some read instead: both say the same.
-            if tool.title.is_none() {
-                tool.title = tool.annotations.as_ref().and_then(|a| a.title.clone());
+            // Clients label a tool by its own `title` (since 2025-06-18); the annotations'
+            // title is the older place. Only the tool's own is listed: saying it twice cost
+            // 40 bytes a tool, and a client reading only the old place shows the name.
+            if let Some(annotations) = tool.annotations.as_mut() {
+                let title = annotations.title.take();
+                tool.title = tool.title.take().or(title);
             }
             let previous = routes.insert(tool.name.to_string(), route);
             assert!(previous.is_none(), "tool `{}` listed twice", tool.name);

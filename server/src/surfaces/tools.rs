@@ -14,7 +14,7 @@ use crate::catalog::{Action, params};
 
 /// The text of the `confirm` argument.
 pub const CONFIRM_DESCRIPTION: &str =
-    "Set to true only after the user explicitly approved this destructive operation.";
+    "True only after the user explicitly approved this destructive operation.";
 
 /// The text of the `confirm` argument of an action that asks only for some arguments.
 pub const GUARD_CONFIRM_DESCRIPTION: &str = "Set to true only after the user explicitly approved this operation: it skips the question the action asks first.";
@@ -100,33 +100,11 @@ pub fn input_schema(action: &Action) -> Arc<Map<String, Value>> {
     Arc::new(schema)
 }
 
-/// A tool that runs one catalog action, named `name`.
+/// A tool that runs one catalog action, named `name`. Its output schema is not listed: a
+/// client does not pass it to the model, and at about 550 bytes a tool it would double what
+/// every session pays for the list; the structured result is sent all the same.
 pub fn action_tool(action: &Action, name: String, description: String) -> Tool {
-    Tool::new(name, description, input_schema(action))
-        .with_raw_output_schema(Arc::clone(action.output_schema()))
-        .with_annotations(annotations(action))
-}
-
-/// `` `project_id`, `title`*, `labels` ``: an object schema's parameters, `*` marking the
-/// required ones, leaving out those in `said`.
-pub fn parameter_line(schema: &Map<String, Value>, said: &[&str]) -> String {
-    let required = params::required_names(schema);
-    let names: Vec<String> = params::property_names(schema)
-        .into_iter()
-        .filter(|name| !said.contains(&name.as_str()))
-        .map(|name| {
-            let star = if required.contains(&name.as_str()) {
-                "*"
-            } else {
-                ""
-            };
-            format!("`{name}`{star}")
-        })
-        .collect();
-    if names.is_empty() {
-        return "No parameters.".to_owned();
-    }
-    names.join(", ")
+    Tool::new(name, description, input_schema(action)).with_annotations(annotations(action))
 }
 
 /// Reads a call's envelope into `T`, naming the field at fault.

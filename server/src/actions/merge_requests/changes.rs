@@ -13,7 +13,7 @@ use crate::gitlab::ProjectId;
 pub struct MergeRequestDiffs {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project (`!7` → 7).
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,

@@ -184,7 +184,7 @@ impl Extra<MergeRequestWizard> for MergeRequestExtra {
 pub struct MergeRequestGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project (`!7` → 7).
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }
 

@@ -32,7 +32,7 @@ fixed_schema!(PerPage, {
     "type": "integer",
     "minimum": 1,
     "maximum": 100,
-    "description": "Objects per page (1-100, GitLab's default 20)"
+    "description": "Default 20"
 });
 
 /// `page`: 1-based page number.
@@ -58,8 +58,7 @@ impl From<PageNumber> for u64 {
 
 fixed_schema!(PageNumber, {
     "type": "integer",
-    "minimum": 1,
-    "description": "Page to return, from 1"
+    "minimum": 1
 });
 
 /// A calendar date as GitLab takes it: `YYYY-MM-DD`. Dates compare in time order: the

@@ -5,12 +5,15 @@
 use std::fmt::Write as _;
 
 use wizard::Wizard;
-use wizard::question::{Kind, Question, Requirement};
+use wizard::question::Requirement;
+#[cfg(test)]
+use wizard::question::{Kind, Question};
 
 use super::names::WizardNames;
 
 /// How an answer is given, in a few words: `text`, `yes/no`, `choice: a, b, c`; and
 /// whether GitLab (or a rule) checks it, asking again with the reason.
+#[cfg(test)]
 pub fn answer_kind(question: &Question) -> String {
     if let Some(each) = question.each {
         let asked: Vec<String> = each
@@ -39,6 +42,7 @@ pub fn answer_kind(question: &Question) -> String {
     }
 }
 
+#[cfg(test)]
 fn static_kind(question: &Question) -> String {
     let join = |values: Vec<String>| values.join(", ");
     match question.kind {
@@ -69,6 +73,7 @@ fn static_kind(question: &Question) -> String {
 }
 
 /// `required`, `required, may be empty` or `optional`.
+#[cfg(test)]
 pub fn requirement(question: &Question) -> &'static str {
     match question.requirement {
         Requirement::Required => "required",
@@ -77,15 +82,16 @@ pub fn requirement(question: &Question) -> &'static str {
     }
 }
 
+#[cfg(test)]
 fn condition(questions: &[Question], question: &Question) -> Option<String> {
     let key = question.when?;
     let step = questions.iter().position(|q| q.key == key)? + 1;
     Some(format!("asked only after a yes at step {step}"))
 }
 
-/// A wizard tool's description: what it does, its questions in order, the final
-/// confirmation, and the one alternative for clients without elicitation. An answer a
-/// check refuses is asked again with the reason; the third refusal ends the wizard.
+/// A wizard tool's description: what it does, its questions by key in order (the
+/// question texts are the user's, not the model's, and the tool list is paid for by every
+/// session), and the one alternative for clients without elicitation.
 pub fn tool_description<W: Wizard>() -> String {
     let (info, questions) = (W::INFO, W::QUESTIONS);
     let mut text = String::new();
@@ -93,36 +99,34 @@ pub fn tool_description<W: Wizard>() -> String {
         text.push_str(info.doc);
         text.push_str("\n\n");
     }
-    text.push_str(
-        "Asks the user one question at a time through elicitation and sends nothing to GitLab before the user confirms the summary:\n",
-    );
-    for (index, question) in questions.iter().enumerate() {
-        let mut notes = vec![answer_kind(question), requirement(question).to_owned()];
-        notes.extend(condition(questions, question));
-        let _ = writeln!(
-            text,
-            "{}. `{}`: {} ({})",
-            index + 1,
-            question.key,
-            question.message,
-            notes.join("; ")
-        );
-    }
+    let keys: Vec<String> = questions
+        .iter()
+        .map(|question| {
+            let star = match question.requirement {
+                Requirement::Optional => "",
+                _ => "*",
+            };
+            match question.when {
+                Some(after) => format!("`{}`{star} (after a yes to `{after}`)", question.key),
+                None => format!("`{}`{star}", question.key),
+            }
+        })
+        .collect();
     let _ = write!(
         text,
-        "{}. `confirm`: the summary of every answer (yes/no, required)\n\n",
-        questions.len() + 1,
+        "Asks the user one question at a time through elicitation ({}; `*`: required), then a yes to the summary; nothing is sent to GitLab before it.",
+        keys.join(", ")
     );
     if questions.iter().any(|q| q.checked) {
         let _ = write!(
             text,
-            "An answer a check refuses is asked again with the reason; after {} refusals of one question nothing is sent.\n\n",
+            " A refused answer is asked again, {} times at most.",
             wizard::live::TRIES
         );
     }
     let _ = write!(
         text,
-        "Clients without elicitation support: use the action `{}` instead; it takes every answer as a parameter in one call.",
+        "\n\nClients without elicitation support: `{}` takes every answer in one call.",
         WizardNames::of::<W>().alternative
     );
     text
@@ -215,12 +219,8 @@ mod tests {
     fn description_lists_questions_in_order_and_names_the_alternative() {
         assert_eq!(
             tool_description::<Demo>(),
-            "Makes a demo.\n\nAsks the user one question at a time through elicitation and sends nothing to GitLab before the user confirms the summary:\n\
-             1. `name`: Enter a | name (text; required)\n\
-             2. `extra`: Want more? (yes/no; optional)\n\
-             3. `which`: Pick one (choice: a, b; optional; asked only after a yes at step 2)\n\
-             4. `confirm`: the summary of every answer (yes/no, required)\n\n\
-             Clients without elicitation support: use the action `demo.create` instead; it takes every answer as a parameter in one call."
+            "Makes a demo.\n\nAsks the user one question at a time through elicitation (`name`*, `extra`, `which` (after a yes to `extra`); `*`: required), then a yes to the summary; nothing is sent to GitLab before it.\n\n\
+             Clients without elicitation support: `demo.create` takes every answer in one call."
         );
     }
 

@@ -49,6 +49,10 @@ pub struct FoundAction {
     /// The schema of `params`: the best match's only, within the answer's budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_schema: Option<Map<String, Value>>,
+    /// The schema of its structured result: sent when the query is its id, the one place
+    /// a client reads it (the tool lists leave output schemas out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<Map<String, Value>>,
 }
 
 /// The structured result of `gitlab_find_action`.
@@ -81,7 +85,9 @@ impl ActionIndex {
             .collect();
         // An action's own id finds it alone, with its schema.
         if let Some(exact) = indexed.iter().find(|i| i.action.id == query.trim()) {
-            return vec![found(exact.action, true)];
+            let mut found = found(exact.action, true);
+            found.output_schema = Some((**exact.action.output_schema()).clone());
+            return vec![found];
         }
         let query = query_terms(query);
         if query.is_empty() {
@@ -174,5 +180,6 @@ fn found(action: &Action, with_schema: bool) -> FoundAction {
         destructive: action.destructive,
         read_only: action.read_only,
         input_schema: with_schema.then(|| (**schema).clone()),
+        output_schema: None,
     }
 }

@@ -120,7 +120,7 @@ impl Kind for Branches {
     }
 
     fn described(&self) -> &'static str {
-        "A name no branch has exactly stands for the branches whose name holds it: the server uses the one match and asks the user which one when several match."
+        "Or part of a branch name, looked up."
     }
 }
 

@@ -148,7 +148,7 @@ impl Kind for MergeRequests {
     }
 
     fn described(&self) -> &'static str {
-        "Or a text in its title or source branch (`login`): the server looks it up first, uses the one match and asks the user which one when several match."
+        "Or words of its title or source branch, looked up."
     }
 }
 

@@ -98,7 +98,7 @@ impl Kind for Projects {
     }
 
     fn described(&self) -> &'static str {
-        "Or the last part of its path (`project`): the server looks it up among your projects, uses the one match and asks the user which one when several match."
+        "Or its path's last part, looked up among your projects."
     }
 }
 

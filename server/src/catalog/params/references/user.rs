@@ -177,11 +177,9 @@ impl Kind for Users {
 
     fn described(&self) -> &'static str {
         match self.by_id {
-            true => {
-                "Or a username (`alice`, `@alice`) or name (`Alice Example`): the server looks it up among the project's members (every user without a project), uses the one match and asks the user which one when several match."
-            }
+            true => "Or a username or name, looked up among the project's members.",
             false => {
-                "A name (`Alice Example`) or `@` and part of a username is looked up among the project's members (every user without a project): the server uses the one match and asks the user which one when several match."
+                "A name or `@` and part of a username is looked up among the project's members."
             }
         }
     }
