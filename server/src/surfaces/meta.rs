@@ -58,7 +58,6 @@ fn domain_tool(
     actions: &[&Action],
     access: &Access,
 ) -> Tool {
-    let verbs: Vec<&str> = actions.iter().map(|a| a.verb).collect();
     let quoted = |names: &[&str]| {
         names
             .iter()
@@ -69,9 +68,10 @@ fn domain_tool(
     // The actions said by the parameters they require, those requiring the same ones on one
     // line, and the rest said once for all: a line per action with its summary and every
     // parameter came to 60 KB at 400 actions, paid by every session. An unknown parameter
-    // is answered with the names the action takes.
+    // is answered with the names the action takes, an unknown action with the verbs; the
+    // verbs are not an enum as well, which would say each twice.
     let mut description = format!(
-        "GitLab {}: `action`, and its `params` by GitLab's names (`project_id` left out: the default project; lists take `page`); an unknown one is answered with those the action takes. Required `params`:",
+        "GitLab {}: `action` and its `params` (`project_id` left out: the default project; an unknown one is answered with those the action takes). By required `params`:",
         resource.plural,
     );
     let mut lines: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
@@ -119,8 +119,7 @@ fn domain_tool(
     }
     let mut properties = json!({
         "action": {
-            "type": "string",
-            "enum": verbs
+            "type": "string"
         },
         "params": {
             "type": "object",
