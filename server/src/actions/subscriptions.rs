@@ -44,7 +44,7 @@ pub fn merge_request_actions() -> Vec<Action> {
 pub struct IssueSubscription {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
+    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
 }
 
@@ -55,6 +55,6 @@ pub struct IssueSubscription {
 pub struct MergeRequestSubscription {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }

@@ -254,7 +254,7 @@ fn leave_project_to_default(schema: &mut std::sync::Arc<Map<String, Value>>) {
     {
         project.insert(
             "description".to_owned(),
-            Value::String("Id or path (`group/project`); left out: the default project".to_owned()),
+            Value::String("Id or `group/project`; left out: the default project".to_owned()),
         );
     }
 }

@@ -35,7 +35,7 @@ pub fn actions() -> Vec<Action> {
 pub struct IssueEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
+    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -48,7 +48,7 @@ pub struct IssueEmojiList {
 pub struct IssueEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
+    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The emoji's name without colons (`thumbsup`, `thumbsdown`, `tada`, `eyes`).
     pub name: String,
@@ -61,7 +61,7 @@ pub struct IssueEmojiCreate {
 pub struct IssueEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
+    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The reaction's id (from `issue.emoji_list`).
     pub award_id: u64,

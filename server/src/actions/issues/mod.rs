@@ -174,7 +174,7 @@ pub enum StateEvent {
 pub struct IssueUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
+    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub title: Option<String>,
     /// Markdown.
@@ -196,6 +196,6 @@ pub struct IssueUpdate {
 pub struct IssueDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
+    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
 }

@@ -35,7 +35,7 @@ pub fn actions() -> Vec<Action> {
 pub struct MergeRequestEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -48,7 +48,7 @@ pub struct MergeRequestEmojiList {
 pub struct MergeRequestEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The emoji's name without colons (`thumbsup`, `thumbsdown`, `tada`, `eyes`).
     pub name: String,
@@ -61,7 +61,7 @@ pub struct MergeRequestEmojiCreate {
 pub struct MergeRequestEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The reaction's id (from `merge_request.emoji_list`).
     pub award_id: u64,

@@ -227,7 +227,7 @@ crate::merge_request_list! {
 pub struct MergeRequestUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub title: Option<String>,
     /// Markdown.
@@ -252,7 +252,7 @@ pub struct MergeRequestUpdate {
 pub struct MergeRequestDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -291,7 +291,7 @@ impl Extra<MergeWizard> for MergeExtra {
 pub struct MergeRequestRebase {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
+    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// Do not start a pipeline for the rebased branch.
     pub skip_ci: Option<bool>,

@@ -38,7 +38,8 @@ fn projects(list: &str) -> Access {
 }
 
 /// The catalog ids a surface offers: on the dynamic surface what `gitlab_find_action`
-/// lists; elsewhere the actions behind the listed tools (a meta tool's `action` enum).
+/// lists; elsewhere the actions behind the listed tools (the verbs a meta tool's description
+/// lists).
 async fn offered_ids(harness: &Harness) -> Vec<String> {
     if harness.surface == SurfaceKind::Dynamic {
         let found = harness.call_tool("gitlab_find_action", json!({})).await;
@@ -57,10 +58,14 @@ async fn offered_ids(harness: &Harness) -> Vec<String> {
             || surface
                 .tool(&meta_tool_name(action.resource))
                 .is_some_and(|tool| {
-                    let verbs = &tool.input_schema["properties"]["action"]["enum"];
-                    verbs
-                        .as_array()
-                        .is_some_and(|verbs| verbs.contains(&json!(action.verb)))
+                    // Its lines by required parameters: `- `a`, `b`: `verb`, `verb``.
+                    let description = tool.description.as_deref().unwrap_or_default();
+                    let verb = format!("`{}`", action.verb);
+                    description
+                        .lines()
+                        .filter_map(|line| line.strip_prefix("- "))
+                        .filter_map(|line| line.rsplit_once(": ").map(|(_, verbs)| verbs))
+                        .any(|verbs| verbs.split(", ").any(|v| v == verb))
                 })
     };
     catalog()

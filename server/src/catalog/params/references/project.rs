@@ -98,7 +98,7 @@ impl Kind for Projects {
     }
 
     fn described(&self) -> &'static str {
-        "Or its path's last part, looked up among your projects."
+        "Or its path's last part (looked up)."
     }
 }
 
