@@ -23,17 +23,14 @@ pub fn actions() -> Vec<Action> {
         graphql_operation::<WorkItemDelete>("work_item.delete").destructive(),
         graphql_operation::<WorkItemChildList>("work_item.child_list")
             .title("List a work item's children"),
-        graphql_operation::<WorkItemAddChild>("work_item.add_child")
-            .title("Add child work items"),
+        graphql_operation::<WorkItemAddChild>("work_item.add_child").title("Add child work items"),
         graphql_operation::<WorkItemRemoveChild>("work_item.remove_child")
             .title("Remove a work item from its parent"),
         graphql_operation::<WorkItemLinkList>("work_item.link_list")
             .title("List a work item's linked items"),
         graphql_operation::<WorkItemLinkAdd>("work_item.link_add").title("Link work items"),
-        graphql_operation::<WorkItemLinkRemove>("work_item.link_remove")
-            .title("Unlink work items"),
-        graphql_operation::<WorkItemTypeList>("work_item.type_list")
-            .title("List work item types"),
+        graphql_operation::<WorkItemLinkRemove>("work_item.link_remove").title("Unlink work items"),
+        graphql_operation::<WorkItemTypeList>("work_item.type_list").title("List work item types"),
     ]
 }
 
@@ -276,7 +273,11 @@ impl WorkItemType {
     /// The type's global id. GitLab's types have fixed ids, in this order, on every
     /// instance (`WorkItems::Type::BASE_TYPES`).
     fn global_id(self) -> String {
-        let id = Self::ALL.iter().position(|ty| *ty == self).unwrap_or_default() + 1;
+        let id = Self::ALL
+            .iter()
+            .position(|ty| *ty == self)
+            .unwrap_or_default()
+            + 1;
         gid("WorkItems::Type", id as u64)
     }
 }
@@ -287,7 +288,9 @@ fn gid(model: &str, id: u64) -> String {
 }
 
 fn gids(model: &str, ids: &[u64]) -> Value {
-    ids.iter().map(|id| Value::String(gid(model, *id))).collect()
+    ids.iter()
+        .map(|id| Value::String(gid(model, *id)))
+        .collect()
 }
 
 /// A work item's state, as lists filter it.
@@ -368,7 +371,10 @@ impl GraphQlParams for WorkItemList {
             ("state".to_owned(), json!(self.state.map(State::value))),
             ("search".to_owned(), json!(self.search)),
             ("labelName".to_owned(), json!(self.label_name)),
-            ("assigneeUsernames".to_owned(), json!(self.assignee_usernames)),
+            (
+                "assigneeUsernames".to_owned(),
+                json!(self.assignee_usernames),
+            ),
             ("authorUsername".to_owned(), json!(self.author_username)),
             ("milestoneTitle".to_owned(), json!(self.milestone_title)),
             ("confidential".to_owned(), json!(self.confidential)),
@@ -473,7 +479,10 @@ impl Widgets {
                     ("dueDate", date(self.due_date)),
                 ]),
             ),
-            ("weightWidget", input(&[("weight", self.weight.map(|w| json!(w)))])),
+            (
+                "weightWidget",
+                input(&[("weight", self.weight.map(|w| json!(w)))]),
+            ),
         ]
     }
 }
@@ -642,7 +651,10 @@ impl GraphQlParams for WorkItemDelete {
     const OPERATION: &'static Operation = DELETE;
 
     fn variables(self) -> Result<Map<String, Value>, String> {
-        Ok(mutation_input(&[("id", Some(json!(gid("WorkItem", self.id))))]))
+        Ok(mutation_input(&[(
+            "id",
+            Some(json!(gid("WorkItem", self.id))),
+        )]))
     }
 }
 
@@ -707,10 +719,7 @@ impl GraphQlParams for WorkItemRemoveChild {
     fn variables(self) -> Result<Map<String, Value>, String> {
         Ok(mutation_input(&[
             ("id", Some(json!(gid("WorkItem", self.id)))),
-            (
-                "hierarchyWidget",
-                Some(json!({"parentId": null})),
-            ),
+            ("hierarchyWidget", Some(json!({"parentId": null}))),
         ]))
     }
 }

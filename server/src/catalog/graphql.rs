@@ -79,7 +79,10 @@ impl<P: GraphQlParams> Params for Typed<P> {
         let mut variables = self.0.variables()?;
         variables.retain(|_, value| !value.is_null());
         let body = Map::from_iter([
-            ("query".to_owned(), Value::String(operation.document.to_owned())),
+            (
+                "query".to_owned(),
+                Value::String(operation.document.to_owned()),
+            ),
             ("variables".to_owned(), Value::Object(variables)),
             (
                 "operationName".to_owned(),
@@ -159,7 +162,9 @@ pub fn answer(operation: &Operation, body: Value) -> Result<Answer, String> {
             };
             Ok(Answer::Page { items, next_cursor })
         }
-        (_, other) => Err(format!("`{name}`: GitLab answered {other} where an object was expected")),
+        (_, other) => Err(format!(
+            "`{name}`: GitLab answered {other} where an object was expected"
+        )),
     }
 }
 
@@ -263,7 +268,10 @@ mod tests {
 
     #[test]
     fn errors_and_nulls_are_named() {
-        let refused = answer(&GET, json!({"errors": [{"message": "Field 'x' doesn't exist"}]}));
+        let refused = answer(
+            &GET,
+            json!({"errors": [{"message": "Field 'x' doesn't exist"}]}),
+        );
         assert_eq!(
             refused,
             Err("GitLab refused `workItem`: Field 'x' doesn't exist".to_owned())

@@ -183,7 +183,6 @@ pub static RESOURCES: &[Resource] = &[
         "work items",
         Toolset::WorkItems,
     ),
-
     // Planning: epics, iterations, boards, resource events.
 
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.

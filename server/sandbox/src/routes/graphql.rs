@@ -152,7 +152,10 @@ fn mutate<'a>(
                 let payload = create_issue(store, &input)?;
                 select(&payload, field, "CreateIssuePayload")?
             }
-            "workItemCreate" | "workItemUpdate" | "workItemDelete" | "workItemAddLinkedItems"
+            "workItemCreate"
+            | "workItemUpdate"
+            | "workItemDelete"
+            | "workItemAddLinkedItems"
             | "workItemRemoveLinkedItems" => {
                 let input = argument(field, "input", variables)?;
                 let payload = work_items::mutate(store, field.name, &input)?;
@@ -249,7 +252,10 @@ fn selected_fields<'s, 'a>(
                 }
             }
             Selection::FragmentSpread(_) => {
-                return Err("The sandbox answers fields and inline fragments, not named fragments".to_owned());
+                return Err(
+                    "The sandbox answers fields and inline fragments, not named fragments"
+                        .to_owned(),
+                );
             }
         }
     }

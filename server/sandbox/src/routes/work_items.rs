@@ -158,10 +158,8 @@ pub(super) fn namespace<'a>(
             }
             "workItemTypes" => {
                 check_arguments(inner, &["name", "onlyAvailable"])?;
-                let nodes: Vec<Value> = TYPES
-                    .iter()
-                    .map(|(base, _)| work_item_type(base))
-                    .collect();
+                let nodes: Vec<Value> =
+                    TYPES.iter().map(|(base, _)| work_item_type(base)).collect();
                 object["workItemTypes"] = connection(nodes, None);
             }
             _ => {}
@@ -208,7 +206,11 @@ pub(super) fn page<'a>(
     };
     check_arguments(field, &allowed)?;
     let given = |name: &str| -> Result<Value, FieldError> {
-        if field.arguments.iter().any(|(argument, _)| *argument == name) {
+        if field
+            .arguments
+            .iter()
+            .any(|(argument, _)| *argument == name)
+        {
             argument(field, name, variables)
         } else {
             Ok(Value::Null)
@@ -228,7 +230,10 @@ pub(super) fn page<'a>(
         .into_iter()
         .map(|ty| ty.to_lowercase())
         .collect();
-    if let Some(unknown) = types.iter().find(|ty| !TYPES.iter().any(|(base, _)| base == *ty)) {
+    if let Some(unknown) = types
+        .iter()
+        .find(|ty| !TYPES.iter().any(|(base, _)| base == *ty))
+    {
         return Err(format!(
             "Argument 'types' on Field 'workItems' has an invalid value. Expected type '[IssueType!]'. ({})",
             unknown.to_uppercase()
@@ -321,7 +326,9 @@ fn work_item(store: &Store, project: &Project, issue: &Issue) -> Value {
     let parent = issue
         .parent_id
         .and_then(|id| store.issue_by_id(id))
-        .map_or(Value::Null, |(project, parent)| brief(store, project, parent));
+        .map_or(Value::Null, |(project, parent)| {
+            brief(store, project, parent)
+        });
     let children: Vec<Value> = project
         .issues
         .values()
@@ -343,7 +350,11 @@ fn work_item(store: &Store, project: &Project, issue: &Issue) -> Value {
             }))
         })
         .collect();
-    let assignees: Vec<Value> = issue.assignee_ids.iter().map(|id| user(store, *id)).collect();
+    let assignees: Vec<Value> = issue
+        .assignee_ids
+        .iter()
+        .map(|id| user(store, *id))
+        .collect();
     object["description"] = json!(issue.description);
     object["confidential"] = json!(issue.confidential);
     object["updatedAt"] = json!(issue.updated_at);
@@ -386,7 +397,13 @@ fn brief(store: &Store, project: &Project, issue: &Issue) -> Value {
 
 /// The input fields each mutation takes (GitLab's input types, the ones the sandbox knows),
 /// and the ones it requires.
-fn input_fields(mutation: &str) -> (&'static str, &'static [&'static str], &'static [&'static str]) {
+fn input_fields(
+    mutation: &str,
+) -> (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+) {
     match mutation {
         "workItemCreate" => (
             "WorkItemCreateInput",
@@ -443,10 +460,16 @@ fn input_fields(mutation: &str) -> (&'static str, &'static [&'static str], &'sta
 }
 
 /// A work item mutation's payload, or its top-level error.
-pub(super) fn mutate(store: &mut Store, mutation: &str, input: &Value) -> Result<Value, FieldError> {
+pub(super) fn mutate(
+    store: &mut Store,
+    mutation: &str,
+    input: &Value,
+) -> Result<Value, FieldError> {
     let (input_type, known, required) = input_fields(mutation);
     let invalid = |field: &str, why: &str| {
-        format!("Variable $input of type {input_type}! was provided invalid value for {field} ({why})")
+        format!(
+            "Variable $input of type {input_type}! was provided invalid value for {field} ({why})"
+        )
     };
     let Some(input) = input.as_object() else {
         return Err(format!(
@@ -454,9 +477,15 @@ pub(super) fn mutate(store: &mut Store, mutation: &str, input: &Value) -> Result
         ));
     };
     if let Some(unknown) = input.keys().find(|key| !known.contains(&key.as_str())) {
-        return Err(invalid(unknown, &format!("Field is not defined on {input_type}")));
+        return Err(invalid(
+            unknown,
+            &format!("Field is not defined on {input_type}"),
+        ));
     }
-    if let Some(absent) = required.iter().find(|name| input.get(**name).is_none_or(Value::is_null)) {
+    if let Some(absent) = required
+        .iter()
+        .find(|name| input.get(**name).is_none_or(Value::is_null))
+    {
         return Err(invalid(absent, "Expected value to not be null"));
     }
     match mutation {
@@ -536,7 +565,11 @@ fn create(store: &mut Store, input: &Map<String, Value>) -> Result<Value, FieldE
     let project_id = store.project_id(path).map_err(|_| not_found())?;
     let type_id = model_id(&input["workItemTypeId"], "WorkItems::Type")?;
     let work_item_type = type_by_id(type_id).ok_or_else(not_found)?;
-    let title = input["title"].as_str().unwrap_or_default().trim().to_owned();
+    let title = input["title"]
+        .as_str()
+        .unwrap_or_default()
+        .trim()
+        .to_owned();
     if title.is_empty() {
         return Ok(json!({"workItem": null, "errors": ["Title can't be blank"]}));
     }
@@ -572,7 +605,11 @@ fn create(store: &mut Store, input: &Map<String, Value>) -> Result<Value, FieldE
 
 /// Applies the fields and widgets of `input` to work item `id`; the errors GitLab would
 /// answer in the payload (a top-level error is `Err`).
-fn update(store: &mut Store, id: u64, input: &Map<String, Value>) -> Result<Vec<String>, FieldError> {
+fn update(
+    store: &mut Store,
+    id: u64,
+    input: &Map<String, Value>,
+) -> Result<Vec<String>, FieldError> {
     let (project_id, _) = store.work_item_mut(id).ok_or_else(not_found)?;
     let mut errors = Vec::new();
     let widget = |name: &str| input.get(name).and_then(Value::as_object);
@@ -614,10 +651,18 @@ fn update(store: &mut Store, id: u64, input: &Map<String, Value>) -> Result<Vec<
     let mut add = Vec::new();
     let mut remove = Vec::new();
     if let Some(widget) = widget("labelsWidget") {
-        for (key, adds) in [("labelIds", true), ("addLabelIds", true), ("removeLabelIds", false)] {
+        for (key, adds) in [
+            ("labelIds", true),
+            ("addLabelIds", true),
+            ("removeLabelIds", false),
+        ] {
             if let Some(ids) = widget.get(key) {
                 let names = label_names(model_ids(ids, "Label")?);
-                if adds { add.extend(names) } else { remove.extend(names) }
+                if adds {
+                    add.extend(names)
+                } else {
+                    remove.extend(names)
+                }
             }
         }
     }

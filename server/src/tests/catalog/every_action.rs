@@ -157,8 +157,13 @@ fn assert_variables_sent(action: &Action, params: &Map<String, Value>, variables
                 *leaf == text || leaf.ends_with(&format!("/{text}")) || *leaf == text.to_uppercase()
             });
             // A type is sent as its global id, which names it by number.
-            let typed = name == "work_item_type" && found.iter().any(|leaf| leaf.contains("WorkItems::Type/"));
-            assert!(sent || typed, "{}: `{name}` = {text} not in {found:?}", action.id);
+            let typed = name == "work_item_type"
+                && found.iter().any(|leaf| leaf.contains("WorkItems::Type/"));
+            assert!(
+                sent || typed,
+                "{}: `{name}` = {text} not in {found:?}",
+                action.id
+            );
         }
     }
 }

@@ -473,10 +473,11 @@ fn graphql_value_fits(ty: &str, value: &Value) -> bool {
         "Int" => value.is_i64() || value.is_u64(),
         "Boolean" => value.is_boolean(),
         "Date" => value.as_str().is_some_and(|text| {
-            text.len() == 10 && text.chars().enumerate().all(|(at, c)| match at {
-                4 | 7 => c == '-',
-                _ => c.is_ascii_digit(),
-            })
+            text.len() == 10
+                && text.chars().enumerate().all(|(at, c)| match at {
+                    4 | 7 => c == '-',
+                    _ => c.is_ascii_digit(),
+                })
         }),
         "WorkItemID" => gid("WorkItem"),
         "UserID" => gid("User"),
@@ -513,7 +514,10 @@ fn graphql_value_drift(name: &str, declared: &GraphQlArgument, value: &Value) ->
         found.push(format!("sends `{name}`, deprecated: {why}"));
     }
     if !graphql_value_fits(&declared.ty, value) {
-        found.push(format!("sends `{name}` as {value}, where GitLab takes a {}", declared.ty));
+        found.push(format!(
+            "sends `{name}` as {value}, where GitLab takes a {}",
+            declared.ty
+        ));
     }
     if let Some(values) = &declared.values {
         for text in texts(value) {
@@ -562,13 +566,17 @@ fn graphql_drift(action: &Action, operation: &Operation, fields: &[&GraphQlField
         let declared = fields.iter().find(|field| field.field == *path);
         let Some(declared) = declared else {
             if !arguments.is_empty() {
-                found.push(format!("passes arguments to `{path}`, which no GitLab definition names for it"));
+                found.push(format!(
+                    "passes arguments to `{path}`, which no GitLab definition names for it"
+                ));
             }
             continue;
         };
         for (name, value) in arguments {
             let Some(argument) = declared.arguments.iter().find(|a| a.name == *name) else {
-                found.push(format!("passes `{name}` to `{path}`, which GitLab does not declare"));
+                found.push(format!(
+                    "passes `{name}` to `{path}`, which GitLab does not declare"
+                ));
                 continue;
             };
             match value {
@@ -589,7 +597,10 @@ fn graphql_drift(action: &Action, operation: &Operation, fields: &[&GraphQlField
         }
         for required in declared.arguments.iter().filter(|a| a.required) {
             if !arguments.iter().any(|(name, _)| *name == required.name) {
-                found.push(format!("does not pass `{path}({})`, which GitLab requires", required.name));
+                found.push(format!(
+                    "does not pass `{path}({})`, which GitLab requires",
+                    required.name
+                ));
             }
         }
     }
@@ -642,12 +653,16 @@ fn graphql_drift(action: &Action, operation: &Operation, fields: &[&GraphQlField
             .unwrap_or_default();
         for (variable, ty) in &variables {
             if ty.ends_with('!') && !sent.contains_key(variable) {
-                found.push(format!("may leave out ${variable}, which its document requires"));
+                found.push(format!(
+                    "may leave out ${variable}, which its document requires"
+                ));
             }
         }
         for (variable, value) in &sent {
             let Some((field, argument)) = targets.get(variable) else {
-                found.push(format!("sends ${variable}, which its document passes to no argument"));
+                found.push(format!(
+                    "sends ${variable}, which its document passes to no argument"
+                ));
                 continue;
             };
             if field.input.is_empty() {
@@ -699,7 +714,10 @@ fn every_graphql_action_sends_what_gitlab_declares() {
             .filter(|field| field.actions.iter().any(|id| id == action.id))
             .collect();
         if fields.is_empty() {
-            problems.push(format!("{}: no GitLab GraphQL definition names it", action.id));
+            problems.push(format!(
+                "{}: no GitLab GraphQL definition names it",
+                action.id
+            ));
             continue;
         }
         problems.extend(
@@ -729,14 +747,30 @@ fn the_graphql_check_finds_drift() {
         deprecated: None,
     };
     assert!(graphql_value_drift("x", &argument("WorkItemStateEvent"), &json!("CLOSE")).is_empty());
-    assert_eq!(graphql_value_drift("x", &argument("WorkItemStateEvent"), &json!("SHUT")).len(), 1);
-    assert!(!graphql_value_fits("WorkItemID!", &json!("gid://gitlab/Issue/1")));
-    assert!(graphql_value_fits("[LabelID!]", &json!(["gid://gitlab/Label/3"])));
+    assert_eq!(
+        graphql_value_drift("x", &argument("WorkItemStateEvent"), &json!("SHUT")).len(),
+        1
+    );
+    assert!(!graphql_value_fits(
+        "WorkItemID!",
+        &json!("gid://gitlab/Issue/1")
+    ));
+    assert!(graphql_value_fits(
+        "[LabelID!]",
+        &json!(["gid://gitlab/Label/3"])
+    ));
     assert!(!graphql_value_fits("Date", &json!("2026-1-5")));
     let mut paths = Vec::new();
-    input_paths(&json!({"id": "a", "hierarchyWidget": {"parentId": null}}), "", &mut paths);
+    input_paths(
+        &json!({"id": "a", "hierarchyWidget": {"parentId": null}}),
+        "",
+        &mut paths,
+    );
     assert_eq!(
         paths,
-        [("hierarchyWidget.parentId".to_owned(), Value::Null), ("id".to_owned(), json!("a"))]
+        [
+            ("hierarchyWidget.parentId".to_owned(), Value::Null),
+            ("id".to_owned(), json!("a"))
+        ]
     );
 }

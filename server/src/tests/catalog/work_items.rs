@@ -66,7 +66,10 @@ fn reads_send_only_the_filters_given() {
         request.body.unwrap()["variables"],
         json!({"fullPath": "demo", "types": ["EPIC", "ISSUE"], "first": 5})
     );
-    let request = prepared("work_item.get", json!({"full_path": "demo/sandbox", "iid": 3}));
+    let request = prepared(
+        "work_item.get",
+        json!({"full_path": "demo/sandbox", "iid": 3}),
+    );
     assert_eq!(
         request.body.unwrap()["variables"],
         json!({"fullPath": "demo/sandbox", "iid": "3"})
@@ -81,7 +84,9 @@ fn state_and_hierarchy_changes_are_updates() {
         close["variables"],
         json!({"input": {"id": "gid://gitlab/WorkItem/4", "stateEvent": "CLOSE"}})
     );
-    let detach = prepared("work_item.remove_child", json!({"id": 4})).body.unwrap();
+    let detach = prepared("work_item.remove_child", json!({"id": 4}))
+        .body
+        .unwrap();
     assert_eq!(
         detach["variables"],
         json!({"input": {"id": "gid://gitlab/WorkItem/4", "hierarchyWidget": {"parentId": null}}})

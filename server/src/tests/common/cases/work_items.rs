@@ -47,7 +47,11 @@ pub(super) fn cases() -> Vec<Case> {
             json!({"id": "$issue_1_id", "children_ids": "$task_ids"}),
         ),
         after(&child, "work_item.remove_child", json!({"id": "$task_id"})),
-        after(&linked, "work_item.link_list", json!({"full_path": P, "iid": 1})),
+        after(
+            &linked,
+            "work_item.link_list",
+            json!({"full_path": P, "iid": 1}),
+        ),
         case(
             "work_item.link_add",
             json!({"id": "$issue_1_id", "work_items_ids": "$issue_2_ids", "link_type": "blocks"}),
