@@ -286,6 +286,6 @@ mod tests {
             invalid,
             Err("GitLab refused `workItemUpdate`: #2 cannot be added".to_owned())
         );
-        assert!(GET.mutation() == false && UPDATE.mutation());
+        assert!(!GET.mutation() && UPDATE.mutation());
     }
 }

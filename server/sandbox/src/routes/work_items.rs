@@ -144,9 +144,7 @@ pub(super) fn namespace<'a>(
                 let iid = match argument(inner, "iid", variables)? {
                     Value::String(iid) => iid.parse::<u64>().ok(),
                     _ => {
-                        return Err(format!(
-                            "Argument 'iid' on Field 'workItem' has an invalid value. Expected type 'String!'."
-                        ));
+                        return Err("Argument 'iid' on Field 'workItem' has an invalid value. Expected type 'String!'.".to_owned());
                     }
                 };
                 object["workItem"] = project

@@ -424,12 +424,15 @@ fn graphql_operation(action: &Action) -> Option<&'static Operation> {
     }
 }
 
+/// A field's path in a document (`project.workItems`) and the arguments passed to it.
+type DocumentField<'a> = (String, Vec<(&'a str, GqlValue<'a, &'a str>)>);
+
 /// Every field of a document with its path from the root and its arguments, inline
 /// fragments' fields under their field's path.
 fn document_fields<'a>(
     set: &SelectionSet<'a, &'a str>,
     prefix: &str,
-    found: &mut Vec<(String, Vec<(&'a str, GqlValue<'a, &'a str>)>)>,
+    found: &mut Vec<DocumentField<'a>>,
 ) {
     for selection in &set.items {
         match selection {
