@@ -8,7 +8,7 @@ use wizard::Wizard;
 
 use crate::access::Access;
 use crate::catalog::wizard::description::question_table;
-use crate::catalog::{Run, Toolset};
+use crate::catalog::{Output, Run, Toolset};
 use crate::registry::catalog;
 use crate::surfaces::{Surface, SurfaceKind};
 use crate::wizards::{
@@ -61,6 +61,9 @@ pub fn action_table() -> String {
                 .as_ref()
                 .map_or_else(String::new, |endpoint| {
                     let path = endpoint.path.replace('{', ":").replace('}', "");
+                    if let Output::GraphQl(operation) = action.output {
+                        return format!("GraphQL `{}`", operation.name);
+                    }
                     match (action.method_in_call, endpoint.method.as_str()) {
                         (true, "POST") => format!("`POST /api/{path}`"),
                         (true, _) => format!("`any /{path}`"),

@@ -27,6 +27,7 @@ pub mod time_tracking;
 pub mod todos;
 pub mod users;
 pub mod wiki;
+pub mod work_items;
 
 use crate::catalog::Action;
 
@@ -46,6 +47,7 @@ pub fn all() -> Vec<Action> {
         releases::actions(),
         projects::actions(),
         todos::actions(),
+        work_items::actions(),
         api::actions(),
     ]
     .into_iter()

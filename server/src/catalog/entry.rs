@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use super::action::{Action, Described, PROJECT_ID, Run};
 use super::asks::{ArgumentGuard, Asks};
 use super::endpoint::Endpoint;
+use super::graphql::{GraphQlParams, Typed};
 use super::output::{Kind, Output, PIPELINE, RAW};
 use super::params::{Params, property_names, required_names};
 use super::resource::Resource;
@@ -92,6 +93,17 @@ pub fn graphql<P: Params>(id: &'static str) -> Entry<P> {
     entry.read_only = false;
     entry.method_in_call = true;
     entry.output = Output::Any;
+    entry
+}
+
+/// A typed GraphQL action: `P`'s operation (`super::graphql`), sent to `POST /api/graphql`
+/// with `P`'s fields as its variables; a query reads, a mutation writes (a deleting one is
+/// marked `.destructive()` on its line).
+pub fn graphql_operation<P: GraphQlParams>(id: &'static str) -> Entry<Typed<P>> {
+    let operation = P::OPERATION;
+    let mut entry = entry(id, Method::POST, "graphql");
+    entry.read_only = !operation.mutation();
+    entry.output = Output::GraphQl(operation);
     entry
 }
 
@@ -225,7 +237,9 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
                 .map_or_else(|| super::title::title(resource, verb), str::to_owned),
             read_only: entry.read_only,
             destructive: entry.destructive,
-            idempotent: entry.endpoint.method != Method::POST && !entry.method_in_call,
+            // A GraphQL query is a POST that only reads.
+            idempotent: entry.read_only
+                || entry.endpoint.method != Method::POST && !entry.method_in_call,
             across_projects: entry.across_projects,
             waits: entry.waits,
             method_in_call: entry.method_in_call,

@@ -11,6 +11,7 @@ pub mod asks;
 pub mod body;
 pub mod endpoint;
 mod entry;
+pub mod graphql;
 pub mod output;
 pub mod params;
 mod resource;
@@ -20,7 +21,7 @@ mod toolset;
 pub mod wizard;
 
 pub use action::{Action, PROJECT_ID, Prepared, Run};
-pub use entry::{any_method, delete, get, graphql, post, put};
+pub use entry::{any_method, delete, get, graphql, graphql_operation, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
 pub use schema::{input_schema, output_schema_of};

@@ -176,7 +176,13 @@ pub static RESOURCES: &[Resource] = &[
     ),
     resource("todo", "todo", "to-do item", "to-do items", Toolset::Todos),
     // Work items (GraphQL-backed).
-
+    resource(
+        "work_item",
+        "work_item",
+        "work item",
+        "work items",
+        Toolset::WorkItems,
+    ),
     // Planning: epics, iterations, boards, resource events.
 
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.

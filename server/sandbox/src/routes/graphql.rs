@@ -1,19 +1,23 @@
 //! `POST /api/graphql`: a small part of GitLab's GraphQL schema, answered as GitLab does —
 //! `{data, errors}` with `200`, errors naming the field and where it is. Queries:
-//! `currentUser`, `project(fullPath:)` with its scalar fields and `issue(iid:)`. Mutation:
-//! `createIssue(input: {projectPath, title, description?, confidential?})`. Anything else
-//! is GitLab's `Field '…' doesn't exist on type '…'`.
+//! `currentUser`, `project(fullPath:)` with its scalar fields, `issue(iid:)` and
+//! `workItems(…)`, `group(fullPath:)` with `workItems(…)`, `namespace(fullPath:)` with
+//! `workItem(iid:)` and `workItemTypes`. Mutations: `createIssue(input: {projectPath,
+//! title, description?, confidential?})` and the work item mutations (`super::work_items`).
+//! Inline fragments (`... on WorkItemWidgetLabels { … }`) select by the object's type.
+//! Anything else is GitLab's `Field '…' doesn't exist on type '…'`.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use graphql_parser::query::{
-    Definition, Document, Field, OperationDefinition, Selection, SelectionSet, Value as GqlValue,
-    parse_query,
+    Definition, Document, Field, OperationDefinition, Selection, SelectionSet, TypeCondition,
+    Value as GqlValue, parse_query,
 };
 use serde_json::{Map, Value, json};
 
+use super::work_items;
 use crate::app::App;
 use crate::reply::{ApiError, ok};
 use crate::store::issues::Issue;
@@ -21,7 +25,7 @@ use crate::store::quick_actions::On;
 use crate::store::{CURRENT_USER, Project, Store, now};
 
 /// A field's error, as GitLab words it.
-type FieldError = String;
+pub(super) type FieldError = String;
 
 pub(crate) async fn answer(
     State(app): State<App>,
@@ -110,6 +114,24 @@ fn query<'a>(
                     Err(_) => Value::Null,
                 }
             }
+            "group" => {
+                let path = text_argument(field, "fullPath", variables)?;
+                match store.group_named(&path) {
+                    Ok(group) => select(
+                        &work_items::group(store, group, field, variables)?,
+                        field,
+                        "Group",
+                    )?,
+                    Err(_) => Value::Null,
+                }
+            }
+            "namespace" => {
+                let path = text_argument(field, "fullPath", variables)?;
+                match work_items::namespace(store, &path, field, variables)? {
+                    Some(namespace) => select(&namespace, field, "Namespace")?,
+                    None => Value::Null,
+                }
+            }
             other => return Err(missing(other, "Query")),
         };
         data.insert(field.alias.unwrap_or(field.name).to_owned(), value);
@@ -129,6 +151,15 @@ fn mutate<'a>(
                 let input = argument(field, "input", variables)?;
                 let payload = create_issue(store, &input)?;
                 select(&payload, field, "CreateIssuePayload")?
+            }
+            "workItemCreate"
+            | "workItemUpdate"
+            | "workItemDelete"
+            | "workItemAddLinkedItems"
+            | "workItemRemoveLinkedItems" => {
+                let input = argument(field, "input", variables)?;
+                let payload = work_items::mutate(store, field.name, &input)?;
+                select(&payload, field, field.name)?
             }
             other => return Err(missing(other, "Mutation")),
         };
@@ -178,8 +209,8 @@ fn create_issue(store: &mut Store, input: &Value) -> Result<Value, FieldError> {
     Ok(json!({"issue": issue_object(store, project, iid), "errors": []}))
 }
 
-/// The fields of a selection set; fragments are beyond what the sandbox answers.
-fn fields<'s, 'a>(
+/// The fields of a selection set; fragments are beyond what the sandbox answers here.
+pub(super) fn fields<'s, 'a>(
     set: &'s SelectionSet<'a, &'a str>,
 ) -> Result<Vec<&'s Field<'a, &'a str>>, FieldError> {
     set.items
@@ -191,20 +222,65 @@ fn fields<'s, 'a>(
         .collect()
 }
 
+/// The fields `set` selects of `object`, an inline fragment's only when its type is the
+/// object's (`__typename`, else `type_name`).
+fn selected_fields<'s, 'a>(
+    object: &Value,
+    set: &'s SelectionSet<'a, &'a str>,
+    type_name: &str,
+    into: &mut Vec<&'s Field<'a, &'a str>>,
+) -> Result<(), FieldError> {
+    let own_type = object
+        .get("__typename")
+        .and_then(Value::as_str)
+        .unwrap_or(type_name);
+    for selection in &set.items {
+        match selection {
+            Selection::Field(field) => into.push(field),
+            Selection::InlineFragment(fragment) => {
+                let condition = match &fragment.type_condition {
+                    Some(TypeCondition::On(name)) => *name,
+                    None => own_type,
+                };
+                if !work_items::known_type(condition) && condition != own_type {
+                    return Err(format!(
+                        "No such type {condition}, so it can't be a fragment condition"
+                    ));
+                }
+                if condition == own_type {
+                    selected_fields(object, &fragment.selection_set, type_name, into)?;
+                }
+            }
+            Selection::FragmentSpread(_) => {
+                return Err(
+                    "The sandbox answers fields and inline fragments, not named fragments"
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `object` cut to what `field` selects, recursively; `type_name` names it in errors.
-fn select<'a>(
+pub(super) fn select<'a>(
     object: &Value,
     field: &Field<'a, &'a str>,
     type_name: &str,
 ) -> Result<Value, FieldError> {
-    let wanted = fields(&field.selection_set)?;
-    if wanted.is_empty() || object.is_null() {
+    if field.selection_set.items.is_empty() || object.is_null() {
         return Ok(object.clone());
     }
+    let mut wanted = Vec::new();
+    selected_fields(object, &field.selection_set, type_name, &mut wanted)?;
+    let own_type = object
+        .get("__typename")
+        .and_then(Value::as_str)
+        .unwrap_or(type_name);
     let mut selected = Map::new();
     for inner in wanted {
         let Some(value) = object.get(inner.name) else {
-            return Err(missing(inner.name, type_name));
+            return Err(missing(inner.name, own_type));
         };
         let value = match value {
             Value::Array(items) => Value::Array(
@@ -220,12 +296,12 @@ fn select<'a>(
     Ok(Value::Object(selected))
 }
 
-fn missing(name: &str, type_name: &str) -> FieldError {
+pub(super) fn missing(name: &str, type_name: &str) -> FieldError {
     format!("Field '{name}' doesn't exist on type '{type_name}'")
 }
 
 /// An argument's value as JSON, a `$variable` read from the request's variables.
-fn argument<'a>(
+pub(super) fn argument<'a>(
     field: &Field<'a, &'a str>,
     name: &str,
     variables: &Map<String, Value>,
@@ -244,7 +320,7 @@ fn argument<'a>(
     Ok(to_json(value, variables))
 }
 
-fn text_argument<'a>(
+pub(super) fn text_argument<'a>(
     field: &Field<'a, &'a str>,
     name: &str,
     variables: &Map<String, Value>,
@@ -280,7 +356,7 @@ fn to_json<'a>(value: &GqlValue<'a, &'a str>, variables: &Map<String, Value>) ->
     }
 }
 
-fn user(store: &Store, id: u64) -> Value {
+pub(super) fn user(store: &Store, id: u64) -> Value {
     let user = store.user(id);
     json!({
         "id": format!("gid://gitlab/User/{id}"),
@@ -311,6 +387,9 @@ fn project_object<'a>(
         "archived": project.archived,
     });
     for inner in fields(&field.selection_set)? {
+        if inner.name == "workItems" {
+            object["workItems"] = work_items::page(store, Some(project), inner, variables)?;
+        }
         if inner.name == "issue" {
             let iid = text_argument(inner, "iid", variables)?;
             let issue = iid

@@ -56,6 +56,7 @@ mod typed_params;
 mod users;
 mod version;
 mod wiki;
+mod work_items;
 
 use axum::Router;
 use axum::http::StatusCode;

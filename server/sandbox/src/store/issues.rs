@@ -27,6 +27,13 @@ pub(crate) struct Issue {
     /// The issue (global id) it was moved to.
     pub moved_to_id: Option<u64>,
     pub discussions: Vec<Discussion>,
+    /// Its work item type (`issue`, `task`, `key_result`, …; `super::work_items`): GitLab's
+    /// issues are its work items of type `issue`, sharing one iid sequence with the others.
+    pub work_item_type: &'static str,
+    /// The parent work item (global id), in the work item hierarchy.
+    pub parent_id: Option<u64>,
+    pub start_date: Option<String>,
+    pub weight: Option<u32>,
 }
 
 impl Issue {
@@ -51,6 +58,10 @@ impl Issue {
             closed_by: None,
             moved_to_id: None,
             discussions: Vec::new(),
+            work_item_type: "issue",
+            parent_id: None,
+            start_date: None,
+            weight: None,
         }
     }
 }

@@ -46,6 +46,7 @@ mod timestamps;
 pub(crate) mod todos;
 pub(crate) mod tracking;
 pub(crate) mod wiki;
+pub(crate) mod work_items;
 
 pub(crate) use durations::parse_duration;
 pub(crate) use ids::{Ids, hex_id};

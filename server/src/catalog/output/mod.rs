@@ -23,6 +23,7 @@ pub use file::{FileContent, MAX_FILE_BYTES, Window};
 pub use log::MAX_LOG_BYTES;
 pub use log::{JobLog, first_error};
 
+use super::graphql::{self, Answer, Operation, Shape};
 use super::resource::Resource;
 use super::schema::output_schema_of;
 use crate::gitlab::ApiResponse;
@@ -69,6 +70,9 @@ pub enum Output {
     /// Whatever an endpoint answers (`api.request`): an object compact field by field, a
     /// list of objects as a page, anything else under `value`.
     Any,
+    /// A typed GraphQL operation's answer, read from `data` (`super::graphql::answer`): an
+    /// object compact field by field, a page with its cursor, or a deletion.
+    GraphQl(&'static Operation),
 }
 
 /// The structured result of a list action.
@@ -86,6 +90,19 @@ pub struct Page {
     /// How many objects match in all, when GitLab says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
+}
+
+/// The structured result of a GraphQL list action: GitLab pages by cursor.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CursorPage {
+    /// The objects on this page, compact (each under `raw` when the call asked for it).
+    pub items: Vec<Map<String, Value>>,
+    /// Fields every object on this page has with the same value, given here once.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub shared: Map<String, Value>,
+    /// Give it as `after` for the next page, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
 }
 
 /// The structured result of a delete action.
@@ -134,6 +151,7 @@ struct Shapes {
     job_log: Arc<Map<String, Value>>,
     file: Arc<Map<String, Value>>,
     diffs: Arc<Map<String, Value>>,
+    cursor_page: Arc<Map<String, Value>>,
 }
 
 static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
@@ -143,6 +161,7 @@ static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
     job_log: output_schema_of::<JobLog>(),
     file: output_schema_of::<FileContent>(),
     diffs: output_schema_of::<DiffPage>(),
+    cursor_page: output_schema_of::<CursorPage>(),
 });
 
 /// A text GitLab sent as it is (a log, a snippet, a file of an archive): a text that happens
@@ -206,6 +225,18 @@ impl Output {
             Output::Any => Arc::new(compact::any_schema(
                 "GitLab's answer: an object compact, a list of objects as a page (`items`, `next_page`, `total`), anything else under `value`; with `raw: true`, GitLab's whole answer under `raw`",
             )),
+            Output::GraphQl(operation) => match operation.shape {
+                Shape::Object => Arc::new(object(format!(
+                    "The {noun}, compact; with `raw: true`, GitLab's whole object under `raw`"
+                ))),
+                Shape::Page => {
+                    let mut schema = (*shapes.cursor_page).clone();
+                    let text = format!("One page of {plural}, each compact");
+                    schema.insert("description".to_owned(), Value::String(text));
+                    Arc::new(schema)
+                }
+                Shape::Deleted => Arc::clone(&shapes.deleted),
+            },
             Output::Compare => Arc::new(compact::any_schema(
                 "GitLab's comparison (commit, commits, diffs, compare_same_ref, web_url), commits compact; `diffs` capped like the diff actions, with `note` saying what was cut",
             )),
@@ -217,7 +248,7 @@ impl Output {
         matches!(
             self,
             Output::Object | Output::Pipeline | Output::List | Output::Compare | Output::Any
-        )
+        ) || matches!(self, Output::GraphQl(operation) if operation.shape != Shape::Deleted)
     }
 
     /// The structured result for a successful answer. Every shape is checked here, so what
@@ -373,6 +404,26 @@ impl Output {
                 }
                 other if raw => structured(&serde_json::json!({ RAW: other })),
                 other => structured(&serde_json::json!({ "value": other })),
+            },
+            Output::GraphQl(operation) => match graphql::answer(operation, response.body) {
+                Ok(Answer::Object(object)) => {
+                    CallToolResult::structured(Value::Object(compact(object)))
+                }
+                Ok(Answer::Page { items, next_cursor }) => {
+                    let mut items: Vec<_> = items.into_iter().map(compact).collect();
+                    let shared = if raw { Map::new() } else { shared(&mut items) };
+                    structured(&CursorPage {
+                        items,
+                        shared,
+                        next_cursor,
+                    })
+                }
+                Ok(Answer::Deleted) => structured(&Deleted {
+                    deleted: true,
+                    status,
+                    message: None,
+                }),
+                Err(why) => error_result(why),
             },
             Output::Compare => match response.body {
                 Value::Object(object) if raw => {

@@ -108,6 +108,72 @@ fn assert_parameters_sent(action: &Action, params: &Map<String, Value>, sent: &M
     }
 }
 
+/// Every parameter of a GraphQL call reached its variables: under a key its name starts
+/// (`parent_id` as `hierarchyWidget.parentId`, `work_item_type` as `workItemTypeId`), each
+/// value as given, as a global id ending in it, or as GraphQL's upper-case enum value.
+fn assert_variables_sent(action: &Action, params: &Map<String, Value>, variables: &Value) {
+    fn leaves(value: &Value, prefix: &str, under: bool, found: &mut Vec<String>) -> bool {
+        let mut any = false;
+        match value {
+            Value::Object(object) => {
+                for (key, value) in object {
+                    let inside = under || key.starts_with(prefix);
+                    any |= inside;
+                    any |= leaves(value, prefix, inside, found);
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    any |= leaves(item, prefix, under, found);
+                }
+            }
+            Value::String(text) if under => found.push(text.clone()),
+            other if under => found.push(other.to_string()),
+            _ => {}
+        }
+        any
+    }
+    for (name, value) in params {
+        if name == "raw" {
+            continue;
+        }
+        let mut words = name.split('_');
+        let camel: String = words.next().unwrap_or_default().to_owned()
+            + &words
+                .map(|word| word[..1].to_uppercase() + &word[1..])
+                .collect::<String>();
+        let mut found = Vec::new();
+        assert!(
+            leaves(variables, &camel, false, &mut found),
+            "{}: `{name}` is in no variable: {variables}",
+            action.id
+        );
+        let given: Vec<String> = match value {
+            Value::Array(items) => items.iter().map(scalar_text).collect(),
+            other => vec![scalar_text(other)],
+        };
+        for text in given {
+            let sent = found.iter().any(|leaf| {
+                *leaf == text || leaf.ends_with(&format!("/{text}")) || *leaf == text.to_uppercase()
+            });
+            // A type is sent as its global id, which names it by number.
+            let typed = name == "work_item_type"
+                && found.iter().any(|leaf| leaf.contains("WorkItems::Type/"));
+            assert!(
+                sent || typed,
+                "{}: `{name}` = {text} not in {found:?}",
+                action.id
+            );
+        }
+    }
+}
+
+fn scalar_text(value: &Value) -> String {
+    value
+        .as_str()
+        .map_or_else(|| value.to_string(), str::to_owned)
+}
+
 /// The structured result has every property the output schema requires.
 fn assert_matches_output_schema(action: &Action, result: &Value) {
     assert!(result.is_object(), "{}: {result}", action.id);
@@ -176,6 +242,18 @@ async fn run_case(case: Case, surface: SurfaceKind) {
     let params = params.as_object().unwrap();
     let endpoint = action.endpoint.as_ref().unwrap();
     let sent = requests[0].clone();
+    if let Output::GraphQl(operation) = action.output {
+        // A typed GraphQL action sends its own document, by name, its parameters as the
+        // variables.
+        assert_eq!(
+            (sent.method.as_str(), sent.raw_path.as_str()),
+            ("POST", "/api/graphql")
+        );
+        assert_eq!(sent.body["query"], operation.document, "{}", case.id);
+        assert_eq!(sent.body["operationName"], operation.name, "{}", case.id);
+        assert_variables_sent(action, params, &sent.body["variables"]);
+        return;
+    }
     if action.method_in_call && endpoint.method == Method::POST {
         // The GraphQL door sends the document and its variables to `/api/graphql`.
         assert_eq!(

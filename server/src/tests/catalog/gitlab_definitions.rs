@@ -7,12 +7,16 @@
 //! what is checked is what would reach GitLab. The next action is checked as it is
 //! written.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use graphql_parser::query::{
+    Definition, OperationDefinition, Selection, SelectionSet, Value as GqlValue, parse_query,
+};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::catalog::{Action, Prepared};
+use crate::catalog::graphql::Operation;
+use crate::catalog::{Action, Output, Prepared};
 use crate::gitlab::ApiRequest;
 use crate::registry::catalog;
 use crate::tests::catalog_support::{baseline, sample};
@@ -36,6 +40,7 @@ fn definitions() -> Definitions {
     let mut all = files.next().expect("the main definitions");
     for more in files {
         all.endpoints.extend(more.endpoints);
+        all.graphql.extend(more.graphql);
     }
     all
 }
@@ -45,6 +50,32 @@ struct Definitions {
     #[serde(default)]
     gitlab_version: String,
     endpoints: Vec<Endpoint>,
+    /// GitLab's GraphQL fields the typed GraphQL actions reach.
+    #[serde(default)]
+    graphql: Vec<GraphQlField>,
+}
+
+/// A GraphQL field as an action's document reaches it, and the arguments GitLab declares.
+#[derive(Deserialize)]
+struct GraphQlField {
+    /// Its path in the document from the root: `project.workItems`, `workItemCreate`.
+    field: String,
+    actions: Vec<String>,
+    arguments: Vec<GraphQlArgument>,
+    /// A mutation's `input` fields, by dotted path (`hierarchyWidget.parentId`).
+    #[serde(default)]
+    input: Vec<GraphQlArgument>,
+}
+
+#[derive(Deserialize)]
+struct GraphQlArgument {
+    name: String,
+    /// GraphQL's type: `ID!`, `[IssueType!]`.
+    #[serde(rename = "type")]
+    ty: String,
+    required: bool,
+    values: Option<Vec<Value>>,
+    deprecated: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -355,7 +386,8 @@ fn every_action_sends_what_gitlab_declares() {
     );
     let mut problems = Vec::new();
     for action in catalog().actions() {
-        if action.is_wizard() || action.method_in_call {
+        // The typed GraphQL actions are held against GitLab's GraphQL fields below.
+        if action.is_wizard() || action.method_in_call || graphql_operation(action).is_some() {
             continue;
         }
         let endpoints: Vec<&Endpoint> = definitions
@@ -382,5 +414,366 @@ fn every_action_sends_what_gitlab_declares() {
         "{} drifts from GitLab:\n{}",
         problems.len(),
         problems.join("\n")
+    );
+}
+
+fn graphql_operation(action: &Action) -> Option<&'static Operation> {
+    match action.output {
+        Output::GraphQl(operation) => Some(operation),
+        _ => None,
+    }
+}
+
+/// A field's path in a document (`project.workItems`) and the arguments passed to it.
+type DocumentField<'a> = (String, Vec<(&'a str, GqlValue<'a, &'a str>)>);
+
+/// Every field of a document with its path from the root and its arguments, inline
+/// fragments' fields under their field's path.
+fn document_fields<'a>(
+    set: &SelectionSet<'a, &'a str>,
+    prefix: &str,
+    found: &mut Vec<DocumentField<'a>>,
+) {
+    for selection in &set.items {
+        match selection {
+            Selection::Field(field) => {
+                let path = if prefix.is_empty() {
+                    field.name.to_owned()
+                } else {
+                    format!("{prefix}.{}", field.name)
+                };
+                found.push((path.clone(), field.arguments.clone()));
+                document_fields(&field.selection_set, &path, found);
+            }
+            Selection::InlineFragment(fragment) => {
+                document_fields(&fragment.selection_set, prefix, found);
+            }
+            Selection::FragmentSpread(_) => {}
+        }
+    }
+}
+
+/// Whether `value` is one GitLab takes as GraphQL type `ty` (a null where it may be left
+/// out).
+fn graphql_value_fits(ty: &str, value: &Value) -> bool {
+    let required = ty.ends_with('!');
+    let base = ty.trim_end_matches('!');
+    if value.is_null() {
+        return !required;
+    }
+    if let Some(inner) = base.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
+        return value
+            .as_array()
+            .is_some_and(|items| items.iter().all(|item| graphql_value_fits(inner, item)));
+    }
+    let gid = |model: &str| {
+        value
+            .as_str()
+            .and_then(|text| text.strip_prefix(&format!("gid://gitlab/{model}/")))
+            .is_some_and(|id| id.parse::<u64>().is_ok())
+    };
+    match base {
+        "Int" => value.is_i64() || value.is_u64(),
+        "Boolean" => value.is_boolean(),
+        "Date" => value.as_str().is_some_and(|text| {
+            text.len() == 10
+                && text.chars().enumerate().all(|(at, c)| match at {
+                    4 | 7 => c == '-',
+                    _ => c.is_ascii_digit(),
+                })
+        }),
+        "WorkItemID" => gid("WorkItem"),
+        "UserID" => gid("User"),
+        "LabelID" => gid("Label"),
+        "MilestoneID" => gid("Milestone"),
+        "WorkItemsTypeID" => gid("WorkItems::Type"),
+        // Text, ids and enum values travel as strings.
+        _ => value.is_string(),
+    }
+}
+
+/// An input object's fields by dotted path (`hierarchyWidget.parentId`), lists as values.
+fn input_paths(value: &Value, prefix: &str, found: &mut Vec<(String, Value)>) {
+    if let Value::Object(object) = value {
+        for (key, inner) in object {
+            let path = if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix}.{key}")
+            };
+            if inner.is_object() {
+                input_paths(inner, &path, found);
+            } else {
+                found.push((path, inner.clone()));
+            }
+        }
+    }
+}
+
+/// What one sent value does wrong against GitLab's argument `declared`.
+fn graphql_value_drift(name: &str, declared: &GraphQlArgument, value: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Some(why) = &declared.deprecated {
+        found.push(format!("sends `{name}`, deprecated: {why}"));
+    }
+    if !graphql_value_fits(&declared.ty, value) {
+        found.push(format!(
+            "sends `{name}` as {value}, where GitLab takes a {}",
+            declared.ty
+        ));
+    }
+    if let Some(values) = &declared.values {
+        for text in texts(value) {
+            if !values.iter().flat_map(texts).any(|taken| taken == text) {
+                found.push(format!("sends `{name}={text}`, which GitLab refuses"));
+            }
+        }
+    }
+    found
+}
+
+/// What is wrong with a typed GraphQL action against GitLab's fields: each field its
+/// document passes arguments to is declared for it, each argument with its type, every
+/// required one passed; and every call it builds (one optional parameter at a time) sends
+/// only variables the document declares, only input fields GitLab declares, with values
+/// GitLab takes, and every required one.
+fn graphql_drift(action: &Action, operation: &Operation, fields: &[&GraphQlField]) -> Vec<String> {
+    let mut found = Vec::new();
+    let document = match parse_query::<&str>(operation.document) {
+        Ok(document) => document,
+        Err(why) => return vec![format!("its document does not parse: {why}")],
+    };
+    let mut variables: BTreeMap<String, String> = BTreeMap::new();
+    let mut used = Vec::new();
+    for definition in &document.definitions {
+        let (set, defined) = match definition {
+            Definition::Operation(OperationDefinition::Query(query)) => {
+                (&query.selection_set, &query.variable_definitions)
+            }
+            Definition::Operation(OperationDefinition::Mutation(mutation)) => {
+                (&mutation.selection_set, &mutation.variable_definitions)
+            }
+            _ => {
+                found.push("its document holds something but one query or mutation".to_owned());
+                continue;
+            }
+        };
+        for variable in defined {
+            variables.insert(variable.name.to_owned(), variable.var_type.to_string());
+        }
+        document_fields(set, "", &mut used);
+    }
+    // Where each variable goes: its field's declaration and the argument.
+    let mut targets: BTreeMap<String, (&GraphQlField, &GraphQlArgument)> = BTreeMap::new();
+    for (path, arguments) in &used {
+        let declared = fields.iter().find(|field| field.field == *path);
+        let Some(declared) = declared else {
+            if !arguments.is_empty() {
+                found.push(format!(
+                    "passes arguments to `{path}`, which no GitLab definition names for it"
+                ));
+            }
+            continue;
+        };
+        for (name, value) in arguments {
+            let Some(argument) = declared.arguments.iter().find(|a| a.name == *name) else {
+                found.push(format!(
+                    "passes `{name}` to `{path}`, which GitLab does not declare"
+                ));
+                continue;
+            };
+            match value {
+                GqlValue::Variable(variable) => {
+                    let ty = variables.get(*variable).cloned().unwrap_or_default();
+                    if ty.trim_end_matches('!') != argument.ty.trim_end_matches('!')
+                        || argument.ty.ends_with('!') && !ty.ends_with('!')
+                    {
+                        found.push(format!(
+                            "passes ${variable}: {ty} to `{path}({name})`, which GitLab types {}",
+                            argument.ty
+                        ));
+                    }
+                    targets.insert((*variable).to_owned(), (*declared, argument));
+                }
+                _ => found.push(format!("passes `{path}({name})` a literal, not a variable")),
+            }
+        }
+        for required in declared.arguments.iter().filter(|a| a.required) {
+            if !arguments.iter().any(|(name, _)| *name == required.name) {
+                found.push(format!(
+                    "does not pass `{path}({})`, which GitLab requires",
+                    required.name
+                ));
+            }
+        }
+    }
+    // The calls it builds: the required parameters, then each optional one in turn.
+    let schema = action.input_schema();
+    let properties = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    // Dates are given as GitLab writes them.
+    let value_for = |name: &str, property: &Value| match name.ends_with("_date") {
+        true => json!("2026-01-01"),
+        false => value_for(name, property),
+    };
+    let base: Map<String, Value> = baseline(action)
+        .into_iter()
+        .map(|(name, _)| {
+            let value = value_for(&name, &properties[&name]);
+            (name, value)
+        })
+        .collect();
+    let mut calls = vec![base.clone()];
+    for (name, property) in &properties {
+        if base.contains_key(name) {
+            continue;
+        }
+        let mut tries = listed_values(property);
+        if tries.is_empty() {
+            tries.push(value_for(name, property));
+        }
+        for value in tries {
+            let mut params = base.clone();
+            params.insert(name.clone(), value);
+            calls.push(params);
+        }
+    }
+    let mut built = 0;
+    for params in calls {
+        let Ok(request) = request(action, &params) else {
+            continue;
+        };
+        built += 1;
+        let sent = request
+            .body
+            .as_ref()
+            .and_then(|body| body.get("variables"))
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        for (variable, ty) in &variables {
+            if ty.ends_with('!') && !sent.contains_key(variable) {
+                found.push(format!(
+                    "may leave out ${variable}, which its document requires"
+                ));
+            }
+        }
+        for (variable, value) in &sent {
+            let Some((field, argument)) = targets.get(variable) else {
+                found.push(format!(
+                    "sends ${variable}, which its document passes to no argument"
+                ));
+                continue;
+            };
+            if field.input.is_empty() {
+                found.extend(graphql_value_drift(variable, argument, value));
+                continue;
+            }
+            let mut paths = Vec::new();
+            input_paths(value, "", &mut paths);
+            for (path, value) in &paths {
+                match field.input.iter().find(|declared| declared.name == *path) {
+                    Some(declared) => found.extend(graphql_value_drift(path, declared, value)),
+                    None => found.push(format!(
+                        "sends `{path}` in `{}`'s input, which GitLab does not declare",
+                        field.field
+                    )),
+                }
+            }
+            for required in field.input.iter().filter(|declared| declared.required) {
+                if !paths.iter().any(|(path, _)| *path == required.name) {
+                    found.push(format!(
+                        "may leave out `{}` of `{}`'s input, which GitLab requires",
+                        required.name, field.field
+                    ));
+                }
+            }
+        }
+    }
+    if built == 0 {
+        found.push("no call could be made from its parameters".to_owned());
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn every_graphql_action_sends_what_gitlab_declares() {
+    let definitions = definitions();
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for action in catalog().actions() {
+        let Some(operation) = graphql_operation(action) else {
+            continue;
+        };
+        checked += 1;
+        let fields: Vec<&GraphQlField> = definitions
+            .graphql
+            .iter()
+            .filter(|field| field.actions.iter().any(|id| id == action.id))
+            .collect();
+        if fields.is_empty() {
+            problems.push(format!(
+                "{}: no GitLab GraphQL definition names it",
+                action.id
+            ));
+            continue;
+        }
+        problems.extend(
+            graphql_drift(action, operation, &fields)
+                .into_iter()
+                .map(|line| format!("{}: {line}", action.id)),
+        );
+    }
+    assert!(checked > 0, "no typed GraphQL action was checked");
+    assert!(
+        problems.is_empty(),
+        "{} drifts from GitLab's GraphQL:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The check catches what it is for: an argument GitLab does not declare, a value of the
+/// wrong type, an input field GitLab does not know.
+#[test]
+fn the_graphql_check_finds_drift() {
+    let argument = |ty: &str| GraphQlArgument {
+        name: "x".to_owned(),
+        ty: ty.to_owned(),
+        required: false,
+        values: Some(vec![json!("CLOSE")]),
+        deprecated: None,
+    };
+    assert!(graphql_value_drift("x", &argument("WorkItemStateEvent"), &json!("CLOSE")).is_empty());
+    assert_eq!(
+        graphql_value_drift("x", &argument("WorkItemStateEvent"), &json!("SHUT")).len(),
+        1
+    );
+    assert!(!graphql_value_fits(
+        "WorkItemID!",
+        &json!("gid://gitlab/Issue/1")
+    ));
+    assert!(graphql_value_fits(
+        "[LabelID!]",
+        &json!(["gid://gitlab/Label/3"])
+    ));
+    assert!(!graphql_value_fits("Date", &json!("2026-1-5")));
+    let mut paths = Vec::new();
+    input_paths(
+        &json!({"id": "a", "hierarchyWidget": {"parentId": null}}),
+        "",
+        &mut paths,
+    );
+    assert_eq!(
+        paths,
+        [
+            ("hierarchyWidget.parentId".to_owned(), Value::Null),
+            ("id".to_owned(), json!("a"))
+        ]
     );
 }

@@ -15,3 +15,4 @@ mod planning;
 mod repository;
 mod settings;
 mod validation;
+mod work_items;

@@ -32,3 +32,4 @@ mod settings_records;
 mod subscriptions_and_stars;
 mod time_tracking;
 mod versions_and_languages;
+mod work_items;
