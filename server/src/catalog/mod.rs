@@ -20,7 +20,7 @@ mod toolset;
 pub mod wizard;
 
 pub use action::{Action, PROJECT_ID, Prepared, Run};
-pub use entry::{any_method, delete, get, graphql, post, put};
+pub use entry::{any_method, delete, get, graphql, patch, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
 pub use schema::{input_schema, output_schema_of};
