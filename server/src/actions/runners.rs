@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::releases::Sort;
 use crate::catalog::params::{CommaList, GroupId, PageNumber, PerPage};
-use crate::catalog::{Action, delete, get, post, put};
+use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
 
@@ -29,24 +29,31 @@ pub fn actions() -> Vec<Action> {
         get::<RunnerJobs>("runner.job_list", "runners/{runner_id}/jobs")
             .list()
             .title("List the jobs a runner ran"),
+        get::<RunnerManagers>("runner.manager_list", "runners/{runner_id}/managers")
+            .list()
+            .title("List the machines a runner runs on"),
         post::<RunnerEnable>("runner.enable", "projects/{project_id}/runners")
             .title("Enable a runner for a project"),
         delete::<RunnerDisable>(
             "runner.disable",
             "projects/{project_id}/runners/{runner_id}"
         )
+        // Nothing is deleted: the runner stays, for its other projects.
+        .output(Output::Done)
         .title("Disable a runner for a project"),
         delete::<RunnerDelete>("runner.delete", "runners/{runner_id}"),
     ]
 }
 
-/// A runner's scope.
+/// A runner's scope, as GitLab names it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
 pub enum RunnerType {
-    InstanceType,
-    GroupType,
-    ProjectType,
+    #[serde(rename = "instance_type")]
+    Instance,
+    #[serde(rename = "group_type")]
+    Group,
+    #[serde(rename = "project_type")]
+    Project,
 }
 
 /// Whether a runner is in touch with GitLab.
@@ -210,6 +217,14 @@ pub struct RunnerJobs {
     pub sort: Option<Sort>,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
+}
+
+/// List the machines a runner runs on (its managers): system id, version, platform,
+/// status, last contact.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunnerManagers {
+    pub runner_id: u64,
 }
 
 /// Enable another project's runner for this project, so its jobs can run there; a locked

@@ -137,7 +137,7 @@ fn repository<'a>(
     Ok((project, repository))
 }
 
-fn repository_mut<'a>(store: &'a mut Store, id: u64) -> &'a mut ContainerRepository {
+fn repository_mut(store: &mut Store, id: u64) -> &mut ContainerRepository {
     store
         .registry
         .repositories
@@ -264,7 +264,7 @@ async fn remove_tags(
             .filter(|(name, _)| !keep.as_ref().is_some_and(|keep| keep.is_match(name)))
             .map(|(name, tag)| (name, parse_time(&tag.created_at).unwrap_or(now)))
             .collect();
-        candidates.sort_by(|a, b| b.1.cmp(&a.1));
+        candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.1));
         let doomed: Vec<String> = candidates
             .into_iter()
             .skip(keep_n)

@@ -1,4 +1,4 @@
-//! CI runners: `/runners[/:id[/jobs]]`, `/projects/:id/runners[/:runner_id]` and
+//! CI runners: `/runners[/:id[/jobs|/managers]]`, `/projects/:id/runners[/:runner_id]` and
 //! `/groups/:id/runners`. The sandbox's user acts without administrator rights here (see
 //! `store::runners`): it lists, changes and deletes the runners of what it maintains,
 //! reads the instance's, and enables a project runner for another of its projects unless
@@ -24,6 +24,7 @@ pub(crate) fn routes() -> Router<App> {
         .route("/runners", get(owned))
         .route("/runners/{runner_id}", get(show).put(update).delete(remove))
         .route("/runners/{runner_id}/jobs", get(jobs))
+        .route("/runners/{runner_id}/managers", get(managers))
         .route("/projects/{id}/runners", get(project_list).post(enable))
         .route(
             "/projects/{id}/runners/{runner_id}",
@@ -111,7 +112,7 @@ fn filtered<'a>(
         }
         found.retain(|_| "19.3.0".starts_with(&prefix));
     }
-    found.sort_by(|a, b| b.id.cmp(&a.id));
+    found.sort_by_key(|runner| std::cmp::Reverse(runner.id));
     Ok(found)
 }
 
@@ -202,6 +203,14 @@ async fn show(State(app): State<App>, Path(id): Path<String>) -> Result<Response
     app.with_store(|store| {
         let runner = runner(store, &id)?;
         Ok(ok(StatusCode::OK, store.runner_details_json(runner)))
+    })
+}
+
+/// The machines a runner runs on; GitLab does not page them.
+async fn managers(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    app.with_store(|store| {
+        let runner = runner(store, &id)?;
+        Ok(ok(StatusCode::OK, store.runner_managers_json(runner)))
     })
 }
 

@@ -142,6 +142,31 @@ impl Store {
         })
     }
 
+    /// `Entities::Ci::RunnerManager`s: the one machine each runner here runs on (the project
+    /// runner's is the system its job logs name).
+    pub fn runner_managers_json(&self, runner: &Runner) -> Value {
+        let system_id = match runner.id {
+            PROJECT_RUNNER => "s_4f0e21b7a3c9".to_owned(),
+            id => format!(
+                "s_{}",
+                &super::hex_id(format!("runner {id}").as_bytes())[..12]
+            ),
+        };
+        json!([{
+            "id": runner.id,
+            "system_id": system_id,
+            "version": "19.3.0",
+            "revision": "4d5a3b2c",
+            "platform": "linux",
+            "architecture": "amd64",
+            "created_at": runner.created_at,
+            "contacted_at": runner.contacted_at,
+            "ip_address": null,
+            "status": runner.status(),
+            "job_execution_status": "idle",
+        }])
+    }
+
     /// `Entities::Ci::RunnerDetails`: the runner and its settings, projects and groups.
     pub fn runner_details_json(&self, runner: &Runner) -> Value {
         let mut value = self.runner_json(runner);

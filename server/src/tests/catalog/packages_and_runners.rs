@@ -53,6 +53,7 @@ fn every_action_of_the_runners_toolset_and_its_class() {
             ("runner.pause", Write),
             ("runner.resume", Write),
             ("runner.job_list", Read),
+            ("runner.manager_list", Read),
             ("runner.enable", Write),
             ("runner.disable", Destructive),
             ("runner.delete", Destructive),

@@ -280,6 +280,8 @@ async fn the_runners_each_list_shows_and_pausing_is_paused_not_active() {
     let jobs = ok(&gitlab, at(Method::GET, &["runners", "1", "jobs"])).await;
     assert_eq!(jobs[0]["project"]["path_with_namespace"], "demo/sandbox");
     assert_eq!(jobs[0]["runner"]["id"], 1);
+    let managers = ok(&gitlab, at(Method::GET, &["runners", "1", "managers"])).await;
+    assert_eq!(pluck(&managers, "system_id"), json!(["s_4f0e21b7a3c9"]));
     let shared = call(&gitlab, at(Method::GET, &["runners", "2", "jobs"])).await;
     assert_eq!(message(shared.unwrap_err()).0, 403);
 }

@@ -137,6 +137,7 @@ pub(super) fn cases() -> Vec<Case> {
             "runner.job_list",
             json!({"runner_id": 1, "status": "failed", "order_by": "id", "sort": "asc"}),
         ),
+        case("runner.manager_list", json!({"runner_id": 1})),
         after(
             &tools,
             "runner.enable",
