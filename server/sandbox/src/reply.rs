@@ -41,6 +41,11 @@ impl ApiError {
         ApiError::message(StatusCode::BAD_REQUEST, message)
     }
 
+    /// `{"message": {"error": "…"}}`: a service's refusal passed on by its route.
+    pub fn service(status: StatusCode, message: &str) -> ApiError {
+        ApiError::json(status, &json!({ "message": { "error": message } }))
+    }
+
     /// `{"message": ["…"]}`: merge request branch rules.
     pub fn messages(status: StatusCode, messages: &[String]) -> ApiError {
         ApiError::json(status, &json!({ "message": messages }))

@@ -16,11 +16,14 @@ pub mod labels;
 pub mod lists;
 pub mod merge_requests;
 pub mod milestones;
+pub mod packages;
 pub mod participants;
 pub mod pipelines;
 pub mod projects;
+pub mod registry;
 pub mod releases;
 pub mod repository;
+pub mod runners;
 pub mod search;
 pub mod subscriptions;
 pub mod time_tracking;
@@ -48,6 +51,9 @@ pub fn all() -> Vec<Action> {
         projects::actions(),
         todos::actions(),
         work_items::actions(),
+        packages::actions(),
+        registry::actions(),
+        runners::actions(),
         api::actions(),
     ]
     .into_iter()

@@ -54,10 +54,10 @@ impl Endpoint {
             .collect()
     }
 
-    /// Whether the rest of the parameters travel in a JSON body (POST, PUT) rather than the
-    /// query string (GET, DELETE).
+    /// Whether the rest of the parameters travel in a JSON body (POST, PUT, PATCH) rather
+    /// than the query string (GET, DELETE).
     fn has_body(&self) -> bool {
-        self.method == Method::POST || self.method == Method::PUT
+        [Method::POST, Method::PUT, Method::PATCH].contains(&self.method)
     }
 
     /// The request for `params` (the parameters as serialised from their typed struct).

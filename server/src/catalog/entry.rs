@@ -75,6 +75,12 @@ pub fn put<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
     entry(id, Method::PUT, path)
 }
 
+/// A write: `PATCH path` with the parameters as a JSON body (the routes that change only
+/// what is sent, such as protection rules).
+pub fn patch<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
+    entry(id, Method::PATCH, path)
+}
+
 /// The guarded door: GitLab's method and path come with each call, so what the action does
 /// is decided per call (a GET reads; any other method writes, and asks first through the
 /// line's `.asks(…)`). `path` documents where the call's path goes.

@@ -21,7 +21,7 @@ mod toolset;
 pub mod wizard;
 
 pub use action::{Action, PROJECT_ID, Prepared, Run};
-pub use entry::{any_method, delete, get, graphql, graphql_operation, post, put};
+pub use entry::{any_method, delete, get, graphql, graphql_operation, patch, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
 pub use schema::{input_schema, output_schema_of};

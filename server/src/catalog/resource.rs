@@ -188,7 +188,49 @@ pub static RESOURCES: &[Resource] = &[
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
 
     // Packages, the container registry, runners.
-
+    resource(
+        "package",
+        "package",
+        "package",
+        "packages",
+        Toolset::Packages,
+    ),
+    resource(
+        "package_file",
+        "package_file",
+        "package file",
+        "package files",
+        Toolset::Packages,
+    ),
+    resource(
+        "package_rule",
+        "package_rule",
+        "package protection rule",
+        "package protection rules",
+        Toolset::Packages,
+    ),
+    resource(
+        "registry",
+        "registry",
+        "container repository",
+        "container repositories",
+        Toolset::Packages,
+    ),
+    resource(
+        "registry_tag",
+        "registry_tag",
+        "container image tag",
+        "container image tags",
+        Toolset::Packages,
+    ),
+    resource(
+        "registry_rule",
+        "registry_rule",
+        "container repository protection rule",
+        "container repository protection rules",
+        Toolset::Packages,
+    ),
+    resource("runner", "runner", "runner", "runners", Toolset::Runners),
     // Security, protected environments, deployment approvals, feature flags, import/export.
     resource("api", "api", "API request", "API requests", Toolset::Api),
 ];

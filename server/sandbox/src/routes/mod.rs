@@ -12,6 +12,7 @@ mod cherry_pick;
 mod ci_lint;
 mod commit_activity;
 mod commits;
+mod container_registry;
 mod discussions;
 mod events;
 mod files;
@@ -36,6 +37,7 @@ mod mirrors;
 mod note_commands;
 mod notes;
 mod oauth;
+mod packages;
 mod participants;
 mod pipelines;
 mod projects;
@@ -45,6 +47,7 @@ mod records;
 mod refusals;
 mod releases;
 mod repository;
+mod runners;
 mod search;
 mod stars;
 mod subscriptions;
@@ -114,6 +117,9 @@ pub(crate) fn router(app: App) -> Router {
         .merge(events::routes())
         .merge(merge_request_versions::routes())
         .merge(languages::routes())
+        .merge(packages::routes())
+        .merge(container_registry::routes())
+        .merge(runners::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

@@ -80,7 +80,11 @@ pub(crate) fn routes() -> Router<App> {
                 get(move |app, path, params| show(app, path, params, parent, kind))
                     .delete(move |app, path, params| remove(app, path, params, parent, kind));
             if kind.updatable {
-                item = item.put(move |app, path, params| update(app, path, params, parent, kind));
+                let change = move |app, path, params| update(app, path, params, parent, kind);
+                item = match kind.patched {
+                    true => item.patch(change),
+                    false => item.put(change),
+                };
             }
             router = router
                 .route(

@@ -15,7 +15,7 @@ use crate::reply::ApiError;
 use Field::{Bool, Integer, Object, Optional, Text};
 
 /// Every kind, for the routes.
-pub(crate) static KINDS: [&Kind; 16] = [
+pub(crate) static KINDS: [&Kind; 18] = [
     &GROUP_LABELS,
     &GROUP_MILESTONES,
     &FREEZE_PERIODS,
@@ -32,6 +32,8 @@ pub(crate) static KINDS: [&Kind; 16] = [
     &DEPLOY_KEYS,
     &BADGES,
     &SNIPPETS,
+    &PACKAGE_PROTECTION_RULES,
+    &CONTAINER_PROTECTION_RULES,
 ];
 
 /// CI/CD variables of a project or a group, one per key and environment scope. GitLab
@@ -1289,4 +1291,118 @@ fn comment_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value
     stamped(store, owner, record);
     record.remove("updated_at");
     record.insert("author".into(), store.me());
+}
+
+/// `Packages::Protection::Rule.package_types`.
+const PROTECTED_PACKAGE_TYPES: &[&str] = &["conan", "maven", "npm", "pypi"];
+
+/// Who may push or delete the packages a rule protects, by their name pattern and type.
+pub(crate) static PACKAGE_PROTECTION_RULES: Kind = Kind {
+    segment: "packages/protection/rules",
+    noun: "Package protection rule",
+    parents: &[Parent::Project],
+    updatable: true,
+    patched: true,
+    fields: &[
+        Optional("package_name_pattern"),
+        Optional("package_type"),
+        Optional("minimum_access_level_for_delete"),
+        Optional("minimum_access_level_for_push"),
+    ],
+    required: &["package_name_pattern", "package_type"],
+    create_rules: &[
+        Rule::Values("package_type", PROTECTED_PACKAGE_TYPES),
+        Rule::Values("minimum_access_level_for_delete", &["owner", "admin"]),
+        Rule::Values(
+            "minimum_access_level_for_push",
+            &["maintainer", "owner", "admin"],
+        ),
+        Rule::AtLeastOne(&[
+            "minimum_access_level_for_push",
+            "minimum_access_level_for_delete",
+        ]),
+    ],
+    update_rules: &[
+        Rule::Values("package_type", PROTECTED_PACKAGE_TYPES),
+        Rule::Values("minimum_access_level_for_delete", &["owner", "admin"]),
+        Rule::Values(
+            "minimum_access_level_for_push",
+            &["maintainer", "owner", "admin"],
+        ),
+    ],
+    unique: &[Unique {
+        fields: &["package_name_pattern", "package_type"],
+        message: "has already been taken",
+    }],
+    errors: Errors::Service(StatusCode::UNPROCESSABLE_ENTITY),
+    made: of_project,
+    ..Kind::PLAIN
+};
+
+/// Who may push or delete the images of the container repositories whose path a rule's
+/// pattern matches. An update sets a level to `""` to unset it.
+pub(crate) static CONTAINER_PROTECTION_RULES: Kind = Kind {
+    segment: "registry/protection/repository/rules",
+    noun: "Container protection rule",
+    parents: &[Parent::Project],
+    updatable: true,
+    patched: true,
+    fields: &[
+        Optional("repository_path_pattern"),
+        Optional("minimum_access_level_for_push"),
+        Optional("minimum_access_level_for_delete"),
+    ],
+    required: &["repository_path_pattern"],
+    create_rules: &[
+        Rule::Values(
+            "minimum_access_level_for_push",
+            &["maintainer", "owner", "admin"],
+        ),
+        Rule::Values(
+            "minimum_access_level_for_delete",
+            &["maintainer", "owner", "admin"],
+        ),
+        Rule::AtLeastOne(&[
+            "minimum_access_level_for_push",
+            "minimum_access_level_for_delete",
+        ]),
+    ],
+    update_rules: &[
+        Rule::Values(
+            "minimum_access_level_for_push",
+            &["maintainer", "owner", "admin", ""],
+        ),
+        Rule::Values(
+            "minimum_access_level_for_delete",
+            &["maintainer", "owner", "admin", ""],
+        ),
+    ],
+    check: unset_blank_levels,
+    unique: &[Unique {
+        fields: &["repository_path_pattern"],
+        message: "has already been taken",
+    }],
+    errors: Errors::Service(StatusCode::UNPROCESSABLE_ENTITY),
+    made: of_project,
+    ..Kind::PLAIN
+};
+
+/// A level sent as `""` is no level.
+fn unset_blank_levels(record: &mut Map<String, Value>) -> Result<(), ApiError> {
+    for field in [
+        "minimum_access_level_for_push",
+        "minimum_access_level_for_delete",
+    ] {
+        if record[field] == "" {
+            record.insert(field.to_owned(), Value::Null);
+        }
+    }
+    Ok(())
+}
+
+/// The project's id, and nothing else (no dates: GitLab's protection rules show none).
+fn of_project(_: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
+    if let Owner::Project(project) = owner {
+        record.insert("project_id".into(), json!(project));
+    }
 }

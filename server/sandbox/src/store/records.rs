@@ -120,6 +120,8 @@ pub(crate) struct Kind {
     pub parents: &'static [Parent],
     /// Whether GitLab lets one be changed (`PUT`); without, only made and deleted.
     pub updatable: bool,
+    /// Whether GitLab's route changes one with `PATCH` rather than `PUT`.
+    pub patched: bool,
     /// The field that names one in a path: `id` (numbered here) or a field of its own
     /// (a variable's `key`), unique within its owner.
     pub key: &'static str,
@@ -197,6 +199,9 @@ pub(crate) enum Errors {
     /// `404 {"message": "404 <noun> <Field problem> Not Found"}` (emoji reactions, whose
     /// route answers every refusal of its service as not found).
     NotFound,
+    /// `{"message": {"error": "Field problem and Field problem"}}` with this status: a
+    /// service's message passed on (`render_api_error!({ error: … })`).
+    Service(StatusCode),
 }
 
 impl Kind {
@@ -207,6 +212,7 @@ impl Kind {
         noun: "",
         parents: &[],
         updatable: false,
+        patched: false,
         key: "id",
         alias: None,
         fields: &[],
@@ -248,6 +254,7 @@ impl Kind {
             Errors::NotFound => {
                 ApiError::not_found(&format!("{} {}", self.noun, sentences().join(" and ")))
             }
+            Errors::Service(status) => ApiError::service(status, &sentences().join(" and ")),
         }
     }
 

@@ -50,6 +50,8 @@ impl Store {
             records: BTreeMap::new(),
             tracking: Default::default(),
             oauth: Default::default(),
+            registry: Default::default(),
+            runners: Vec::new(),
             ids: Ids::default(),
         };
         seed(&mut store);
@@ -399,6 +401,8 @@ fn seed(store: &mut Store) {
             updated_at: at,
         });
     }
+    super::registry::seed(store, demo);
+    store.seed_runners(demo, DEMO_GROUP);
     community(store);
 }
 

@@ -29,5 +29,9 @@ pub(crate) struct Store {
     pub oauth: super::oauth::OAuth,
     /// Subscriptions, time tracking and stars.
     pub tracking: super::tracking::Tracking,
+    /// Every project's packages and container images.
+    pub registry: super::registry::Registry,
+    /// The CI runners, by id.
+    pub runners: Vec<super::runners::Runner>,
     pub ids: Ids,
 }

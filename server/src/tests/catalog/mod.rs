@@ -9,6 +9,7 @@ mod issues;
 mod lists;
 mod merge_requests;
 mod outputs;
+mod packages_and_runners;
 mod people;
 mod pipelines;
 mod planning;

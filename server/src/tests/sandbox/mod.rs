@@ -18,6 +18,7 @@ mod listing_rules;
 mod merge_requests;
 mod notes;
 mod oauth;
+mod packages_and_runners;
 mod people;
 mod pipelines;
 mod planning;

@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 
 use super::{Job, Pipeline, Variable};
 use crate::store::project::Project;
+use crate::store::runners::PROJECT_RUNNER;
 use crate::store::state::Store;
 
 impl Store {
@@ -93,7 +94,12 @@ impl Store {
             "web_url": format!("{}/-/jobs/{}", self.web_url(project), job.id),
             "project": {"ci_job_token_scope_enabled": false},
             "artifacts": job.artifacts.as_ref().map_or(json!([]), |a| a.list_json()),
-            "runner": job.started_at.as_ref().map(|_| runner_json()),
+            // The demo project's runner ran every job that started (gone once deleted).
+            "runner": job
+                .started_at
+                .as_ref()
+                .and_then(|_| self.runner(PROJECT_RUNNER).ok())
+                .map(|runner| self.runner_json(runner)),
             "runner_manager": null,
             "artifacts_expire_at": job.artifacts.as_ref().and_then(|a| a.expire_at.clone()),
             "archived": false,
@@ -157,22 +163,6 @@ impl Variable {
             "raw": false,
         })
     }
-}
-
-/// The instance runner every sandbox job ran on.
-fn runner_json() -> Value {
-    json!({
-        "id": 1,
-        "description": "sandbox-runner",
-        "ip_address": null,
-        "active": true,
-        "paused": false,
-        "is_shared": true,
-        "runner_type": "instance_type",
-        "name": "gitlab-runner",
-        "online": true,
-        "status": "online",
-    })
 }
 
 /// A status's `text` and `label` in GitLab's detailed status.
