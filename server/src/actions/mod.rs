@@ -22,6 +22,7 @@ pub mod projects;
 pub mod releases;
 pub mod repository;
 pub mod search;
+pub mod security;
 pub mod subscriptions;
 pub mod time_tracking;
 pub mod todos;
@@ -46,6 +47,7 @@ pub fn all() -> Vec<Action> {
         releases::actions(),
         projects::actions(),
         todos::actions(),
+        security::actions(),
         api::actions(),
     ]
     .into_iter()

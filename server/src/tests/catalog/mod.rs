@@ -13,5 +13,6 @@ mod people;
 mod pipelines;
 mod planning;
 mod repository;
+mod security;
 mod settings;
 mod validation;
