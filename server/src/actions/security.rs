@@ -19,8 +19,11 @@ use crate::table;
 
 pub fn actions() -> Vec<Action> {
     table![
-        get::<VulnerabilityList>("vulnerability.list", "projects/{project_id}/vulnerabilities")
-            .list(),
+        get::<VulnerabilityList>(
+            "vulnerability.list",
+            "projects/{project_id}/vulnerabilities"
+        )
+        .list(),
         get::<VulnerabilityGet>("vulnerability.get", "vulnerabilities/{vulnerability_id}")
             .across_projects(),
         post::<VulnerabilityComment>(

@@ -14,6 +14,7 @@ mod commit_activity;
 mod commits;
 mod discussions;
 mod events;
+mod feature_flags;
 mod files;
 mod forks;
 mod graphql;
@@ -38,14 +39,17 @@ mod notes;
 mod oauth;
 mod participants;
 mod pipelines;
+mod project_transfer;
 mod projects;
 mod protected_branches;
+mod protected_environments;
 mod rebase;
 mod records;
 mod refusals;
 mod releases;
 mod repository;
 mod search;
+mod security;
 mod stars;
 mod subscriptions;
 mod tags;
@@ -113,6 +117,10 @@ pub(crate) fn router(app: App) -> Router {
         .merge(events::routes())
         .merge(merge_request_versions::routes())
         .merge(languages::routes())
+        .merge(security::routes())
+        .merge(protected_environments::routes())
+        .merge(feature_flags::routes())
+        .merge(project_transfer::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

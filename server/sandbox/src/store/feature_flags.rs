@@ -48,7 +48,8 @@ const STRATEGIES: [(&str, &[&str]); 5] = [
     ("userWithId", &["userIds"]),
 ];
 
-/// A list's `iid` counts per project; its paths are the project's web pages for it.
+/// A list is named by its `iid`, which counts per project, and has an `id` too; its paths
+/// are the project's web pages for it.
 fn user_list_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
     let Owner::Project(project) = owner else {
         return;
@@ -65,6 +66,7 @@ fn user_list_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Val
         store.full_path(&store.projects[project])
     );
     let at = now();
+    record.insert("id".into(), json!(Ids::next(&mut store.ids.record)));
     record.insert("iid".into(), json!(iid));
     record.insert("project_id".into(), json!(project));
     record.insert("created_at".into(), json!(at));
@@ -109,7 +111,10 @@ impl Store {
         let owner = Owner::Project(project);
         let mut flags = self.record_search(&owner, &FEATURE_FLAGS, params)?;
         flags.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
-        Ok(flags.iter().map(|flag| self.flag_json(&owner, flag)).collect())
+        Ok(flags
+            .iter()
+            .map(|flag| self.flag_json(&owner, flag))
+            .collect())
     }
 
     pub fn feature_flag(&self, project: u64, name: &str) -> Result<Value, ApiError> {

@@ -75,8 +75,7 @@ impl Store {
         }
         let user_id = number("user_id")?;
         let group_id = number("group_id")?;
-        if access == Access::Approve && level.is_none() && user_id.is_none() && group_id.is_none()
-        {
+        if access == Access::Approve && level.is_none() && user_id.is_none() && group_id.is_none() {
             return Err(ApiError::error(format!(
                 "{}, {}, {} are missing, at least one parameter must be provided",
                 name("access_level"),
@@ -92,7 +91,10 @@ impl Store {
         entry.insert("access_level".into(), json!(level));
         entry.insert("user_id".into(), json!(user_id));
         entry.insert("group_id".into(), json!(group_id));
-        entry.insert("group_inheritance_type".into(), json!(inheritance.unwrap_or(0)));
+        entry.insert(
+            "group_inheritance_type".into(),
+            json!(inheritance.unwrap_or(0)),
+        );
         if access == Access::Approve {
             entry.insert(
                 "required_approvals".into(),
@@ -182,7 +184,10 @@ impl Store {
                 Some(Value::Array(given)) => given.clone(),
                 Some(_) => return Err(ApiError::error(format!("{} is invalid", access.field()))),
             };
-            let mut entries = changed[access.field()].as_array().cloned().unwrap_or_default();
+            let mut entries = changed[access.field()]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
             for (index, change) in given.iter().enumerate() {
                 let Some(id) = change["id"].as_u64() else {
                     entries.push(Value::Object(self.access_entry(access, index, change)?));
@@ -192,8 +197,7 @@ impl Store {
                     .iter()
                     .position(|entry| entry["id"] == id)
                     .ok_or_else(|| PROTECTED_ENVIRONMENTS.not_found())?;
-                if matches!(&change["_destroy"], Value::Bool(true))
-                    || change["_destroy"] == "true"
+                if matches!(&change["_destroy"], Value::Bool(true)) || change["_destroy"] == "true"
                 {
                     entries.remove(at);
                     continue;

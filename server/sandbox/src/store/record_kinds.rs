@@ -15,7 +15,7 @@ use crate::reply::ApiError;
 use Field::{Bool, Integer, Object, Optional, Text};
 
 /// Every kind, for the routes.
-pub(crate) static KINDS: [&Kind; 16] = [
+pub(crate) static KINDS: [&Kind; 17] = [
     &GROUP_LABELS,
     &GROUP_MILESTONES,
     &FREEZE_PERIODS,
@@ -32,6 +32,7 @@ pub(crate) static KINDS: [&Kind; 16] = [
     &DEPLOY_KEYS,
     &BADGES,
     &SNIPPETS,
+    &super::feature_flags::FEATURE_FLAG_USER_LISTS,
 ];
 
 /// CI/CD variables of a project or a group, one per key and environment scope. GitLab

@@ -24,13 +24,9 @@ pub(crate) static DEPENDENCIES: Kind = Kind {
     ..Kind::PLAIN
 };
 
-/// A vulnerability's states, each with the fields that say who put it there and when.
-pub(crate) const STATES: [(&str, Option<&str>); 4] = [
-    ("detected", None),
-    ("confirmed", Some("confirmed")),
-    ("resolved", Some("resolved")),
-    ("dismissed", Some("dismissed")),
-];
+/// The states someone puts a vulnerability in, each with `<state>_by_id` and `<state>_at`
+/// saying who and when (the fourth, `detected`, is where scanners put it).
+const DECIDED: [&str; 3] = ["confirmed", "resolved", "dismissed"];
 
 /// The scanners' report types GitLab's findings list takes.
 pub(crate) const REPORT_TYPES: &[&str] = &[
@@ -70,7 +66,8 @@ pub(crate) const PACKAGE_MANAGERS: &[&str] = &[
 
 /// What the findings list is asked for.
 pub(crate) struct FindingQuery {
-    pub pipeline_id: Option<u64>,
+    /// As Grape takes it, a text: one naming no pipeline finds nothing.
+    pub pipeline_id: Option<String>,
     pub report_types: Option<Vec<String>>,
     pub severities: Option<Vec<String>>,
     /// Dismissed findings too (`scope=all`).
@@ -127,11 +124,9 @@ impl Store {
         let at = now();
         let vulnerability = self.record_mut(&owner, &VULNERABILITIES, id)?;
         if state == "detected" {
-            for (_, by) in STATES {
-                if let Some(by) = by {
-                    vulnerability.insert(format!("{by}_by_id"), Value::Null);
-                    vulnerability.insert(format!("{by}_at"), Value::Null);
-                }
+            for decided in DECIDED {
+                vulnerability.insert(format!("{decided}_by_id"), Value::Null);
+                vulnerability.insert(format!("{decided}_at"), Value::Null);
             }
         } else {
             vulnerability.insert(format!("{state}_by_id"), json!(CURRENT_USER));
@@ -195,7 +190,11 @@ impl Store {
         let owner = Owner::Project(project);
         let kept = self.record_list(&owner, &VULNERABILITIES);
         let latest = kept.iter().filter_map(|v| v["pipeline_id"].as_u64()).max();
-        let Some(pipeline) = query.pipeline_id.or(latest) else {
+        let pipeline = match &query.pipeline_id {
+            Some(named) => named.trim().parse::<u64>().ok(),
+            None => latest,
+        };
+        let Some(pipeline) = pipeline else {
             return Vec::new();
         };
         let among = |wanted: &Option<Vec<String>>, value: &Value| {
@@ -214,7 +213,12 @@ impl Store {
                 let file = finding["location"]["file"].as_str().unwrap_or_default();
                 let line = finding["location"]["start_line"].as_u64();
                 let blob = line.map_or_else(
-                    || format!("{web}/-/blob/{}/{file}", self.projects[&project].default_branch),
+                    || {
+                        format!(
+                            "{web}/-/blob/{}/{file}",
+                            self.projects[&project].default_branch
+                        )
+                    },
                     |line| {
                         format!(
                             "{web}/-/blob/{}/{file}#L{line}",
@@ -252,9 +256,7 @@ impl Store {
             .into_iter()
             .filter(|d| {
                 managers.is_none_or(|managers| {
-                    managers
-                        .iter()
-                        .any(|m| d["package_manager"] == m.as_str())
+                    managers.iter().any(|m| d["package_manager"] == m.as_str())
                 })
             })
             .collect()

@@ -6,6 +6,7 @@ mod ci_log;
 mod junit;
 mod pipelines;
 mod repository;
+mod security;
 #[cfg(test)]
 mod tests;
 
@@ -400,6 +401,7 @@ fn seed(store: &mut Store) {
         });
     }
     community(store);
+    security::seed(store, demo);
 }
 
 /// Group 5 `community` and its project 100 `community/handbook`, both public and alice's,

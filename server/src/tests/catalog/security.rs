@@ -39,9 +39,9 @@ fn lists_of_values_go_as_grape_arrays() {
         request.query,
         pairs(&[
             ("report_type[]", "dependency_scanning"),
+            ("scope", "all"),
             ("severity[]", "high"),
             ("severity[]", "critical"),
-            ("scope", "all"),
         ])
     );
     let error = refused(
@@ -80,7 +80,10 @@ fn approve_and_reject_send_their_verdict() {
             id,
             json!({"project_id": 1, "deployment_id": 9, "comment": "Checked"}),
         );
-        assert_eq!(request.path, ["projects", "1", "deployments", "9", "approval"]);
+        assert_eq!(
+            request.path,
+            ["projects", "1", "deployments", "9", "approval"]
+        );
         assert_eq!(
             request.body,
             Some(json!({"comment": "Checked", "status": status}))
