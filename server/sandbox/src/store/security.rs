@@ -92,6 +92,7 @@ impl Store {
     }
 
     fn find_vulnerability(&self, id: &str) -> Result<(u64, Value), ApiError> {
+        let wanted = id.trim().parse::<u64>().ok();
         self.records
             .iter()
             .filter(|((_, segment), _)| *segment == VULNERABILITIES.segment)
@@ -100,7 +101,7 @@ impl Store {
                     return None;
                 };
                 kept.iter()
-                    .find(|v| v["id"].to_string() == id)
+                    .find(|v| wanted.is_some_and(|wanted| v["id"] == wanted))
                     .map(|v| (*project, Value::Object(v.clone())))
             })
             .ok_or_else(|| VULNERABILITIES.not_found())

@@ -172,16 +172,21 @@ async fn an_environment_is_protected_once_and_keeps_a_deployer() {
         json!(["Maintainers", "Demo"])
     );
     let names = get(&gitlab, on_demo(Method::GET, "protected_environments")).await;
-    assert_eq!(pluck(&names, "name"), json!(["canary", "production"]));
+    assert_eq!(pluck(&names, "name"), json!(["canary"]));
 }
 
 #[tokio::test]
 async fn a_deployment_is_approved_by_someone_else_while_it_waits() {
     let (_sandbox, gitlab) = setup().await;
-    let approval = |deployment: u64, status: &str| {
-        demo_item(Method::POST, "deployments", deployment, Some("approval"))
-            .json(json!({"status": status, "comment": "Looked at it"}))
+    let approval_in = |project: &str, deployment: u64, status: &str| {
+        let deployment = deployment.to_string();
+        at(
+            Method::POST,
+            &["projects", project, "deployments", &deployment, "approval"],
+        )
+        .json(json!({"status": status, "comment": "Looked at it"}))
     };
+    let approval = |deployment, status: &str| approval_in("community/handbook", deployment, status);
     assert_eq!(
         refused(&gitlab, approval(1001, "maybe")).await,
         (400, json!({"error": "status does not have a valid value"}))
@@ -189,7 +194,14 @@ async fn a_deployment_is_approved_by_someone_else_while_it_waits() {
     let approved = get(&gitlab, approval(1001, "approved")).await;
     assert_eq!(approved["status"], "approved");
     assert_eq!(approved["user"]["username"], "sandbox-user");
-    let deployment = get(&gitlab, demo_item(Method::GET, "deployments", 1001, None)).await;
+    let deployment = get(
+        &gitlab,
+        at(
+            Method::GET,
+            &["projects", "community/handbook", "deployments", "1001"],
+        ),
+    )
+    .await;
     assert_eq!(deployment["pending_approval_count"], 0);
     assert_eq!(
         refused(&gitlab, approval(1001, "approved")).await,
@@ -202,7 +214,13 @@ async fn a_deployment_is_approved_by_someone_else_while_it_waits() {
         refused(&gitlab, approval(404, "approved")).await,
         (404, json!({"message": "404 Not found"}))
     );
-    // The current user's own deployment, and one to an environment nobody protected.
+    // In the demo project: the current user's own deployment to an environment protected
+    // with approvals, and one to an environment nobody protected.
+    let protect = on_demo(Method::POST, "protected_environments").json(
+        json!({"name": "production", "deploy_access_levels": [{"access_level": 40}], "approval_rules": [{"access_level": 40}]}),
+    );
+    get(&gitlab, protect).await;
+    let approval = |deployment, status: &str| approval_in("demo/sandbox", deployment, status);
     let deploy = |environment: &str| {
         on_demo(Method::POST, "deployments").json(
             json!({"environment": environment, "sha": "main", "ref": "main", "tag": false, "status": "running"}),
@@ -231,10 +249,11 @@ async fn a_deployment_is_approved_by_someone_else_while_it_waits() {
 #[tokio::test]
 async fn a_rejected_deployment_fails() {
     let (_sandbox, gitlab) = setup().await;
-    let reject = demo_item(Method::POST, "deployments", 1001, Some("approval"))
+    let deployment = ["projects", "community/handbook", "deployments", "1001"];
+    let reject = at(Method::POST, &[&deployment[..], &["approval"]].concat())
         .json(json!({"status": "rejected"}));
     assert_eq!(get(&gitlab, reject).await["status"], "rejected");
-    let deployment = get(&gitlab, demo_item(Method::GET, "deployments", 1001, None)).await;
+    let deployment = get(&gitlab, at(Method::GET, &deployment)).await;
     assert_eq!(deployment["status"], "failed");
 }
 

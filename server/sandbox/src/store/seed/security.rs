@@ -1,12 +1,13 @@
-//! The demo project's security and deployment data, which no API call makes: what its
-//! scanners found on `main` (vulnerabilities in three states, dependencies) and a
+//! Security and deployment data no API call makes: what the demo project's scanners found
+//! on `main` (vulnerabilities in three states, dependencies), and in the community's
+//! handbook (apart from the demo project, whose environments the sandbox's user makes) a
 //! deployment to its protected `production` environment, bob's, blocked until someone
 //! approves it. Their ids are fixed and apart from the counters new records take theirs
 //! from, so that what tests make keeps its ids.
 
 use serde_json::{Value, json};
 
-use super::{BOB, DEMO_GROUP};
+use super::{BOB, COMMUNITY_GROUP, HANDBOOK_PROJECT};
 use crate::store::CURRENT_USER;
 use crate::store::protected_environments::PROTECTED_ENVIRONMENTS;
 use crate::store::record_kinds::{DEPLOYMENTS, ENVIRONMENTS};
@@ -22,7 +23,7 @@ const BLOCKED_DEPLOYMENT: u64 = 1_001;
 pub(super) fn seed(store: &mut Store, project: u64) {
     vulnerabilities(store, project);
     dependencies(store, project);
-    production(store, project);
+    production(store, HANDBOOK_PROJECT);
 }
 
 fn vulnerabilities(store: &mut Store, project: u64) {
@@ -159,7 +160,7 @@ fn dependencies(store: &mut Store, project: u64) {
 }
 
 /// `production`, protected in the project (maintainers deploy, one maintainer approves)
-/// and as a tier in the demo group, with bob's deployment of `main` waiting there.
+/// and as a tier in its group, with bob's deployment of `main` waiting there.
 fn production(store: &mut Store, project: u64) {
     let at = timestamp(seed_time(8, 14, 0));
     let sha = store.projects[&project]
@@ -171,7 +172,7 @@ fn production(store: &mut Store, project: u64) {
         "id": PRODUCTION,
         "name": "production",
         "slug": "production",
-        "external_url": "https://sandbox.example.com",
+        "external_url": "https://handbook.example.com",
         "tier": "production",
         "description": null,
         "auto_stop_setting": "always",
@@ -210,7 +211,7 @@ fn production(store: &mut Store, project: u64) {
         &json!({"name": "production", "deploy_access_levels": [maintainers(1)], "required_approval_count": 0, "approval_rules": [approvers]}),
     );
     store.record_insert(
-        &Owner::Group(DEMO_GROUP),
+        &Owner::Group(COMMUNITY_GROUP),
         &PROTECTED_ENVIRONMENTS,
         &json!({"name": "production", "deploy_access_levels": [maintainers(3)], "required_approval_count": 0, "approval_rules": []}),
     );

@@ -1,15 +1,17 @@
 //! The cases of the security and deployments actions: the demo project's seeded
-//! vulnerabilities (1 detected, 2 confirmed, 3 dismissed) and dependencies, its protected
-//! `production` environment with bob's deployment 1001 waiting for approval, and the demo
-//! group's protected `production` tier.
+//! vulnerabilities (1 detected, 2 confirmed, 3 dismissed) and dependencies; the community
+//! handbook's protected `production` environment with bob's deployment 1001 waiting for
+//! approval, and the community group's protected `production` tier.
 
 use serde_json::{Value, json};
 
 use super::{Case, P, after, case};
 use crate::tests::common::mcp::Harness;
 
-/// Bob's deployment to `production`, blocked until approved.
+/// Bob's deployment to the handbook's `production`, blocked until approved.
 const BLOCKED: u64 = 1001;
+/// The project with a protected environment and a deployment waiting for approval.
+const HANDBOOK: &str = "community/handbook";
 
 pub(super) fn cases() -> Vec<Case> {
     let flag = [(
@@ -46,10 +48,13 @@ pub(super) fn cases() -> Vec<Case> {
             json!({"project_id": P, "package_manager": ["cargo"]}),
         ),
         // protected environments and deployment approvals
-        case("protected_environment.list", json!({"project_id": P})),
+        case(
+            "protected_environment.list",
+            json!({"project_id": HANDBOOK}),
+        ),
         case(
             "protected_environment.get",
-            json!({"project_id": P, "name": "production"}),
+            json!({"project_id": HANDBOOK, "name": "production"}),
         ),
         case(
             "protected_environment.protect",
@@ -57,27 +62,27 @@ pub(super) fn cases() -> Vec<Case> {
         ),
         case(
             "protected_environment.update",
-            json!({"project_id": P, "name": "production", "deploy_access_levels": [{"access_level": 30}], "approval_rules": [{"id": 2, "_destroy": true}]}),
+            json!({"project_id": HANDBOOK, "name": "production", "deploy_access_levels": [{"access_level": 30}], "approval_rules": [{"id": 2, "_destroy": true}]}),
         ),
         case(
             "protected_environment.unprotect",
-            json!({"project_id": P, "name": "production"}),
+            json!({"project_id": HANDBOOK, "name": "production"}),
         ),
         case(
             "protected_environment.group_list",
-            json!({"group_id": "demo"}),
+            json!({"group_id": "community"}),
         ),
         case(
             "protected_environment.group_get",
-            json!({"group_id": "demo", "name": "production"}),
+            json!({"group_id": "community", "name": "production"}),
         ),
         case(
             "deployment.approve",
-            json!({"project_id": P, "deployment_id": BLOCKED, "comment": "Checked the diff"}),
+            json!({"project_id": HANDBOOK, "deployment_id": BLOCKED, "comment": "Checked the diff"}),
         ),
         case(
             "deployment.reject",
-            json!({"project_id": P, "deployment_id": BLOCKED, "comment": "Wrong commit"}),
+            json!({"project_id": HANDBOOK, "deployment_id": BLOCKED, "comment": "Wrong commit"}),
         ),
         // feature flags and their user lists
         after(
