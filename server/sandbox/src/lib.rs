@@ -191,6 +191,13 @@
 //! - **Group** 5 `community` "Community", public, and its public project 100
 //!   `community/handbook` (no repository): alice owns both; sandbox-user is in neither, so
 //!   it can ask to join; bob has asked to join each (pending access requests).
+//!   Its environment 1000 `production` is protected (maintainers deploy, one maintainer
+//!   approves; the community group protects the `production` tier too), and bob's
+//!   deployment 1001 of `main` there is `blocked`, waiting for that approval.
+//! - **Security** of demo/sandbox (Ultimate): vulnerabilities 1 (regex ReDoS, dependency
+//!   scanning, high, `detected`), 2 (SAST, medium, `confirmed`) and 3 (lodash, critical,
+//!   `dismissed`), found by the latest `main` pipeline, and three dependencies (`regex`,
+//!   `serde` from cargo, `lodash` from npm).
 //! - **Project** 1 `demo/sandbox` ("sandbox", private, default branch `main`). Members:
 //!   sandbox-user Owner (50), alice Maintainer (40), bob Developer (30). Projects created with
 //!   `POST /projects` (or forked without a namespace) go to `sandbox-user/<path>`, with

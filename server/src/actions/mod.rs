@@ -25,6 +25,7 @@ pub mod releases;
 pub mod repository;
 pub mod runners;
 pub mod search;
+pub mod security;
 pub mod subscriptions;
 pub mod time_tracking;
 pub mod todos;
@@ -54,6 +55,7 @@ pub fn all() -> Vec<Action> {
         packages::actions(),
         registry::actions(),
         runners::actions(),
+        security::actions(),
         api::actions(),
     ]
     .into_iter()

@@ -232,6 +232,41 @@ pub static RESOURCES: &[Resource] = &[
     ),
     resource("runner", "runner", "runner", "runners", Toolset::Runners),
     // Security, protected environments, deployment approvals, feature flags, import/export.
+    resource(
+        "vulnerability",
+        "vulnerability",
+        "vulnerability",
+        "vulnerabilities",
+        Toolset::Security,
+    ),
+    resource(
+        "dependency",
+        "dependency",
+        "dependency",
+        "dependencies",
+        Toolset::Security,
+    ),
+    resource(
+        "protected_environment",
+        "protected_env",
+        "protected environment",
+        "protected environments",
+        Toolset::Pipelines,
+    ),
+    resource(
+        "feature_flag",
+        "feature_flag",
+        "feature flag",
+        "feature flags",
+        Toolset::Pipelines,
+    ),
+    resource(
+        "feature_flag_user_list",
+        "ff_user_list",
+        "feature flag user list",
+        "feature flag user lists",
+        Toolset::Pipelines,
+    ),
     resource("api", "api", "API request", "API requests", Toolset::Api),
 ];
 

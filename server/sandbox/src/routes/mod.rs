@@ -15,6 +15,7 @@ mod commits;
 mod container_registry;
 mod discussions;
 mod events;
+mod feature_flags;
 mod files;
 mod forks;
 mod graphql;
@@ -40,8 +41,10 @@ mod oauth;
 mod packages;
 mod participants;
 mod pipelines;
+mod project_transfer;
 mod projects;
 mod protected_branches;
+mod protected_environments;
 mod rebase;
 mod records;
 mod refusals;
@@ -49,6 +52,7 @@ mod releases;
 mod repository;
 mod runners;
 mod search;
+mod security;
 mod stars;
 mod subscriptions;
 mod tags;
@@ -120,6 +124,10 @@ pub(crate) fn router(app: App) -> Router {
         .merge(packages::routes())
         .merge(container_registry::routes())
         .merge(runners::routes())
+        .merge(security::routes())
+        .merge(protected_environments::routes())
+        .merge(feature_flags::routes())
+        .merge(project_transfer::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

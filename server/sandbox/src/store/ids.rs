@@ -25,6 +25,11 @@ pub(crate) struct Ids {
     pub mirror: u64,
     /// Every kind of settings-like record (`store::records`) shares one sequence.
     pub record: u64,
+    /// Who may deploy to or approve for a protected environment.
+    pub protected_environment_access: u64,
+    /// Feature flags' strategies, and the environment scopes of those.
+    pub flag_strategy: u64,
+    pub flag_scope: u64,
 }
 
 impl Ids {

@@ -15,7 +15,7 @@ use crate::reply::ApiError;
 use Field::{Bool, Integer, Object, Optional, Text};
 
 /// Every kind, for the routes.
-pub(crate) static KINDS: [&Kind; 18] = [
+pub(crate) static KINDS: [&Kind; 19] = [
     &GROUP_LABELS,
     &GROUP_MILESTONES,
     &FREEZE_PERIODS,
@@ -34,6 +34,7 @@ pub(crate) static KINDS: [&Kind; 18] = [
     &SNIPPETS,
     &PACKAGE_PROTECTION_RULES,
     &CONTAINER_PROTECTION_RULES,
+    &super::feature_flags::FEATURE_FLAG_USER_LISTS,
 ];
 
 /// CI/CD variables of a project or a group, one per key and environment scope. GitLab

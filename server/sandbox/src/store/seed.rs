@@ -6,6 +6,7 @@ mod ci_log;
 mod junit;
 mod pipelines;
 mod repository;
+mod security;
 #[cfg(test)]
 mod tests;
 
@@ -404,6 +405,7 @@ fn seed(store: &mut Store) {
     super::registry::seed(store, demo);
     store.seed_runners(demo, DEMO_GROUP);
     community(store);
+    security::seed(store, demo);
 }
 
 /// Group 5 `community` and its project 100 `community/handbook`, both public and alice's,

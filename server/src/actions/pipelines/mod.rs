@@ -1,12 +1,15 @@
 //! The `pipelines` toolset, CI/CD: pipelines and their jobs (`/projects/:id/pipelines[/…]`,
 //! `/projects/:id/jobs[/…]`), and in modules of their own the CI/CD variables, pipeline
-//! schedules, trigger tokens, environments and deployments.
+//! schedules, trigger tokens, environments and deployments, protected environments and
+//! deployment approvals, feature flags.
 
 mod artifacts;
 mod environments;
+mod feature_flags;
 mod freeze_periods;
 mod job;
 mod pipeline;
+mod protected_environments;
 mod schedules;
 mod status;
 mod triggers;
@@ -83,6 +86,8 @@ pub fn actions() -> Vec<Action> {
         triggers::actions(),
         environments::actions(),
         freeze_periods::actions(),
+        protected_environments::actions(),
+        feature_flags::actions(),
     ]
     .into_iter()
     .flatten()

@@ -2,6 +2,7 @@
 //! project's mirrors, webhooks, deploy keys and badges.
 
 pub mod hooks;
+mod import_export;
 pub mod keys_and_badges;
 pub mod mirrors;
 mod snippets;
@@ -74,6 +75,7 @@ pub fn actions() -> Vec<Action> {
         snippets::actions(),
         super::access_requests::project_actions(),
         super::events::project_actions(),
+        import_export::actions(),
     ]
     .into_iter()
     .flatten()

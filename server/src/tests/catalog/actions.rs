@@ -71,7 +71,13 @@ fn the_class_follows_the_method_with_named_exceptions() {
             "job.erase",
             "environment.stop",
             "environment.stop_stale",
-            "project.push_mirror_add"
+            "deployment.approve",
+            "deployment.reject",
+            "project.push_mirror_add",
+            "vulnerability.confirm",
+            "vulnerability.resolve",
+            "vulnerability.dismiss",
+            "vulnerability.revert"
         ]
     );
 }
@@ -592,7 +598,10 @@ fn resources_group_the_actions() {
             "access_request_create",
             "access_request_approve",
             "access_request_deny",
-            "event_list"
+            "event_list",
+            "export_status",
+            "export",
+            "import_status"
         ]
     );
 }

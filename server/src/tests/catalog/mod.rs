@@ -14,6 +14,7 @@ mod people;
 mod pipelines;
 mod planning;
 mod repository;
+mod security;
 mod settings;
 mod validation;
 mod work_items;

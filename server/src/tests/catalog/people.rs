@@ -99,6 +99,9 @@ fn every_action_of_the_toolsets_and_its_class() {
             ("project.access_request_approve", Write),
             ("project.access_request_deny", Destructive),
             ("project.event_list", Read),
+            ("project.export_status", Read),
+            ("project.export", Write),
+            ("project.import_status", Read),
         ],
     );
 }

@@ -29,6 +29,7 @@ mod repository;
 mod reviews;
 mod routing;
 mod search;
+mod security_and_deployments;
 mod settings_records;
 mod subscriptions_and_stars;
 mod time_tracking;
