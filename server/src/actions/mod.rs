@@ -8,6 +8,7 @@
 
 pub mod access_requests;
 pub mod api;
+pub mod boards;
 pub mod events;
 pub mod group_planning;
 pub mod groups;
@@ -21,6 +22,7 @@ pub mod pipelines;
 pub mod projects;
 pub mod releases;
 pub mod repository;
+pub mod resource_events;
 pub mod search;
 pub mod subscriptions;
 pub mod time_tracking;
@@ -46,6 +48,8 @@ pub fn all() -> Vec<Action> {
         releases::actions(),
         projects::actions(),
         todos::actions(),
+        resource_events::actions(),
+        boards::actions(),
         api::actions(),
     ]
     .into_iter()

@@ -178,7 +178,20 @@ pub static RESOURCES: &[Resource] = &[
     // Work items (GraphQL-backed).
 
     // Planning: epics, iterations, boards, resource events.
-
+    resource(
+        "board",
+        "board",
+        "issue board",
+        "issue boards",
+        Toolset::Issues,
+    ),
+    resource(
+        "board_list",
+        "board_list",
+        "board list",
+        "board lists",
+        Toolset::Issues,
+    ),
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
 
     // Packages, the container registry, runners.

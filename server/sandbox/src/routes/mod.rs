@@ -7,12 +7,14 @@ mod access_requests;
 mod approvals;
 mod archive;
 mod artifacts;
+mod boards;
 mod branches;
 mod cherry_pick;
 mod ci_lint;
 mod commit_activity;
 mod commits;
 mod discussions;
+mod epics;
 mod events;
 mod files;
 mod forks;
@@ -45,6 +47,7 @@ mod records;
 mod refusals;
 mod releases;
 mod repository;
+mod resource_events;
 mod search;
 mod stars;
 mod subscriptions;
@@ -113,6 +116,9 @@ pub(crate) fn router(app: App) -> Router {
         .merge(events::routes())
         .merge(merge_request_versions::routes())
         .merge(languages::routes())
+        .merge(resource_events::routes())
+        .merge(boards::routes())
+        .merge(epics::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

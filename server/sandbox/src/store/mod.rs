@@ -32,6 +32,7 @@ pub(crate) mod notes;
 pub(crate) mod oauth;
 pub(crate) mod people;
 pub(crate) mod pipelines;
+pub(crate) mod planning;
 pub(crate) mod project;
 pub(crate) mod quick_actions;
 pub(crate) mod record_kinds;

@@ -49,6 +49,7 @@ impl Store {
             todos: Vec::new(),
             records: BTreeMap::new(),
             tracking: Default::default(),
+            planning: Default::default(),
             oauth: Default::default(),
             ids: Ids::default(),
         };
@@ -400,6 +401,7 @@ fn seed(store: &mut Store) {
         });
     }
     community(store);
+    store.seed_planning();
 }
 
 /// Group 5 `community` and its project 100 `community/handbook`, both public and alice's,

@@ -29,5 +29,7 @@ pub(crate) struct Store {
     pub oauth: super::oauth::OAuth,
     /// Subscriptions, time tracking and stars.
     pub tracking: super::tracking::Tracking,
+    /// Resource events, boards, epics and iterations.
+    pub planning: super::planning::Planning,
     pub ids: Ids,
 }

@@ -2,6 +2,7 @@
 
 mod answer_limit;
 mod artifacts;
+mod boards;
 mod bridges;
 mod ci_settings;
 mod client;
@@ -25,6 +26,7 @@ mod projects;
 mod quick_actions;
 mod releases;
 mod repository;
+mod resource_events;
 mod reviews;
 mod routing;
 mod search;
