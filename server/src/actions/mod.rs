@@ -9,10 +9,12 @@
 pub mod access_requests;
 pub mod api;
 pub mod boards;
+pub mod epics;
 pub mod events;
 pub mod group_planning;
 pub mod groups;
 pub mod issues;
+pub mod iterations;
 pub mod labels;
 pub mod lists;
 pub mod merge_requests;
@@ -50,6 +52,8 @@ pub fn all() -> Vec<Action> {
         todos::actions(),
         resource_events::actions(),
         boards::actions(),
+        epics::actions(),
+        iterations::actions(),
         api::actions(),
     ]
     .into_iter()

@@ -178,6 +178,14 @@ pub static RESOURCES: &[Resource] = &[
     // Work items (GraphQL-backed).
 
     // Planning: epics, iterations, boards, resource events.
+    resource("epic", "epic", "epic", "epics", Toolset::WorkItems),
+    resource(
+        "iteration",
+        "iteration",
+        "iteration",
+        "iterations",
+        Toolset::WorkItems,
+    ),
     resource(
         "board",
         "board",

@@ -24,6 +24,7 @@ mod issuable;
 mod issuable_filters;
 mod issue_links;
 mod issues;
+mod iterations;
 mod jobs;
 mod labels;
 mod languages;
@@ -119,6 +120,7 @@ pub(crate) fn router(app: App) -> Router {
         .merge(resource_events::routes())
         .merge(boards::routes())
         .merge(epics::routes())
+        .merge(iterations::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

@@ -8,6 +8,7 @@ mod ci_settings;
 mod client;
 mod commits;
 mod draft_notes;
+mod epics;
 mod events;
 mod faults;
 mod files;

@@ -3,6 +3,7 @@
 
 pub(crate) mod boards;
 pub(crate) mod epics;
+pub(crate) mod iterations;
 pub(crate) mod resource_events;
 mod seed;
 
@@ -14,6 +15,7 @@ pub(crate) struct Planning {
     pub boards: Vec<boards::Board>,
     pub epics: Vec<epics::Epic>,
     pub epic_issues: Vec<epics::EpicIssue>,
+    pub iterations: Vec<iterations::Iteration>,
     pub ids: PlanningIds,
 }
 

@@ -1,9 +1,10 @@
 //! The planning part of the demo data: the resource events of the seeded issues and merge
 //! requests (the labels and milestone each was made with, by its author), the demo
-//! project's board and the demo group's epics.
+//! project's board and the demo group's epics and iterations.
 
 use crate::DEMO_PROJECT;
 use crate::store::planning::epics::Epic;
+use crate::store::planning::iterations::Iteration;
 use crate::store::planning::resource_events::Tracked;
 use crate::store::state::Store;
 use crate::store::timestamps::{seed_time, timestamp};
@@ -28,6 +29,40 @@ impl Store {
         }
         self.seed_board();
         self.seed_epics();
+        self.seed_iterations();
+    }
+
+    /// The demo group's cadence "Tokenizer sprints": iterations 1 to 3, two weeks each
+    /// from 2026-01-05 ("Sprint 1" to "Sprint 3").
+    fn seed_iterations(&mut self) {
+        let group = self
+            .group_named("demo")
+            .expect("the demo group is seeded")
+            .id;
+        let at = timestamp(seed_time(2, 16, 0));
+        for (n, (start, due)) in [
+            ("2026-01-05", "2026-01-18"),
+            ("2026-01-19", "2026-02-01"),
+            ("2026-02-02", "2026-02-15"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let number = n as u64 + 1;
+            self.planning.iterations.push(Iteration {
+                id: number,
+                iid: number,
+                sequence: number,
+                group_id: group,
+                cadence_title: "Tokenizer sprints".to_owned(),
+                title: Some(format!("Sprint {number}")),
+                description: None,
+                start_date: start.to_owned(),
+                due_date: due.to_owned(),
+                created_at: at.clone(),
+                updated_at: at.clone(),
+            });
+        }
     }
 
     /// Epics of the demo group: &1 "Tokenizer 1.1" (alice's, dated like milestone v1.1,

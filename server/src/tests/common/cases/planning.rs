@@ -19,7 +19,61 @@ pub(super) fn cases() -> Vec<Case> {
         json!({"project_id": P, "name": "docs", "color": "#00aa00"}),
     )];
     let spare_board = [("board.create", json!({"project_id": P, "name": "Spare"}))];
+    let new_epic = [(
+        "epic.create",
+        json!({"group_id": "demo", "title": "Docs overhaul"}),
+    )];
     vec![
+        // epics; the seed's: &1 "Tokenizer 1.1" (id 1, issue #1 in it, assignment 1) and its
+        // child &2 "Word counter" (id 2, issue #2 in it, assignment 2).
+        case(
+            "epic.list",
+            json!({"group_id": "demo", "state": "opened", "search": "token", "order_by": "title", "sort": "asc"}),
+        ),
+        case("epic.get", json!({"group_id": "demo", "epic_iid": 1})),
+        case(
+            "epic.create",
+            json!({"group_id": "demo", "title": "Docs overhaul", "description": "Rewrite the guide", "confidential": false, "start_date_fixed": "2026-03-02", "due_date_fixed": "2026-03-27", "parent_id": 1}),
+        ),
+        case(
+            "epic.update",
+            json!({"group_id": "demo", "epic_iid": 1, "title": "Tokenizer 1.1 (done)", "state_event": "close"}),
+        ),
+        case("epic.delete", json!({"group_id": "demo", "epic_iid": 2})),
+        case(
+            "epic.issue_list",
+            json!({"group_id": "demo", "epic_iid": 1}),
+        ),
+        case(
+            "epic.issue_assign",
+            json!({"group_id": "demo", "epic_iid": 1, "issue_id": 2}),
+        ),
+        case(
+            "epic.issue_remove",
+            json!({"group_id": "demo", "epic_iid": 1, "epic_issue_id": 1}),
+        ),
+        case(
+            "epic.child_list",
+            json!({"group_id": "demo", "epic_iid": 1}),
+        ),
+        after(
+            &new_epic,
+            "epic.child_add",
+            json!({"group_id": "demo", "epic_iid": 1, "child_epic_id": 3}),
+        ),
+        case(
+            "epic.child_remove",
+            json!({"group_id": "demo", "epic_iid": 1, "child_epic_id": 2}),
+        ),
+        // iterations: the demo group's "Sprint 1" to "Sprint 3".
+        case(
+            "iteration.list",
+            json!({"project_id": P, "state": "all", "search": "sprint", "in": ["title"]}),
+        ),
+        case(
+            "iteration.group_list",
+            json!({"group_id": "demo", "include_ancestors": false, "search": "tokenizer", "in": ["title", "cadence_title"]}),
+        ),
         // boards; the seed's board 1 "Development" has lists 1 (`bug`) and 2 (`feature`).
         case("board.list", json!({"project_id": P})),
         case("board.get", json!({"project_id": P, "board_id": 1})),
