@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::issues::StateEvent;
 use crate::catalog::params::{CommaList, Date, DateTime, GroupId, PageNumber, PerPage};
-use crate::catalog::{Action, delete, get, post, put};
+use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::table;
 
 pub fn actions() -> Vec<Action> {
@@ -16,21 +16,25 @@ pub fn actions() -> Vec<Action> {
         post::<EpicCreate>("epic.create", "groups/{group_id}/epics"),
         put::<EpicUpdate>("epic.update", "groups/{group_id}/epics/{epic_iid}"),
         delete::<EpicDelete>("epic.delete", "groups/{group_id}/epics/{epic_iid}"),
+        // An epic's issues come with their place in it (`epic_issue_id`), and assigning or
+        // removing one answers with that place: not the issue objects the path suggests.
         get::<EpicIssueList>(
             "epic.issue_list",
             "groups/{group_id}/epics/{epic_iid}/issues"
         )
-        .list()
+        .output(Output::Any)
         .title("List an epic's issues"),
         post::<EpicIssueAssign>(
             "epic.issue_assign",
             "groups/{group_id}/epics/{epic_iid}/issues/{issue_id}"
         )
+        .output(Output::Any)
         .title("Assign an issue to an epic"),
         delete::<EpicIssueRemove>(
             "epic.issue_remove",
             "groups/{group_id}/epics/{epic_iid}/issues/{epic_issue_id}"
         )
+        .output(Output::Any)
         .title("Remove an issue from an epic"),
         get::<EpicChildList>(
             "epic.child_list",
@@ -43,10 +47,12 @@ pub fn actions() -> Vec<Action> {
             "groups/{group_id}/epics/{epic_iid}/epics/{child_epic_id}"
         )
         .title("Add a child epic"),
+        // GitLab answers with the child epic.
         delete::<EpicChildRemove>(
             "epic.child_remove",
             "groups/{group_id}/epics/{epic_iid}/epics/{child_epic_id}"
         )
+        .output(Output::Object)
         .title("Remove a child epic"),
     ]
 }

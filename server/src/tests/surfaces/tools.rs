@@ -229,7 +229,13 @@ fn meta_lists_domain_tools_and_the_wizards() {
             "unsubscribe",
             "time_stats",
             "time_estimate_set",
-            "time_spent_add"
+            "time_spent_add",
+            "label_event_list",
+            "label_event_get",
+            "milestone_event_list",
+            "milestone_event_get",
+            "state_event_list",
+            "state_event_get"
         ])
     );
     let description = merge_request.description.as_deref().unwrap();
