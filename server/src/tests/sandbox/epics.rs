@@ -138,12 +138,10 @@ async fn iterations_are_the_groups_and_searchable() {
         pluck(&all, "title"),
         json!(["Sprint 1", "Sprint 2", "Sprint 3"])
     );
-    assert_eq!(
-        all[0]["web_url"]
-            .as_str()
-            .unwrap()
-            .ends_with("/groups/demo/-/iterations/1"),
-        true
+    let web_url = all[0]["web_url"].as_str().unwrap();
+    assert!(
+        web_url.ends_with("/groups/demo/-/iterations/1"),
+        "{web_url}"
     );
     let group = at(Method::GET, &["groups", "demo", "iterations"]);
     let by_cadence = with_query(
