@@ -49,6 +49,14 @@
 //! the records: a project's creation, issues and merge requests opened, closed or merged,
 //! notes, and the pushes the `push` pipelines ran for.
 //!
+//! Resource events of issues and merge requests (`…/resource_label_events`,
+//! `…/resource_milestone_events`, `…/resource_state_events`, list and one), recorded as the
+//! changes happen. Issue boards of a project and their label lists (`…/boards[/:id/lists]`;
+//! moving a list shifts the others; a project keeps its last board). A group's epics
+//! (`/groups/:id/epics`: list with GitLab's filters, one, create, update, delete; their
+//! issues, assigned by global id; child epics, without cycles) and iterations
+//! (`/groups/:id/iterations`, `/projects/:id/iterations`, their state from today's date).
+//!
 //! Settings-like records, each kind declared once with GitLab's fields, defaults and checks
 //! (`store::record_kinds`) and served by one set of routes: CI/CD variables (project and
 //! group), webhooks (the secret token never shown; `…/test/:trigger`), pipeline schedules
@@ -230,6 +238,17 @@
 //!   on the fixed line of `src/tokenizer.rs` (base and start: main's head, head: the fix),
 //!   alice's reply (note 4, on the same line); and bob's general note (note 5).
 //!   New merge requests start at !2, new notes at 6. No issue links.
+//! - **Resource events** of what the seed made: issue #2 with `feature` (label event 1),
+//!   issue #1 with `bug` (2) and milestone `v1.1` (milestone event 1), !1 with both (label
+//!   event 3, milestone event 2), each by its author. From then on every change of labels,
+//!   milestone or state is recorded, however it is made (fields, quick actions, a merge).
+//! - **Board** 1 "Development" of demo/sandbox: list 1 `bug` (position 0), list 2 `feature`
+//!   (1). New boards start at 2, new lists at 3.
+//! - **Epics** of the demo group: &1 (id 1) "Tokenizer 1.1" by alice, fixed dates
+//!   2026-01-05 to 2026-02-27, issue #1 in it (assignment 1); &2 (id 2) "Word counter" by
+//!   bob, child of &1, issue #2 in it (assignment 2).
+//! - **Iterations** of the demo group (cadence "Tokenizer sprints"): 1 "Sprint 1"
+//!   2026-01-05 to 01-18, 2 "Sprint 2" to 02-01, 3 "Sprint 3" to 02-15.
 //! - **The showcase** ([`Sandbox::start_showcase`], what the server's `--sandbox` serves),
 //!   on top of all this: a branch `docs/tokens`, one commit of bob's on top of main's head,
 //!   "Say what a token is in the README", and **merge request** !2 (id 2) from it into

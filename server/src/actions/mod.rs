@@ -8,10 +8,13 @@
 
 pub mod access_requests;
 pub mod api;
+pub mod boards;
+pub mod epics;
 pub mod events;
 pub mod group_planning;
 pub mod groups;
 pub mod issues;
+pub mod iterations;
 pub mod labels;
 pub mod lists;
 pub mod merge_requests;
@@ -23,6 +26,7 @@ pub mod projects;
 pub mod registry;
 pub mod releases;
 pub mod repository;
+pub mod resource_events;
 pub mod runners;
 pub mod search;
 pub mod security;
@@ -56,6 +60,10 @@ pub fn all() -> Vec<Action> {
         registry::actions(),
         runners::actions(),
         security::actions(),
+        resource_events::actions(),
+        boards::actions(),
+        epics::actions(),
+        iterations::actions(),
         api::actions(),
     ]
     .into_iter()

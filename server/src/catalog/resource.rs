@@ -184,7 +184,28 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::WorkItems,
     ),
     // Planning: epics, iterations, boards, resource events.
-
+    resource("epic", "epic", "epic", "epics", Toolset::WorkItems),
+    resource(
+        "iteration",
+        "iteration",
+        "iteration",
+        "iterations",
+        Toolset::WorkItems,
+    ),
+    resource(
+        "board",
+        "board",
+        "issue board",
+        "issue boards",
+        Toolset::Issues,
+    ),
+    resource(
+        "board_list",
+        "board_list",
+        "board list",
+        "board lists",
+        Toolset::Issues,
+    ),
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
 
     // Packages, the container registry, runners.

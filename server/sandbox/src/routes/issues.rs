@@ -17,8 +17,10 @@ use crate::param_rules;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::issues::Issue;
+use crate::store::planning::resource_events::Tracked;
 use crate::store::quick_actions::On;
 use crate::store::state_change::StateChange;
+use crate::store::tracking;
 use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 
 pub(crate) fn routes() -> Router<App> {
@@ -81,6 +83,10 @@ async fn create(
         issue.milestone_id = milestone_id;
         project.issues.insert(iid, issue);
         project.touch();
+        store.record_changes(
+            tracking::Issuable::Issue(project_id, iid),
+            &Tracked::new_issuable(),
+        );
         if let Some(description) = description {
             let kept = store.new_description(&On::Issue(project_id, iid), &description);
             store
@@ -190,14 +196,23 @@ async fn update(
         let discussion_locked = params.bool("discussion_locked")?;
         let (project_id, iid) = find(store, &id, &issue_iid)?;
         let title = title.map(checked_title).transpose()?;
+        // A milestone of the project, or none (`0` or blank takes it away).
+        let milestone_id = params
+            .has("milestone_id")
+            .then(|| milestone(&params, &store.projects[&project_id]))
+            .transpose()?;
         let on = On::Issue(project_id, iid);
         let commands = description_commands(store, &on, &mut description);
+        let before = store.tracked(tracking::Issuable::Issue(project_id, iid));
 
         let project = store.project_mut(project_id);
         let issue = project.issues.get_mut(&iid).expect("found above");
         let now = now();
         if let Some(title) = title {
             issue.title = title;
+        }
+        if let Some(milestone_id) = milestone_id {
+            issue.milestone_id = milestone_id;
         }
         if let Some(description) = description {
             issue.description.clone_from(&description);
@@ -220,6 +235,7 @@ async fn update(
         }
         issue.updated_at = now;
         project.touch();
+        store.record_changes(tracking::Issuable::Issue(project_id, iid), &before);
         if let Some(commands) = commands {
             store.apply_quick_actions(&on, &commands);
         }

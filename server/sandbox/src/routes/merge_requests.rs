@@ -17,8 +17,10 @@ use crate::param_rules;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
 use crate::store::merge_requests::MergeRequest;
+use crate::store::planning::resource_events::Tracked;
 use crate::store::quick_actions::On;
 use crate::store::state_change::StateChange;
+use crate::store::tracking;
 use crate::store::{CURRENT_USER, Ids, Project, Store, now};
 
 pub(crate) fn routes() -> Router<App> {
@@ -120,6 +122,8 @@ async fn create(
             },
         );
         project.touch();
+        let changed = tracking::Issuable::MergeRequest(project_id, iid);
+        store.record_changes(changed, &Tracked::new_issuable());
         if let Some(description) = description {
             let on = On::MergeRequest(project_id, iid);
             let kept = store.new_description(&on, &description);
@@ -275,6 +279,8 @@ async fn update(
         }
         let on = On::MergeRequest(project_id, iid);
         let commands = description_commands(store, &on, &mut description);
+        let changed = tracking::Issuable::MergeRequest(project_id, iid);
+        let before = store.tracked(changed);
 
         let project = store.project_mut(project_id);
         let mr = project.merge_requests.get_mut(&iid).expect("found above");
@@ -307,6 +313,7 @@ async fn update(
         }
         mr.updated_at = now;
         project.touch();
+        store.record_changes(changed, &before);
         if let Some(commands) = commands {
             store.apply_quick_actions(&on, &commands);
         }

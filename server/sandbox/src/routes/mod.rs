@@ -7,6 +7,7 @@ mod access_requests;
 mod approvals;
 mod archive;
 mod artifacts;
+mod boards;
 mod branches;
 mod cherry_pick;
 mod ci_lint;
@@ -14,6 +15,7 @@ mod commit_activity;
 mod commits;
 mod container_registry;
 mod discussions;
+mod epics;
 mod events;
 mod feature_flags;
 mod files;
@@ -24,6 +26,7 @@ mod issuable;
 mod issuable_filters;
 mod issue_links;
 mod issues;
+mod iterations;
 mod jobs;
 mod labels;
 mod languages;
@@ -50,6 +53,7 @@ mod records;
 mod refusals;
 mod releases;
 mod repository;
+mod resource_events;
 mod runners;
 mod search;
 mod security;
@@ -128,6 +132,10 @@ pub(crate) fn router(app: App) -> Router {
         .merge(protected_environments::routes())
         .merge(feature_flags::routes())
         .merge(project_transfer::routes())
+        .merge(resource_events::routes())
+        .merge(boards::routes())
+        .merge(epics::routes())
+        .merge(iterations::routes())
         .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(
             app.clone(),

@@ -33,6 +33,7 @@ pub(crate) mod notes;
 pub(crate) mod oauth;
 pub(crate) mod people;
 pub(crate) mod pipelines;
+pub(crate) mod planning;
 pub(crate) mod project;
 pub(crate) mod project_transfer;
 pub(crate) mod protected_environments;

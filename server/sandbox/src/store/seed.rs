@@ -50,6 +50,7 @@ impl Store {
             todos: Vec::new(),
             records: BTreeMap::new(),
             tracking: Default::default(),
+            planning: Default::default(),
             oauth: Default::default(),
             registry: Default::default(),
             runners: Vec::new(),
@@ -406,6 +407,7 @@ fn seed(store: &mut Store) {
     store.seed_runners(demo, DEMO_GROUP);
     community(store);
     security::seed(store, demo);
+    store.seed_planning();
 }
 
 /// Group 5 `community` and its project 100 `community/handbook`, both public and alice's,

@@ -33,5 +33,7 @@ pub(crate) struct Store {
     pub registry: super::registry::Registry,
     /// The CI runners, by id.
     pub runners: Vec<super::runners::Runner>,
+    /// Resource events, boards, epics and iterations.
+    pub planning: super::planning::Planning,
     pub ids: Ids,
 }

@@ -508,7 +508,13 @@ fn resources_group_the_actions() {
             "unsubscribe",
             "time_stats",
             "time_estimate_set",
-            "time_spent_add"
+            "time_spent_add",
+            "label_event_list",
+            "label_event_get",
+            "milestone_event_list",
+            "milestone_event_get",
+            "state_event_list",
+            "state_event_get"
         ]
     );
     assert_eq!(
@@ -555,7 +561,13 @@ fn resources_group_the_actions() {
             "unsubscribe",
             "time_stats",
             "time_estimate_set",
-            "time_spent_add"
+            "time_spent_add",
+            "label_event_list",
+            "label_event_get",
+            "milestone_event_list",
+            "milestone_event_get",
+            "state_event_list",
+            "state_event_get"
         ]
     );
     assert_eq!(

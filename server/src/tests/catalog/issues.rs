@@ -55,6 +55,22 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.time_stats", Read),
         ("issue.time_estimate_set", Write),
         ("issue.time_spent_add", Write),
+        ("issue.label_event_list", Read),
+        ("issue.label_event_get", Read),
+        ("issue.milestone_event_list", Read),
+        ("issue.milestone_event_get", Read),
+        ("issue.state_event_list", Read),
+        ("issue.state_event_get", Read),
+        ("board.list", Read),
+        ("board.get", Read),
+        ("board.create", Write),
+        ("board.update", Write),
+        ("board.delete", Destructive),
+        ("board_list.list", Read),
+        ("board_list.get", Read),
+        ("board_list.create", Write),
+        ("board_list.update", Write),
+        ("board_list.delete", Destructive),
     ];
     assert_toolset(Toolset::Issues, &table);
 }

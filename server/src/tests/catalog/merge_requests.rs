@@ -71,6 +71,12 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.time_stats", Read),
         ("merge_request.time_estimate_set", Write),
         ("merge_request.time_spent_add", Write),
+        ("merge_request.label_event_list", Read),
+        ("merge_request.label_event_get", Read),
+        ("merge_request.milestone_event_list", Read),
+        ("merge_request.milestone_event_get", Read),
+        ("merge_request.state_event_list", Read),
+        ("merge_request.state_event_get", Read),
     ];
     assert_toolset(Toolset::MergeRequests, &table);
 }

@@ -2,6 +2,7 @@
 
 mod actions;
 mod alternatives;
+mod boards_epics_and_events;
 mod compact;
 mod every_action;
 mod gitlab_definitions;

@@ -2,11 +2,13 @@
 
 mod answer_limit;
 mod artifacts;
+mod boards;
 mod bridges;
 mod ci_settings;
 mod client;
 mod commits;
 mod draft_notes;
+mod epics;
 mod events;
 mod faults;
 mod files;
@@ -26,6 +28,7 @@ mod projects;
 mod quick_actions;
 mod releases;
 mod repository;
+mod resource_events;
 mod reviews;
 mod routing;
 mod search;

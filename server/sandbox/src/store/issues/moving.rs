@@ -26,6 +26,7 @@ impl Store {
         self.cross_notes(project_id, iid, to, new_iid, "moved");
         let new_id = self.projects[&to].issues[&new_iid].id;
         let at = now();
+        let before = self.tracked(Issuable::Issue(project_id, iid));
         let issue = self
             .project_mut(project_id)
             .issues
@@ -39,6 +40,7 @@ impl Store {
         };
         change.apply(Some("close"), &at);
         issue.updated_at = at;
+        self.record_changes(Issuable::Issue(project_id, iid), &before);
         Some(new_iid)
     }
 

@@ -6,6 +6,7 @@ use std::time::SystemTime;
 use super::{ACTIVE_PIPELINE, MergeSpec, conflicts, merge};
 use crate::store::repository::Person;
 use crate::store::state::Store;
+use crate::store::tracking::Issuable;
 use crate::store::{CURRENT_USER, now};
 
 /// Why a merge request cannot be merged now.
@@ -132,6 +133,7 @@ impl Store {
         };
         // The merge request keeps showing the changes it merged.
         let refs = self.diff_refs(project, mr);
+        let before = self.tracked(Issuable::MergeRequest(project_id, iid));
 
         let project = self.project_mut(project_id);
         let merged =
@@ -156,6 +158,7 @@ impl Store {
             project.repository.branches.remove(&source);
         }
         project.touch();
+        self.record_changes(Issuable::MergeRequest(project_id, iid), &before);
         Ok(())
     }
 }

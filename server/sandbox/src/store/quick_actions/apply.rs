@@ -37,7 +37,9 @@ impl Store {
             return;
         };
         let at = now();
+        let before = self.tracked(issuable);
         self.change_fields(issuable, updates, &at);
+        self.record_changes(issuable, &before);
         self.change_tracking(issuable, updates, &at);
         match issuable {
             Issuable::Issue(project, iid) => {
