@@ -180,7 +180,21 @@ pub static RESOURCES: &[Resource] = &[
     // Planning: epics, iterations, boards, resource events.
 
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
-
+    resource(
+        "approval_rule",
+        "approval_rule",
+        "approval rule",
+        "approval rules",
+        Toolset::MergeRequests,
+    ),
+    resource(
+        "merge_train",
+        "merge_train",
+        "merge train",
+        "merge trains",
+        Toolset::MergeRequests,
+    ),
+    resource("upload", "upload", "upload", "uploads", Toolset::Projects),
     // Packages, the container registry, runners.
 
     // Security, protected environments, deployment approvals, feature flags, import/export.

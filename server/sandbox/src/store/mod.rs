@@ -7,6 +7,7 @@
 //! This module only declares the modules and gathers what the routes use most; the modules
 //! here name each other directly, never through it.
 
+pub(crate) mod approval_settings;
 pub(crate) mod approvals;
 pub(crate) mod artifacts;
 pub(crate) mod badges;
@@ -26,6 +27,7 @@ mod lookups;
 mod markdown;
 pub(crate) mod merge_request_diffs;
 pub(crate) mod merge_requests;
+pub(crate) mod merge_trains;
 pub(crate) mod milestones;
 pub(crate) mod mirrors;
 pub(crate) mod notes;
@@ -38,6 +40,7 @@ pub(crate) mod record_kinds;
 pub(crate) mod records;
 pub(crate) mod releases;
 pub(crate) mod repository;
+pub(crate) mod review_records;
 mod seed;
 mod state;
 pub(crate) mod state_change;
@@ -45,6 +48,7 @@ pub(crate) mod test_reports;
 mod timestamps;
 pub(crate) mod todos;
 pub(crate) mod tracking;
+pub(crate) mod uploads;
 pub(crate) mod wiki;
 
 pub(crate) use durations::parse_duration;

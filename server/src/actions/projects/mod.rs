@@ -5,6 +5,7 @@ pub mod hooks;
 pub mod keys_and_badges;
 pub mod mirrors;
 mod snippets;
+mod uploads;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -72,6 +73,7 @@ pub fn actions() -> Vec<Action> {
         hooks::actions(),
         keys_and_badges::actions(),
         snippets::actions(),
+        uploads::actions(),
         super::access_requests::project_actions(),
         super::events::project_actions(),
     ]

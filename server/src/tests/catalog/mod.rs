@@ -8,6 +8,7 @@ mod gitlab_definitions;
 mod issues;
 mod lists;
 mod merge_requests;
+mod merge_requests_and_uploads;
 mod outputs;
 mod people;
 mod pipelines;
