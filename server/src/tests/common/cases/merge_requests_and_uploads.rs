@@ -83,7 +83,7 @@ pub(super) fn cases() -> Vec<Case> {
             mr(json!({"block_id": "$block"})),
         ),
         after(
-            &[second_mr.clone()],
+            std::slice::from_ref(&second_mr),
             "merge_request.dependency_create",
             mr(json!({"blocking_merge_request_id": "$mr2_id"})),
         ),
