@@ -43,7 +43,7 @@ pub fn actions() -> Vec<Action> {
         )
         .title("Get an emoji reaction on a comment of an issue"),
         post::<IssueNoteEmojiCreate>(
-            "issue.note_emoji_create",
+            "issue.note_emoji_add",
             "projects/{project_id}/issues/{issue_iid}/notes/{note_id}/award_emoji"
         )
         .title("React to a comment of an issue with an emoji"),

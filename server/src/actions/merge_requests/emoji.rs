@@ -43,7 +43,7 @@ pub fn actions() -> Vec<Action> {
         )
         .title("Get an emoji reaction on a comment of a merge request"),
         post::<MergeRequestNoteEmojiCreate>(
-            "merge_request.note_emoji_create",
+            "merge_request.note_emoji_add",
             "projects/{project_id}/merge_requests/{merge_request_iid}/notes/{note_id}/award_emoji"
         )
         .title("React to a comment of a merge request with an emoji"),

@@ -52,7 +52,7 @@ fn each_action_reads_writes_or_destroys() {
         ("issue.emoji_get", Read),
         ("issue.note_emoji_list", Read),
         ("issue.note_emoji_get", Read),
-        ("issue.note_emoji_create", Write),
+        ("issue.note_emoji_add", Write),
         ("issue.note_emoji_delete", Destructive),
         ("issue.participant_list", Read),
         ("issue.subscribe", Write),

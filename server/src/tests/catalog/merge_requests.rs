@@ -60,7 +60,7 @@ fn each_action_reads_writes_or_destroys() {
         ("merge_request.emoji_get", Read),
         ("merge_request.note_emoji_list", Read),
         ("merge_request.note_emoji_get", Read),
-        ("merge_request.note_emoji_create", Write),
+        ("merge_request.note_emoji_add", Write),
         ("merge_request.note_emoji_delete", Destructive),
         ("merge_request.related_issue_list", Read),
         ("merge_request.closes_issue_list", Read),

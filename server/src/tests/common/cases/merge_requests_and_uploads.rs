@@ -50,7 +50,7 @@ pub(super) fn cases() -> Vec<Case> {
     let mr_note_award = [
         ("merge_request.note_create", mr(json!({"body": "Awarded"}))),
         (
-            "merge_request.note_emoji_create",
+            "merge_request.note_emoji_add",
             mr(json!({"note_id": "$mr_awarded_note", "name": "tada"})),
         ),
     ];
@@ -60,7 +60,7 @@ pub(super) fn cases() -> Vec<Case> {
             json!({"project_id": P, "issue_iid": 1, "body": "Awarded"}),
         ),
         (
-            "issue.note_emoji_create",
+            "issue.note_emoji_add",
             json!({"project_id": P, "issue_iid": 1, "note_id": "$issue_awarded_note", "name": "tada"}),
         ),
     ];
@@ -186,7 +186,7 @@ pub(super) fn cases() -> Vec<Case> {
             mr(json!({"note_id": "$mr_awarded_note", "award_id": "$mr_note_award"})),
         ),
         case(
-            "merge_request.note_emoji_create",
+            "merge_request.note_emoji_add",
             mr(json!({"note_id": "$mr_note", "name": "thumbsup"})),
         ),
         after(
@@ -210,7 +210,7 @@ pub(super) fn cases() -> Vec<Case> {
             json!({"project_id": P, "issue_iid": 1, "note_id": "$issue_awarded_note", "award_id": "$issue_note_award"}),
         ),
         case(
-            "issue.note_emoji_create",
+            "issue.note_emoji_add",
             json!({"project_id": P, "issue_iid": 1, "note_id": "$issue_note", "name": "eyes"}),
         ),
         after(
