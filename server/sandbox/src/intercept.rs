@@ -2,12 +2,13 @@
 //! passes the request on.
 
 use axum::body::{Body, to_bytes};
+use axum::extract::{FromRequest, Multipart};
 use axum::extract::{Request, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use percent_encoding::percent_decode_str;
-use serde_json::Value;
+use serde_json::{Map, Value, json};
 
 use crate::app::App;
 use crate::faults::{self, FaultReply};
@@ -64,11 +65,13 @@ pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Ne
             })
             .map(RecordedSecret),
         content_type: header(CONTENT_TYPE.as_str()),
-        body: if bytes.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_slice(&bytes)
-                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
+        body: match header(CONTENT_TYPE.as_str()) {
+            Some(kind) if kind.starts_with("multipart/form-data") => {
+                form_fields(&kind, bytes.clone()).await
+            }
+            _ if bytes.is_empty() => Value::Null,
+            _ => serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned())),
         },
     };
     app.lock_requests().push(recorded);
@@ -87,4 +90,33 @@ pub(crate) async fn intercept(State(app): State<App>, request: Request, next: Ne
                 .await
         }
     }
+}
+
+/// A `multipart/form-data` body as tests read it: each field by name, a file as its
+/// `filename`, `size` and `content` (as text), a plain field as its text.
+async fn form_fields(content_type: &str, bytes: axum::body::Bytes) -> Value {
+    let request = Request::builder()
+        .header(CONTENT_TYPE, content_type)
+        .body(Body::from(bytes))
+        .expect("a content type and a body make a request");
+    let Ok(mut form) = Multipart::from_request(request, &()).await else {
+        return Value::Null;
+    };
+    let mut fields = Map::new();
+    while let Ok(Some(field)) = form.next_field().await {
+        let name = field.name().unwrap_or_default().to_owned();
+        let file_name = field.file_name().map(str::to_owned);
+        let Ok(content) = field.bytes().await else {
+            break;
+        };
+        let text = String::from_utf8_lossy(&content).into_owned();
+        let value = match file_name {
+            Some(file_name) => {
+                json!({"filename": file_name, "size": content.len(), "content": text})
+            }
+            None => Value::String(text),
+        };
+        fields.insert(name, value);
+    }
+    Value::Object(fields)
 }

@@ -45,6 +45,13 @@
 //! tracking (`time_stats`, estimates, spent time), a merge request's diff `versions` (one: its
 //! diff as it stands), starring projects and a project's `languages`.
 //!
+//! GitLab Premium's review routes: approval rules of a project and of a merge request,
+//! a project's approval settings (`…/approvals`), merge trains (a car stays `idle`: no
+//! train pipeline runs), merge request dependencies (`…/blocks`); the issues a merge
+//! request closes or mentions; emoji reactions on comments (`…/notes/:note_id/award_emoji`);
+//! Markdown uploads, sent as `multipart/form-data` (`POST`, `GET`, `DELETE …/uploads`; this
+//! instance's `max_attachment_size` is 5 MiB).
+//!
 //! Activity events (`/events`, `/users/:id/events`, `/projects/:id/events`), derived from
 //! the records: a project's creation, issues and merge requests opened, closed or merged,
 //! notes, and the pushes the `push` pipelines ran for.

@@ -207,7 +207,21 @@ pub static RESOURCES: &[Resource] = &[
         Toolset::Issues,
     ),
     // Merge requests' conflicts and approvals, uploads, award emoji, submodules.
-
+    resource(
+        "approval_rule",
+        "approval_rule",
+        "approval rule",
+        "approval rules",
+        Toolset::MergeRequests,
+    ),
+    resource(
+        "merge_train",
+        "merge_train",
+        "merge train",
+        "merge trains",
+        Toolset::MergeRequests,
+    ),
+    resource("upload", "upload", "upload", "uploads", Toolset::Projects),
     // Packages, the container registry, runners.
     resource(
         "package",

@@ -205,6 +205,10 @@ impl GitLab {
         if let Some(body) = &request.body {
             builder = builder.json(body);
         }
+        if let Some(file) = request.file.map(|file| *file) {
+            let part = reqwest::multipart::Part::bytes(file.bytes).file_name(file.file_name);
+            builder = builder.multipart(reqwest::multipart::Form::new().part(file.field, part));
+        }
         let failed = |e: reqwest::Error| self.transport_error(&method, &path, e);
         let response = builder.send().await.map_err(failed)?;
         let status = response.status().as_u16();

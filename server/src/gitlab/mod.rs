@@ -29,5 +29,5 @@ pub use error::GitLabError;
 pub use id_or_name::{IdOrName, MAX_EXACT_INTEGER, whole_id};
 pub use network::Network;
 pub use project_id::ProjectId;
-pub use request::{Api, ApiRequest, ApiResponse};
+pub use request::{Api, ApiRequest, ApiResponse, FilePart};
 pub use url::{BuiltRequest, path_part};

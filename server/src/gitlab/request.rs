@@ -20,7 +20,33 @@ pub struct ApiRequest {
     pub query: Vec<(String, String)>,
     /// Sent as JSON when present.
     pub body: Option<Value>,
+    /// Sent as `multipart/form-data` instead of a JSON body (the few routes that take a
+    /// file, a Markdown upload). Boxed: requests sit in many futures, rarely with a file.
+    pub file: Option<Box<FilePart>>,
     pub api: Api,
+}
+
+/// A file GitLab takes as one field of a `multipart/form-data` body.
+#[derive(Clone, PartialEq)]
+pub struct FilePart {
+    /// The form field GitLab reads: `file`.
+    pub field: &'static str,
+    /// The name GitLab keeps and shows (`screenshot.png`).
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl fmt::Debug for FilePart {
+    // The content may be large or binary: its size says enough in a log.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "FilePart({} = {:?}, {} bytes)",
+            self.field,
+            self.file_name,
+            self.bytes.len()
+        )
+    }
 }
 
 /// Which of GitLab's APIs a request goes to, and so what tells whether it writes.
@@ -40,6 +66,7 @@ impl ApiRequest {
             path: Vec::new(),
             query: Vec::new(),
             body: None,
+            file: None,
             api: Api::Rest,
         }
     }
@@ -103,6 +130,12 @@ impl ApiRequest {
 
     pub fn json(mut self, body: Value) -> ApiRequest {
         self.body = Some(body);
+        self
+    }
+
+    /// Sends `file` as the request's `multipart/form-data` body.
+    pub fn file(mut self, file: FilePart) -> ApiRequest {
+        self.file = Some(Box::new(file));
         self
     }
 

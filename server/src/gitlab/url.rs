@@ -17,7 +17,7 @@ use serde_json::Value;
 use url::Url;
 
 use super::error::GitLabError;
-use super::request::{Api, ApiRequest};
+use super::request::{Api, ApiRequest, FilePart};
 
 /// What a path part is encoded with: everything but RFC 3986's unreserved characters, so
 /// no character keeps a meaning of its own in a path (`/`, `%`, `;`, `?`, `#`, …).
@@ -36,6 +36,8 @@ pub struct BuiltRequest {
     pub url: Url,
     /// Sent as JSON when present.
     pub body: Option<Value>,
+    /// Sent as `multipart/form-data` when present.
+    pub file: Option<Box<FilePart>>,
     pub api: Api,
     /// The path's parts after `/api/v4` (or `/api` for GraphQL), decoded back from `url`.
     route: Vec<String>,
@@ -84,6 +86,7 @@ impl BuiltRequest {
             method: request.method,
             url,
             body: request.body,
+            file: request.file,
             api: request.api,
             route,
             query,

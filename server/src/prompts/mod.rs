@@ -7,6 +7,7 @@
 mod arguments;
 mod definition;
 mod describe_merge_request;
+mod explain_conflicts;
 mod explain_failed_pipeline;
 mod explain_project;
 mod messages;
@@ -106,6 +107,13 @@ pub const PROMPTS: &[Definition] = &[
         description: "Why a merge request cannot merge yet and how to unblock it: its pipeline, approvals, merge status and conflicts, and unresolved threads.",
         arguments: &[PROJECT, MERGE_REQUEST_IID],
         needs: what_blocks_merge_request::NEEDS,
+    },
+    Definition {
+        name: "explain_conflicts",
+        title: "Explain a merge request's conflicts",
+        description: "Why a merge request conflicts with its target branch and how to resolve it: the files both branches changed since they diverged, with both diffs.",
+        arguments: &[PROJECT, MERGE_REQUEST_IID],
+        needs: explain_conflicts::NEEDS,
     },
     Definition {
         name: "describe_merge_request",
@@ -220,6 +228,7 @@ pub async fn get(
         "triage_issues" => triage_issues::get(reads, &arguments).await,
         "my_day" => my_day::get(reads).await,
         "what_blocks_merge_request" => what_blocks_merge_request::get(reads, &arguments).await,
+        "explain_conflicts" => explain_conflicts::get(reads, &arguments).await,
         "describe_merge_request" => describe_merge_request::get(reads, &arguments).await,
         "summarize_issue" => summarize_issue::get(reads, &arguments).await,
         "standup" => standup::get(reads, &arguments).await,

@@ -4,6 +4,7 @@
 //! here: the resources use those, and this module uses the resources.
 
 mod access_requests;
+mod approval_settings;
 mod approvals;
 mod archive;
 mod artifacts;
@@ -34,8 +35,10 @@ mod lookups;
 mod members;
 mod merge;
 mod merge_request_changes;
+mod merge_request_issues;
 mod merge_request_versions;
 mod merge_requests;
+mod merge_trains;
 mod milestones;
 mod mirrors;
 mod note_commands;
@@ -64,6 +67,7 @@ mod time_tracking;
 mod todos;
 mod tracked;
 mod typed_params;
+mod uploads;
 mod users;
 mod version;
 mod wiki;
@@ -97,6 +101,10 @@ pub(crate) fn router(app: App) -> Router {
         .merge(files::routes())
         .merge(merge_request_changes::routes())
         .merge(approvals::routes())
+        .merge(approval_settings::routes())
+        .merge(merge_request_issues::routes())
+        .merge(merge_trains::routes())
+        .merge(uploads::routes())
         .merge(rebase::routes())
         .merge(notes::routes())
         .merge(discussions::routes())

@@ -20,6 +20,7 @@ use crate::app::App;
 use crate::pagination::paginate;
 use crate::params::Params;
 use crate::reply::{ApiError, no_content, ok};
+use crate::store::notes::find_note;
 use crate::store::record_kinds::{
     DEPLOYMENTS, ENVIRONMENTS, HOOK_TRIGGERS, HOOKS, KINDS, PIPELINE_SCHEDULES, SNIPPETS,
 };
@@ -37,6 +38,10 @@ fn prefix(parent: Parent) -> &'static str {
         Parent::Issue => "/projects/{id}/issues/{issue_iid}",
         Parent::MergeRequest => "/projects/{id}/merge_requests/{merge_request_iid}",
         Parent::ReleaseAssets => "/projects/{id}/releases/{tag_name}/assets",
+        Parent::IssueNote => "/projects/{id}/issues/{issue_iid}/notes/{note_id}",
+        Parent::MergeRequestNote => {
+            "/projects/{id}/merge_requests/{merge_request_iid}/notes/{note_id}"
+        }
     }
 }
 
@@ -67,6 +72,30 @@ pub(super) fn owner(
                 return Err(ApiError::not_found(""));
             }
             Owner::Release(project, tag.to_owned())
+        }
+        Parent::IssueNote | Parent::MergeRequestNote => {
+            let kind = match parent {
+                Parent::IssueNote => lookups::Kind::Issue,
+                _ => lookups::Kind::MergeRequest,
+            };
+            let iid_name = match kind {
+                lookups::Kind::Issue => "issue_iid",
+                lookups::Kind::MergeRequest => "merge_request_iid",
+            };
+            let target = lookups::Target::find(store, id, kind, named(iid_name))?;
+            // GitLab finds the note among the noteable's notes: `404 Not found` otherwise.
+            let note = named("note_id")
+                .parse::<u64>()
+                .map_err(|_| crate::params::invalid("note_id"))?;
+            if find_note(target.discussions(store), note).is_none() {
+                return Err(lookups::record_not_found());
+            }
+            match kind {
+                lookups::Kind::Issue => Owner::IssueNote(target.project_id, target.iid, note),
+                lookups::Kind::MergeRequest => {
+                    Owner::MergeRequestNote(target.project_id, target.iid, note)
+                }
+            }
         }
     })
 }

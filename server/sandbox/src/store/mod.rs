@@ -7,6 +7,7 @@
 //! This module only declares the modules and gathers what the routes use most; the modules
 //! here name each other directly, never through it.
 
+pub(crate) mod approval_settings;
 pub(crate) mod approvals;
 pub(crate) mod artifacts;
 pub(crate) mod badges;
@@ -27,6 +28,7 @@ mod lookups;
 mod markdown;
 pub(crate) mod merge_request_diffs;
 pub(crate) mod merge_requests;
+pub(crate) mod merge_trains;
 pub(crate) mod milestones;
 pub(crate) mod mirrors;
 pub(crate) mod notes;
@@ -43,6 +45,7 @@ pub(crate) mod records;
 pub(crate) mod registry;
 pub(crate) mod releases;
 pub(crate) mod repository;
+pub(crate) mod review_records;
 pub(crate) mod runners;
 pub(crate) mod security;
 mod seed;
@@ -52,6 +55,7 @@ pub(crate) mod test_reports;
 mod timestamps;
 pub(crate) mod todos;
 pub(crate) mod tracking;
+pub(crate) mod uploads;
 pub(crate) mod wiki;
 pub(crate) mod work_items;
 

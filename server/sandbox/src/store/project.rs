@@ -55,6 +55,12 @@ pub(crate) struct Project {
     pub pull_mirror: Option<PullMirror>,
     /// Where it pushes to.
     pub remote_mirrors: Vec<RemoteMirror>,
+    /// Its approval settings (GitLab Premium), as `GET …/approvals` answers them.
+    pub approval_settings: serde_json::Map<String, serde_json::Value>,
+    /// Its merge trains' cars, every target branch, oldest first (GitLab Premium).
+    pub merge_train: Vec<super::merge_trains::Car>,
+    /// Its Markdown uploads, oldest first.
+    pub uploads: Vec<super::uploads::Upload>,
 }
 
 impl Project {

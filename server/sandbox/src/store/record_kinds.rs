@@ -15,7 +15,7 @@ use crate::reply::ApiError;
 use Field::{Bool, Integer, Object, Optional, Text};
 
 /// Every kind, for the routes.
-pub(crate) static KINDS: [&Kind; 19] = [
+pub(crate) static KINDS: [&Kind; 22] = [
     &GROUP_LABELS,
     &GROUP_MILESTONES,
     &FREEZE_PERIODS,
@@ -35,6 +35,9 @@ pub(crate) static KINDS: [&Kind; 19] = [
     &PACKAGE_PROTECTION_RULES,
     &CONTAINER_PROTECTION_RULES,
     &super::feature_flags::FEATURE_FLAG_USER_LISTS,
+    &super::review_records::PROJECT_APPROVAL_RULES,
+    &super::review_records::MERGE_REQUEST_APPROVAL_RULES,
+    &super::review_records::MERGE_REQUEST_BLOCKS,
 ];
 
 /// CI/CD variables of a project or a group, one per key and environment scope. GitLab
@@ -607,11 +610,17 @@ fn badge_view(store: &Store, owner: &Owner, record: &mut Map<String, Value>) {
     }
 }
 
-/// Emoji reactions on an issue or a merge request, one per name and user.
+/// Emoji reactions on an issue, a merge request or a comment on either, one per name and
+/// user.
 pub(crate) static AWARD_EMOJI: Kind = Kind {
     segment: "award_emoji",
     noun: "Award Emoji",
-    parents: &[Parent::Issue, Parent::MergeRequest],
+    parents: &[
+        Parent::Issue,
+        Parent::MergeRequest,
+        Parent::IssueNote,
+        Parent::MergeRequestNote,
+    ],
     updatable: false,
     key: "id",
     alias: None,
@@ -655,9 +664,11 @@ fn emoji_check(record: &mut Map<String, Value>) -> Result<(), ApiError> {
 fn emoji_made(store: &mut Store, owner: &Owner, record: &mut Map<String, Value>) {
     stamped(store, owner, record);
     record.insert("user".into(), store.me());
+    // GitLab's `awardable_id`: the iid of an issue or merge request, a note's id.
     let (kind, iid) = match owner {
         Owner::Issue(_, iid) => ("Issue", *iid),
         Owner::MergeRequest(_, iid) => ("MergeRequest", *iid),
+        Owner::IssueNote(.., note) | Owner::MergeRequestNote(.., note) => ("Note", *note),
         _ => ("Note", 0),
     };
     record.insert("awardable_type".into(), json!(kind));

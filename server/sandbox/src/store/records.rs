@@ -25,6 +25,10 @@ pub(crate) enum Owner {
     MergeRequest(u64, u64),
     /// A project's release, by tag.
     Release(u64, String),
+    /// A comment on a project's issue: project, issue iid, note id.
+    IssueNote(u64, u64, u64),
+    /// A comment on a project's merge request: project, merge request iid, note id.
+    MergeRequestNote(u64, u64, u64),
 }
 
 /// What kind of thing a kind of record lives under.
@@ -36,6 +40,10 @@ pub(crate) enum Parent {
     MergeRequest,
     /// A release's assets: `…/releases/:tag_name/assets`.
     ReleaseAssets,
+    /// A comment on an issue: `…/issues/:issue_iid/notes/:note_id`.
+    IssueNote,
+    /// A comment on a merge request: `…/merge_requests/:merge_request_iid/notes/:note_id`.
+    MergeRequestNote,
 }
 
 /// A field's type, as GitLab's API layer coerces it, and its value when not given.
@@ -50,13 +58,16 @@ pub(crate) enum Field {
     Integer(&'static str, u64),
     /// A hash (a draft's `position`), `null` until given.
     Object(&'static str),
+    /// A list of whole numbers (an approval rule's `user_ids`), empty until given; Grape
+    /// also takes them comma-separated (`CommaSeparatedToIntegerArray`).
+    Integers(&'static str),
 }
 
 impl Field {
     fn name(self) -> &'static str {
         match self {
             Field::Text(name, _) | Field::Optional(name) | Field::Bool(name, _) => name,
-            Field::Integer(name, _) | Field::Object(name) => name,
+            Field::Integer(name, _) | Field::Object(name) | Field::Integers(name) => name,
         }
     }
 
@@ -67,6 +78,7 @@ impl Field {
             Field::Optional(_) | Field::Object(_) => Value::Null,
             Field::Bool(_, value) => json!(value),
             Field::Integer(_, value) => json!(value),
+            Field::Integers(_) => json!([]),
         }
     }
 
@@ -88,6 +100,25 @@ impl Field {
                 json!(s.trim().parse::<u64>().map_err(|_| invalid())?)
             }
             (Field::Object(_), Value::Object(_)) => value.clone(),
+            (Field::Integers(_), Value::Array(items)) => {
+                let numbers: Option<Vec<u64>> = items
+                    .iter()
+                    .map(|item| match item {
+                        Value::Number(n) => n.as_u64(),
+                        Value::String(s) => s.trim().parse().ok(),
+                        _ => None,
+                    })
+                    .collect();
+                json!(numbers.ok_or_else(invalid)?)
+            }
+            (Field::Integers(_), Value::String(s)) => {
+                let numbers: Result<Vec<u64>, _> = s
+                    .split(',')
+                    .filter(|part| !part.trim().is_empty())
+                    .map(|part| part.trim().parse::<u64>())
+                    .collect();
+                json!(numbers.map_err(|_| invalid())?)
+            }
             _ => return Err(invalid()),
         })
     }

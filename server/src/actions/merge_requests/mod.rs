@@ -2,12 +2,15 @@
 //! The merge request itself is here; what it changes, its approvals, comments and review
 //! threads each have a file.
 
+mod approval_rules;
 pub mod approvals;
 pub mod changes;
 pub mod discussions;
 mod draft_notes;
 mod emoji;
+mod merge_trains;
 pub mod notes;
+mod relations;
 mod versions;
 
 use schemars::JsonSchema;
@@ -144,7 +147,7 @@ pub fn actions() -> Vec<Action> {
             "projects/{project_id}/merge_requests/{merge_request_iid}/discussions/{discussion_id}/notes/{note_id}"
         )
         .title("Delete merge request thread comment"),
-    ], emoji::actions(), draft_notes::actions(), versions::actions(), super::participants::merge_request_actions(), super::subscriptions::merge_request_actions(), super::time_tracking::merge_request_actions()]
+    ], emoji::actions(), relations::actions(), approval_rules::actions(), merge_trains::actions(), draft_notes::actions(), versions::actions(), super::participants::merge_request_actions(), super::subscriptions::merge_request_actions(), super::time_tracking::merge_request_actions()]
     .into_iter()
     .flatten()
     .collect()
@@ -186,6 +189,11 @@ pub struct MergeRequestGet {
     pub project_id: ProjectId,
     /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
+    /// Also say whether a rebase is running (`rebase_in_progress`).
+    pub include_rebase_in_progress: Option<bool>,
+    /// Also count the target branch's commits the source branch lacks
+    /// (`diverged_commits_count`).
+    pub include_diverged_commits_count: Option<bool>,
 }
 
 /// Which merge requests to list by state.

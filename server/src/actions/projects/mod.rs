@@ -6,6 +6,7 @@ mod import_export;
 pub mod keys_and_badges;
 pub mod mirrors;
 mod snippets;
+mod uploads;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -73,6 +74,7 @@ pub fn actions() -> Vec<Action> {
         hooks::actions(),
         keys_and_badges::actions(),
         snippets::actions(),
+        uploads::actions(),
         super::access_requests::project_actions(),
         super::events::project_actions(),
         import_export::actions(),

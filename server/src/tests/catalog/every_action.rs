@@ -303,6 +303,11 @@ async fn run_case(case: Case, surface: SurfaceKind) {
     if let Value::Object(body) = &sent.body {
         received.extend(body.clone());
     }
+    // An upload's file travels as the form's `file` part: its name and content.
+    if let Some(file) = sent.body.get("file").filter(|file| file.is_object()) {
+        received.insert("file_name".to_owned(), file["filename"].clone());
+        received.insert("content".to_owned(), file["content"].clone());
+    }
     assert_parameters_sent(action, params, &received);
     if endpoint.method == Method::GET {
         assert!(sent.body.is_null(), "{}: a read sends no body", case.id);

@@ -128,6 +128,10 @@ fn sent(request: &ApiRequest) -> Vec<(String, Value)> {
                 .map(|(key, value)| (declared_name(key).to_owned(), value.clone())),
         );
     }
+    // A file travels as a field of a multipart body, under GitLab's name for it.
+    if let Some(file) = &request.file {
+        sent.push((file.field.to_owned(), Value::String(file.file_name.clone())));
+    }
     sent
 }
 

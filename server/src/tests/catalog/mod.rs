@@ -9,6 +9,7 @@ mod gitlab_definitions;
 mod issues;
 mod lists;
 mod merge_requests;
+mod merge_requests_and_uploads;
 mod outputs;
 mod packages_and_runners;
 mod people;

@@ -65,6 +65,10 @@ async fn every_new_kind_completes_on_both_revisions() {
         // Prompts that take a merge request or an issue complete them as review does.
         let info = prompt(&client, "describe_merge_request", "iid", "token", sandbox()).await;
         assert_eq!(info.values, ["1 — Fix off-by-one in tokenizer"]);
+        let info = prompt(&client, "explain_conflicts", "iid", "off-by", sandbox()).await;
+        assert_eq!(info.values, ["1 — Fix off-by-one in tokenizer"]);
+        let info = prompt(&client, "explain_conflicts", "project", "sand", None).await;
+        assert_eq!(info.values, ["demo/sandbox"]);
         let info = prompt(&client, "summarize_issue", "iid", "", sandbox()).await;
         assert_eq!(
             info.values,

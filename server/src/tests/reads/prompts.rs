@@ -100,6 +100,7 @@ async fn every_prompt_is_listed_with_its_arguments() {
                 "triage_issues(project, label?)",
                 "my_day()",
                 "what_blocks_merge_request(project, iid)",
+                "explain_conflicts(project, iid)",
                 "describe_merge_request(project, iid)",
                 "summarize_issue(project, iid)",
                 "standup(project, since?)",

@@ -107,6 +107,32 @@ async fn describe_merge_request_brings_its_commits_and_files() {
 }
 
 #[tokio::test]
+async fn explain_conflicts_sets_both_sides_of_each_file_side_by_side() {
+    let harness = Harness::new(SurfaceKind::Meta).await;
+    for path in REVISIONS {
+        let client = harness.client(path).await;
+        let result = get(
+            &client,
+            "explain_conflicts",
+            json!({"project": "demo/sandbox", "iid": 1}),
+        )
+        .await;
+        let shown = messages(&result);
+        assert_eq!(shown.len(), 2, "{shown:#?}");
+        for expected in [
+            "# Conflicts of merge request !1: `fix/tokenizer` → `main`",
+            "- **Title:** Fix off-by-one in tokenizer",
+            "## Files both branches changed since they diverged",
+        ] {
+            assert!(shown[0].contains(expected), "{expected}\n{}", shown[0]);
+        }
+        assert!(shown[1].contains("propose how to resolve"), "{}", shown[1]);
+        client.close().await;
+    }
+    harness.nothing_written();
+}
+
+#[tokio::test]
 async fn summarize_issue_embeds_the_issue_and_its_thread() {
     let harness = Harness::new(SurfaceKind::Meta).await;
     for path in REVISIONS {

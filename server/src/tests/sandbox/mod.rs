@@ -17,6 +17,7 @@ mod issue_links;
 mod issues;
 mod jobs;
 mod listing_rules;
+mod merge_request_premium;
 mod merge_requests;
 mod notes;
 mod oauth;

@@ -72,6 +72,9 @@ impl Store {
             next_milestone_iid: 0,
             pull_mirror: None,
             remote_mirrors: Vec::new(),
+            approval_settings: super::super::approval_settings::defaults(),
+            merge_train: Vec::new(),
+            uploads: Vec::new(),
         };
         self.projects.insert(id, project);
         id
