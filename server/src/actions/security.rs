@@ -61,7 +61,7 @@ pub fn actions() -> Vec<Action> {
     ]
 }
 
-/// List a project's vulnerabilities: title, state (`detected`, `confirmed`, `resolved`,
+/// List a project's security vulnerabilities (its vulnerability report): title, state (`detected`, `confirmed`, `resolved`,
 /// `dismissed`), severity, scanner report type and the finding's location.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -413,8 +413,9 @@ impl GraphQlParams for WorkItemGet {
     }
 }
 
-/// Create a work item of any type in a project or group, with its description, parent,
-/// assignees, labels, milestone, dates and weight. Returns the new work item.
+/// Create a work item of any type (a task, an issue, an epic…) in a project or group, under
+/// a parent when given, with its description, assignees, labels, milestone, dates and
+/// weight. Returns the new work item.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WorkItemCreate {

@@ -70,7 +70,7 @@ pub struct ApprovalRuleGet {
     pub approval_rule_id: u64,
 }
 
-/// Create a project approval rule: how many approvals its merge requests need, and from
+/// Create a project approval rule: how many approvals its merge requests require, and from
 /// whom. Returns the rule.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -203,7 +203,8 @@ pub struct ProtectedEnvironmentList {
     pub per_page: Option<PerPage>,
 }
 
-/// Get one protected environment of a project by its name: deployers and approval rules.
+/// Get one protected environment of a project by its name: who is allowed to deploy to it
+/// and who must approve.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProtectedEnvironmentGet {

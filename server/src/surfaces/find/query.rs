@@ -105,6 +105,16 @@ const PHRASES: &[(&str, &str)] = &[
     ("publish the release", "create release"),
     ("start a merge_request", "create merge_request"),
     ("start a new merge_request", "create merge_request"),
+    // Who changed an object's state is its state events, not a change to make.
+    ("who closed", "state event list"),
+    ("who reopened", "state event list"),
+    ("who merged", "state event list"),
+    ("was it reopened", "state event"),
+    // An approval that is required is a rule; one's own approval is a setting.
+    ("approve their own", "approval settings author"),
+    ("stop letting", "update settings"),
+    ("allowed to deploy", "show protected_environment deploy"),
+    ("a child of", "add child"),
 ];
 
 /// Everyday words → the terms the catalog uses, the closest first. A word listed here
@@ -196,7 +206,8 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("history", &["history", "commit"]),
     ("push", &["push", "commit"]),
     ("new", &["create"]),
-    ("add", &["create"]),
+    // `add` is GitLab's own verb for some (a child, a link, a merge train, an emoji).
+    ("add", &["create", "add"]),
     ("make", &["create"]),
     ("write", &["write", "create", "update"]),
     ("edit", &["update"]),
@@ -221,6 +232,17 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("related", &["link"]),
     ("blocks", &["block", "link"]),
     ("blocked", &["block", "link"]),
+    ("blocking", &["block", "link"]),
+    ("item", &["item", "work_item"]),
+    ("items", &["item", "work_item"]),
+    ("task", &["task", "work_item"]),
+    ("tasks", &["task", "work_item"]),
+    ("under", &["parent", "child"]),
+    // Approvals a merge request requires are an approval rule's.
+    ("require", &["approval_rule", "rule", "create"]),
+    ("unsatisfied", &["state", "approval"]),
+    ("depend", &["dependency"]),
+    ("depends", &["dependency"]),
     ("protection", &["protect"]),
     ("lock", &["protect"]),
     ("doc", &["wiki"]),
@@ -228,7 +250,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("documentation", &["wiki"]),
     ("page", &["page", "wiki"]),
     ("version", &["version", "tag", "release"]),
-    ("sprint", &["milestone"]),
+    ("sprint", &["milestone", "iteration"]),
     ("copy", &["copy", "fork"]),
     ("wizard", &["interactive"]),
     ("guided", &["interactive"]),

@@ -270,6 +270,114 @@ const QUERIES: &[(&str, &str)] = &[
     ("send a raw REST request to an endpoint", "api.request"),
     ("run a GraphQL query", "api.graphql"),
     ("list work items through GraphQL", "api.graphql"),
+    // Work items, epics, iterations, boards, what happened to an issue
+    ("show me the tasks in this project", "work_item.list"),
+    ("add a task 'write tests' under issue 5", "work_item.create"),
+    ("what tasks does issue 3 have", "work_item.child_list"),
+    ("make issue 7 a child of this epic", "work_item.add_child"),
+    ("mark item 4 as blocking item 9", "work_item.link_add"),
+    ("which work item types can I create", "work_item.type_list"),
+    ("show the open epics of the demo group", "epic.list"),
+    ("put issue 42 into epic 1", "epic.issue_assign"),
+    ("which issues are in the epic", "epic.issue_list"),
+    (
+        "which iteration is current in this project",
+        "iteration.list",
+    ),
+    ("list the group's iterations", "iteration.group_list"),
+    ("list the issue boards of this project", "board.list"),
+    (
+        "add a column for the in review label to our board",
+        "board_list.create",
+    ),
+    (
+        "who removed the bug label from issue 12 and when",
+        "issue.label_event_list",
+    ),
+    (
+        "who closed merge request 8 and was it reopened",
+        "merge_request.state_event_list",
+    ),
+    // Reviews: approvals, trains, dependencies, uploads, reactions
+    (
+        "which approval rules on MR 7 are still unsatisfied",
+        "merge_request.approval_state",
+    ),
+    (
+        "require two approvals from the security team on this project",
+        "approval_rule.create",
+    ),
+    (
+        "stop letting authors approve their own merge requests",
+        "approval_rule.settings_update",
+    ),
+    ("put merge request 15 on the merge train", "merge_train.add"),
+    (
+        "which issues will this merge request close",
+        "merge_request.closes_issue_list",
+    ),
+    (
+        "merge request 20 must wait for 18 to merge first",
+        "merge_request.dependency_create",
+    ),
+    ("upload a screenshot to link in the issue", "upload.create"),
+    (
+        "give a thumbs up to Bob's comment on issue 4",
+        "issue.note_emoji_add",
+    ),
+    // Packages, the container registry, runners
+    (
+        "show the npm packages published in this project",
+        "package.list",
+    ),
+    ("delete the old pypi package version", "package.delete"),
+    ("what files are in the package", "package_file.list"),
+    (
+        "list the docker images in our container registry",
+        "registry.list",
+    ),
+    (
+        "clean up the dev image tags but keep the newest 5",
+        "registry_tag.bulk_delete",
+    ),
+    ("which runners can this project use", "runner.project_list"),
+    ("pause the runner", "runner.pause"),
+    ("what jobs did runner 1 run", "runner.job_list"),
+    // Security, deployments, feature flags, export
+    (
+        "what security vulnerabilities does the project have",
+        "vulnerability.list",
+    ),
+    (
+        "dismiss vulnerability 7, it's a false positive",
+        "vulnerability.dismiss",
+    ),
+    (
+        "which npm packages does this project depend on",
+        "dependency.list",
+    ),
+    (
+        "who is allowed to deploy to production",
+        "protected_environment.get",
+    ),
+    (
+        "protect the staging environment so only maintainers can deploy",
+        "protected_environment.protect",
+    ),
+    (
+        "approve the pending deployment to production",
+        "deployment.approve",
+    ),
+    (
+        "create a feature flag new_checkout for 25% of users",
+        "feature_flag.create",
+    ),
+    ("turn off the dark_mode feature flag", "feature_flag.update"),
+    ("is the project export ready yet", "project.export_status"),
+    (
+        "did the import of this project finish",
+        "project.import_status",
+    ),
 ];
 
 #[test]
