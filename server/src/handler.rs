@@ -249,13 +249,13 @@ impl GitLabMcp {
     fn instructions(&self) -> &'static str {
         match self.core.surface.kind() {
             SurfaceKind::Dynamic => {
-                "Work with GitLab: merge requests and reviews, issues, pipelines and job logs, the repository, releases, projects, the user's to-do list. Find an action with gitlab_find_action (in the user's words), then run it with gitlab_execute_action; a project left out is the default project. The interactive.* actions create or merge step by step, asking the user through elicitation; api.request reaches the rest of GitLab's REST API."
+                "Work with GitLab: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. Find an action with gitlab_find_action (in the user's words), then run it with gitlab_execute_action; a project left out is the default project. The interactive.* actions create or merge step by step, asking the user through elicitation; api.request reaches the rest of GitLab's REST API."
             }
             SurfaceKind::Meta => {
-                "Work with GitLab through one tool per kind of object (gitlab_merge_request, gitlab_issue, gitlab_pipeline, gitlab_branch, …; set `action`): merge requests and reviews, issues, pipelines and job logs, the repository, releases, projects, the user's to-do list. A project left out is the default project. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api reaches the rest of GitLab's REST API."
+                "Work with GitLab through one tool per kind of object (gitlab_merge_request, gitlab_issue, gitlab_pipeline, gitlab_branch, …; set `action`): merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. A project left out (`project_id`) is the default project; lists take `page`; an unknown parameter is answered with the names the action takes. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api reaches the rest of GitLab's REST API."
             }
             SurfaceKind::Individual => {
-                "Work with GitLab, one tool per action: merge requests and reviews, issues, pipelines and job logs, the repository, releases, projects, the user's to-do list. A project left out is the default project. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api_request reaches the rest of GitLab's REST API."
+                "Work with GitLab, one tool per action: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. A project left out is the default project. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api_request reaches the rest of GitLab's REST API."
             }
         }
     }

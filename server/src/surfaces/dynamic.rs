@@ -29,7 +29,7 @@ struct FindArgs {
 pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
     let find = Tool::new(
         FIND,
-        "Find GitLab actions (repository files, branches, commits, merge requests and their reviews, issues, pipelines and job logs, labels, milestones, wiki, users, groups, search, releases, projects) by describing what you want to do, e.g. \"why did the last pipeline fail\", \"show the changes of merge request 3\" or \"create a branch\". Returns the best few first, each with its id, what it does and its parameters, the best one with its input schema (an action's id as the query gives its schema); run one with `gitlab_execute_action`. An empty query lists every action.",
+        "Find GitLab actions (repository files, branches, commits, merge requests and their reviews, issues, work items and epics, pipelines and job logs, labels, milestones, wiki, users, groups, search, releases, packages and images, runners, vulnerabilities, projects) by describing what you want to do, e.g. \"why did the last pipeline fail\", \"show the changes of merge request 3\" or \"create a branch\". Returns the best few first, each with its id, what it does and its parameters, the best one with its input schema (an action's id as the query gives its schema); run one with `gitlab_execute_action`. An empty query lists every action.",
         input_schema::<FindArgs>(),
     )
     .with_raw_output_schema(crate::catalog::output_schema_of::<FoundActions>())

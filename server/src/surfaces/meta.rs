@@ -36,11 +36,14 @@ pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
         let alternative = catalog
             .get(wizard.info.alternative)
             .expect("a wizard's alternative is in the catalog");
-        let description = format!(
-            "{} On this server: `{}` with `action: \"{}\"`.",
-            action.description(),
-            tool_name(alternative.resource),
-            alternative.verb
+        // The alternative as this surface offers it: its meta tool and verb.
+        let description = action.description().replace(
+            &format!("`{}` takes every answer", alternative.id),
+            &format!(
+                "`{}` with `action: \"{}\"` takes every answer",
+                tool_name(alternative.resource),
+                alternative.verb
+            ),
         );
         tools.push(Entry {
             tool: action_tool(action, wizard.info.tool.to_owned(), description),
@@ -67,13 +70,13 @@ fn domain_tool(
     };
     // The actions said by the parameters they require, those requiring the same ones on one
     // line, and the rest said once for all: a line per action with its summary and every
-    // parameter came to 60 KB at 400 actions, paid by every session. An unknown parameter
-    // is answered with the names the action takes, an unknown action with the verbs; the
-    // verbs are not an enum as well, which would say each twice.
-    let mut description = format!(
-        "GitLab {}: `action` and its `params` (`project_id` left out: the default project; an unknown one is answered with those the action takes). By required `params`:",
-        resource.plural,
-    );
+    // parameter came to 60 KB at 400 actions, paid by every session. What holds for every
+    // tool (a project left out, an unknown parameter answered with the names the action
+    // takes) is said once, in the server's instructions; an unknown action is answered with
+    // the verbs, which are not an enum as well: that would say each twice.
+    // The tool's title names the resource already.
+    let mut description =
+        String::from("`action`, and its `params` (GitLab's names) by those required:");
     let mut lines: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
     for action in actions {
         let required: Vec<&str> = params::required_names(action.input_schema())
@@ -101,7 +104,7 @@ fn domain_tool(
     if !destructive.is_empty() {
         let _ = write!(
             description,
-            "\n\nDestructive, asked to the user first: {}.",
+            "\n\nDestructive, asked to the user first (`confirm: true` only after the user explicitly approved): {}.",
             quoted(&destructive)
         );
     }
@@ -122,12 +125,16 @@ fn domain_tool(
             "type": "string"
         },
         "params": {
-            "type": "object",
-            "additionalProperties": true
+            "type": "object"
         }
     });
     if actions.iter().any(|a| takes_confirm(a)) {
-        properties["confirm"] = json!({"type": "boolean", "description": CONFIRM_DESCRIPTION});
+        // Said in the description's line of destructive actions when it has one.
+        properties["confirm"] = if destructive.is_empty() {
+            json!({"type": "boolean", "description": CONFIRM_DESCRIPTION})
+        } else {
+            json!({"type": "boolean"})
+        };
     }
     let schema = json!({
         "type": "object",

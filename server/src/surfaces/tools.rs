@@ -13,8 +13,7 @@ use super::route::EnvelopeError;
 use crate::catalog::{Action, params};
 
 /// The text of the `confirm` argument.
-pub const CONFIRM_DESCRIPTION: &str =
-    "True only after the user explicitly approved this destructive operation.";
+pub const CONFIRM_DESCRIPTION: &str = "True only after the user explicitly approved this.";
 
 /// The text of the `confirm` argument of an action that asks only for some arguments.
 pub const GUARD_CONFIRM_DESCRIPTION: &str = "Set to true only after the user explicitly approved this operation: it skips the question the action asks first.";
