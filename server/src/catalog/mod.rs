@@ -24,6 +24,6 @@ pub use action::{Action, PROJECT_ID, Prepared, Run};
 pub use entry::{any_method, delete, get, graphql, graphql_operation, patch, post, put};
 pub use output::Output;
 pub use resource::{RESOURCES, Resource};
-pub use schema::{input_schema, output_schema_of};
+pub use schema::input_schema;
 pub use toolset::Toolset;
 pub use wizard::WizardAction;

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::find::{ActionIndex, FoundActions};
+use super::find::ActionIndex;
 use super::route::{Entry, EnvelopeError, Resolved, Route};
 use super::tools::{ActionCall, envelope};
 use crate::access::Access;
@@ -29,10 +29,11 @@ struct FindArgs {
 pub(super) fn tools(catalog: &'static Catalog, access: &Access) -> Vec<Entry> {
     let find = Tool::new(
         FIND,
-        "Find GitLab actions (repository files, branches, commits, merge requests and their reviews, issues, work items and epics, pipelines and job logs, labels, milestones, wiki, users, groups, search, releases, packages and images, runners, vulnerabilities, projects) by describing what you want to do, e.g. \"why did the last pipeline fail\", \"show the changes of merge request 3\" or \"create a branch\". Returns the best few first, each with its id, what it does and its parameters, the best one with its input schema (an action's id as the query gives its schema); run one with `gitlab_execute_action`. An empty query lists every action.",
+        "Find GitLab actions (repository files, branches, commits, merge requests and their reviews, issues, work items and epics, pipelines and job logs, labels, milestones, wiki, users, groups, search, releases, packages and images, runners, vulnerabilities, projects) by describing what you want to do, e.g. \"why did the last pipeline fail\", \"show the changes of merge request 3\" or \"create a branch\". Returns the best few first, each with its id, what it does and its parameters, the best one with its input schema (an action's id as the query gives its input and output schemas); run one with `gitlab_execute_action`. An empty query lists every action.",
         input_schema::<FindArgs>(),
     )
-    .with_raw_output_schema(crate::catalog::output_schema_of::<FoundActions>())
+    // No output schema listed, as on every surface: a client does not pass it to the model,
+    // and it would take this tool past 2 KB.
     .with_annotations(
         ToolAnnotations::with_title("Find GitLab actions")
             .read_only(true)
