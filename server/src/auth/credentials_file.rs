@@ -153,10 +153,12 @@ mod tests {
         // Its own directory: another run of the tests at the same time must not share it.
         let dir = tempfile::tempdir().unwrap();
         let file = CredentialsFile::at(dir.path().join("credentials.json"));
+        // Made once: a login made again a second later expires a second later.
+        let (one, two) = (login("one"), login("two"));
         assert!(file.get("https://gitlab.com/").unwrap().is_none());
-        file.put("https://gitlab.com/", &login("one")).unwrap();
-        file.put("https://example.com/", &login("two")).unwrap();
-        assert!(file.get("https://gitlab.com/").unwrap() == Some(login("one")));
+        file.put("https://gitlab.com/", &one).unwrap();
+        file.put("https://example.com/", &two).unwrap();
+        assert!(file.get("https://gitlab.com/").unwrap() == Some(one));
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -165,7 +167,7 @@ mod tests {
         }
         assert!(file.remove("https://gitlab.com/").unwrap());
         assert!(!file.remove("https://gitlab.com/").unwrap());
-        assert!(file.get("https://example.com/").unwrap() == Some(login("two")));
+        assert!(file.get("https://example.com/").unwrap() == Some(two));
         assert!(login("x").expires_within(60));
         assert!(!login("x").expires_within(10));
         fs::write(file.path(), "not json").unwrap();
