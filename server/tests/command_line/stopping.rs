@@ -53,11 +53,30 @@ async fn sigterm_answers_the_call_in_flight_then_exits_0() {
     until_gitlab_has_the_create(&sandbox).await;
 
     server.terminate();
+    // The signal is taken asynchronously: pings until one is refused, so that the request
+    // below is sent once the server stops (under load it could be read before).
+    let mut answers = Vec::new();
+    loop {
+        let ping = server.send_request("ping", &json!({}));
+        answers.extend(answers_until(&server, ping));
+        let refused = answers.last().unwrap()["error"]["message"]
+            .as_str()
+            .is_some_and(|message| message.contains("stopping"));
+        if refused {
+            break;
+        }
+    }
     // A request sent after the signal is answered, but not served.
     let late = server.start_call("gitlab_issue_list", &json!({"project_id": 1}));
-    let answers = answers_until(&server, create);
+    let answered = |answers: &[Value], id: u64| answers.iter().any(|a| a["id"] == json!(id));
+    while !(answered(&answers, create) && answered(&answers, late)) {
+        answers.push(server.answer());
+    }
 
-    let created = answers.last().expect("the create's answer");
+    let created = answers
+        .iter()
+        .find(|answer| answer["id"] == json!(create))
+        .expect("the create's answer");
     assert_eq!(created["result"]["isError"], json!(false), "{created}");
     assert_eq!(
         created["result"]["structuredContent"]["title"], "Made while stopping",

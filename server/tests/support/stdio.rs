@@ -104,7 +104,7 @@ impl StdioServer {
     }
 
     /// Sends one request of `method` with `params` without waiting for its answer; its id.
-    fn send_request(&mut self, method: &str, params: &Value) -> u64 {
+    pub fn send_request(&mut self, method: &str, params: &Value) -> u64 {
         self.next_id += 1;
         let request = json!({
             "jsonrpc": "2.0",
