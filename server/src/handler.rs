@@ -28,6 +28,7 @@ use crate::auth::OnDemand;
 use crate::call::{ReadError, Reads, ToolCall};
 use crate::catalog::PROJECT_ID;
 use crate::catalog::output::error_result;
+use crate::catalog::params::SHARED_PARAMETERS;
 use crate::catalog::wizard::GitLabTexts;
 use crate::completions::Completions;
 #[cfg(feature = "conformance")]
@@ -246,18 +247,21 @@ impl GitLabMcp {
         )
     }
 
-    fn instructions(&self) -> &'static str {
-        match self.core.surface.kind() {
+    /// What the server is for and how its tools are used, then what the parameters every
+    /// tool shares mean, said once here rather than on each tool.
+    fn instructions(&self) -> String {
+        let surface = match self.core.surface.kind() {
             SurfaceKind::Dynamic => {
-                "Work with GitLab: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. Find an action with gitlab_find_action (in the user's words), then run it with gitlab_execute_action; a project left out is the default project. The interactive.* actions create or merge step by step, asking the user through elicitation; api.request reaches the rest of GitLab's REST API."
+                "Work with GitLab: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. Find an action with gitlab_find_action (in the user's words), then run it with gitlab_execute_action. The interactive.* actions create or merge step by step, asking the user through elicitation; api.request reaches the rest of GitLab's REST API."
             }
             SurfaceKind::Meta => {
-                "Work with GitLab through one tool per kind of object (gitlab_merge_request, gitlab_issue, gitlab_pipeline, gitlab_branch, …; set `action`): merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. A project left out (`project_id`) is the default project; lists take `page`; an unknown parameter is answered with the names the action takes. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api reaches the rest of GitLab's REST API."
+                "Work with GitLab through one tool per kind of object (gitlab_merge_request, gitlab_issue, gitlab_pipeline, gitlab_branch, …; set `action`): merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api reaches the rest of GitLab's REST API."
             }
             SurfaceKind::Individual => {
-                "Work with GitLab, one tool per action: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. A project left out is the default project. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api_request reaches the rest of GitLab's REST API."
+                "Work with GitLab, one tool per action: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api_request reaches the rest of GitLab's REST API."
             }
-        }
+        };
+        format!("{surface} {SHARED_PARAMETERS}")
     }
 
     /// Runs one tool call. An unknown tool is a protocol error; everything else the

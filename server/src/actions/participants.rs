@@ -39,7 +39,6 @@ pub fn merge_request_actions() -> Vec<Action> {
 pub struct IssueParticipants {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -52,7 +51,6 @@ pub struct IssueParticipants {
 pub struct MergeRequestParticipants {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,

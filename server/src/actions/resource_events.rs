@@ -89,7 +89,6 @@ pub fn actions() -> Vec<Action> {
 pub struct IssueEventList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -101,7 +100,6 @@ pub struct IssueEventList {
 pub struct IssueEventGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     /// The event's `id` from the list.
     pub event_id: u64,
@@ -114,7 +112,6 @@ pub struct IssueEventGet {
 pub struct MergeRequestEventList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: u64,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -126,7 +123,6 @@ pub struct MergeRequestEventList {
 pub struct MergeRequestEventGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: u64,
     /// The event's `id` from the list.
     pub event_id: u64,

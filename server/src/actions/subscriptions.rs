@@ -44,7 +44,6 @@ pub fn merge_request_actions() -> Vec<Action> {
 pub struct IssueSubscription {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
 }
 
@@ -55,6 +54,5 @@ pub struct IssueSubscription {
 pub struct MergeRequestSubscription {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }

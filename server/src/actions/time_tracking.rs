@@ -104,7 +104,6 @@ fixed_schema!(Duration, {
 pub struct IssueTime {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
 }
 
@@ -115,7 +114,6 @@ pub struct IssueTime {
 pub struct IssueEstimate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub duration: Duration,
 }
@@ -127,7 +125,6 @@ pub struct IssueEstimate {
 pub struct IssueSpentTime {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub duration: Duration,
     /// What the time was spent on.
@@ -141,7 +138,6 @@ pub struct IssueSpentTime {
 pub struct MergeRequestTime {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -152,7 +148,6 @@ pub struct MergeRequestTime {
 pub struct MergeRequestEstimate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub duration: Duration,
 }
@@ -164,7 +159,6 @@ pub struct MergeRequestEstimate {
 pub struct MergeRequestSpentTime {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub duration: Duration,
     /// What the time was spent on.

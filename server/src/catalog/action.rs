@@ -92,6 +92,7 @@ impl Described {
         output_schema: Arc<Map<String, Value>>,
     ) -> Described {
         let references = params::references::take(Arc::make_mut(&mut input_schema));
+        params::leave_to_instructions(Arc::make_mut(&mut input_schema));
         Described {
             description,
             parameters: params::property_names(&input_schema),
@@ -99,6 +100,24 @@ impl Described {
             input_schema,
             output_schema,
         }
+    }
+
+    /// When `yes` (a GitLab call whose path names the project), `project_id` becomes
+    /// optional: a call that leaves it out means the default project
+    /// (`crate::default_project`), as the server's instructions say for every tool
+    /// (`params::SHARED_PARAMETERS`).
+    pub(crate) fn leaving_project_to_default(mut self, yes: bool) -> Described {
+        if !yes {
+            return self;
+        }
+        let schema = Arc::make_mut(&mut self.input_schema);
+        if let Some(Value::Array(required)) = schema.get_mut("required") {
+            required.retain(|name| name != PROJECT_ID);
+            if required.is_empty() {
+                schema.remove("required");
+            }
+        }
+        self
     }
 }
 

@@ -4,7 +4,7 @@
 //! destructive actions follow from the method unless the line says otherwise.
 
 use std::marker::PhantomData;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use reqwest::Method;
 use serde_json::{Map, Value};
@@ -16,13 +16,23 @@ use super::graphql::{GraphQlParams, Typed};
 use super::output::{Kind, Output, PIPELINE, RAW};
 use super::params::{Params, property_names, required_names};
 use super::resource::Resource;
+use crate::gitlab::ApiRequest;
 
 /// A rule across the fields of `P`, naming the field at fault.
 type Check<P> = fn(&P) -> Result<(), String>;
 
-/// A catalog action before it is built, typed by its parameters `P`.
+/// A catalog action before it is built, typed by its parameters `P`: the line's plain data,
+/// and the two rules written against `P`.
 #[must_use]
 pub struct Entry<P> {
+    line: Line,
+    check: Option<Check<P>>,
+    asks: Option<Asks<P>>,
+    parameters: PhantomData<fn() -> P>,
+}
+
+/// What a table line says that does not depend on the parameter type.
+struct Line {
     id: &'static str,
     endpoint: Endpoint,
     output: Output,
@@ -32,9 +42,6 @@ pub struct Entry<P> {
     method_in_call: bool,
     waits: bool,
     title: Option<&'static str>,
-    check: Option<Check<P>>,
-    asks: Option<Asks<P>>,
-    parameters: PhantomData<fn() -> P>,
 }
 
 fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Entry<P> {
@@ -43,16 +50,18 @@ fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Ent
         _ => Output::Object,
     };
     Entry {
-        id,
-        read_only: method == Method::GET,
-        // Deleting loses work; everything else that does is marked on its line.
-        destructive: method == Method::DELETE,
-        across_projects: false,
-        method_in_call: false,
-        waits: false,
-        endpoint: Endpoint::new(method, path),
-        output,
-        title: None,
+        line: Line {
+            id,
+            read_only: method == Method::GET,
+            // Deleting loses work; everything else that does is marked on its line.
+            destructive: method == Method::DELETE,
+            across_projects: false,
+            method_in_call: false,
+            waits: false,
+            endpoint: Endpoint::new(method, path),
+            output,
+            title: None,
+        },
         check: None,
         asks: None,
         parameters: PhantomData,
@@ -86,9 +95,9 @@ pub fn patch<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
 /// line's `.asks(…)`). `path` documents where the call's path goes.
 pub fn any_method<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
     let mut entry = entry(id, Method::GET, path);
-    entry.read_only = false;
-    entry.method_in_call = true;
-    entry.output = Output::Any;
+    entry.line.read_only = false;
+    entry.line.method_in_call = true;
+    entry.line.output = Output::Any;
     entry
 }
 
@@ -96,9 +105,9 @@ pub fn any_method<P: Params>(id: &'static str, path: &'static str) -> Entry<P> {
 /// reads (a query) or writes (a mutation, which asks first through the line's `.asks(…)`).
 pub fn graphql<P: Params>(id: &'static str) -> Entry<P> {
     let mut entry = entry(id, Method::POST, "graphql");
-    entry.read_only = false;
-    entry.method_in_call = true;
-    entry.output = Output::Any;
+    entry.line.read_only = false;
+    entry.line.method_in_call = true;
+    entry.line.output = Output::Any;
     entry
 }
 
@@ -108,8 +117,8 @@ pub fn graphql<P: Params>(id: &'static str) -> Entry<P> {
 pub fn graphql_operation<P: GraphQlParams>(id: &'static str) -> Entry<Typed<P>> {
     let operation = P::OPERATION;
     let mut entry = entry(id, Method::POST, "graphql");
-    entry.read_only = !operation.mutation();
-    entry.output = Output::GraphQl(operation);
+    entry.line.read_only = !operation.mutation();
+    entry.line.output = Output::GraphQl(operation);
     entry
 }
 
@@ -126,27 +135,27 @@ impl<P: Params> Entry<P> {
 
     /// GitLab's answer becomes this kind of result.
     pub fn output(mut self, output: Output) -> Self {
-        self.output = output;
+        self.line.output = output;
         self
     }
 
     /// The action loses work (a merge, an erase, a cancel): guarded like a delete.
     pub fn destructive(mut self) -> Self {
-        self.destructive = true;
+        self.line.destructive = true;
         self
     }
 
     /// The action reads the content of projects it does not name (an instance- or
     /// group-wide search): refused when `GITLAB_MCP_ALLOWED_PROJECTS` limits the projects.
     pub fn across_projects(mut self) -> Self {
-        self.across_projects = true;
+        self.line.across_projects = true;
         self
     }
 
     /// The read is repeated until the pipeline or job it reads has finished
     /// (`crate::ci::wait`).
     pub fn waits(mut self) -> Self {
-        self.waits = true;
+        self.line.waits = true;
         self
     }
 
@@ -165,55 +174,84 @@ impl<P: Params> Entry<P> {
 
     /// The tool title, when the one made from the id reads badly.
     pub fn title(mut self, title: &'static str) -> Self {
-        self.title = Some(title);
+        self.line.title = Some(title);
         self
     }
 }
 
+/// Validates a call's arguments into `P` and builds its request: the one part of running an
+/// action that is written per parameter type.
+type Request =
+    Box<dyn Fn(&Map<String, Value>, &Endpoint) -> Result<ApiRequest, String> + Send + Sync>;
+
+/// `P::schema_and_doc`: the input schema and the description, made when first read.
+type SchemaAndDoc = fn() -> (Arc<Map<String, Value>>, String);
+
 impl<P: Params + 'static> From<Entry<P>> for Action {
+    /// Only what names `P` is made here; [`Action::from_line`] does the rest, once for
+    /// every line, so that building the catalog at start runs one function rather than
+    /// a copy per parameter type.
     fn from(entry: Entry<P>) -> Action {
-        let id = entry.id;
+        let check = entry.check;
+        let request: Request = Box::new(move |args, endpoint| {
+            let params = P::parse(args)?;
+            if let Some(check) = check {
+                check(&params)?;
+            }
+            params.request(endpoint)
+        });
+        let guard = entry.asks.map(ArgumentGuard::new);
+        Action::from_line(entry.line, request, P::schema_and_doc, guard)
+    }
+}
+
+impl Action {
+    /// An action from its line and its typed parts. Never inlined: each table's
+    /// `actions()` then calls it once per line instead of holding a copy of it per line,
+    /// which made building the catalog touch hundreds of kilobytes of code at start.
+    #[inline(never)]
+    fn from_line(
+        line: Line,
+        request: Request,
+        schema_and_doc: SchemaAndDoc,
+        guard: Option<ArgumentGuard>,
+    ) -> Action {
+        let id = line.id;
         let (_, verb) = id
             .split_once('.')
             .unwrap_or_else(|| panic!("catalog action `{id}`: ids are `resource.verb`"));
         let resource = Resource::of(id)
             .unwrap_or_else(|| panic!("catalog action `{id}`: its resource is not in RESOURCES"));
-        let endpoint = entry.endpoint.clone();
-        let check = entry.check;
         let is_update = verb == "update" || verb.ends_with("_update");
         // Reads answering with GitLab objects take `raw`.
-        let has_raw = (entry.read_only || entry.method_in_call) && entry.output.has_raw();
+        let has_raw = (line.read_only || line.method_in_call) && line.output.has_raw();
+        let endpoint = line.endpoint.clone();
         let build = move |args: &Map<String, Value>| {
             // `raw` says how to shape the answer, not what to ask GitLab.
-            let params = if has_raw && args.contains_key(RAW) {
+            let request = if has_raw && args.contains_key(RAW) {
                 let mut args = args.clone();
                 args.remove(RAW);
-                P::parse(&args)?
+                request(&args, &endpoint)?
             } else {
-                P::parse(args)?
+                request(args, &endpoint)?
             };
-            if let Some(check) = check {
-                check(&params)?;
-            }
-            let request = params.request(&endpoint)?;
             // An update that sends nothing would change nothing: GitLab refuses it, so
             // refuse it first, naming what could change.
             if is_update && request.body.is_none() {
-                return Err(nothing_to_update::<P>(&endpoint));
+                return Err(nothing_to_update(&endpoint, schema_and_doc));
             }
             Ok(request)
         };
-        let guard = entry.asks.map(ArgumentGuard::new);
         let asks_when = guard.as_ref().map(|guard| guard.when);
-        let endpoint = entry.endpoint.clone();
-        let output = entry.output;
+        let endpoint = line.endpoint.clone();
+        let output = line.output;
         let kind = match output {
-            Output::Object | Output::List => Kind::of_path(entry.endpoint.path),
+            Output::Object | Output::List => Kind::of_path(line.endpoint.path),
             Output::Pipeline => Some(&PIPELINE),
             _ => None,
         };
         let describe = move || {
-            let (mut input_schema, mut description) = P::schema_and_doc();
+            let (mut input_schema, mut description) = schema_and_doc();
             if has_raw {
                 add_raw(&mut input_schema);
             }
@@ -222,81 +260,57 @@ impl<P: Params + 'static> From<Entry<P>> for Action {
                 "catalog action `{id}`: its parameter struct needs a doc comment, the description"
             );
             endpoint.check_fields(id, &required_names(&input_schema));
-            if endpoint.path_fields().contains(&PROJECT_ID) {
-                leave_project_to_default(&mut input_schema);
-            }
             if let Some(when) = asks_when {
                 description.push_str(&format!(
                     " Asks the user first when the call would {when}, on every surface; send `confirm: true` only after the user explicitly approved that."
                 ));
             }
+            let default_project = endpoint.path_fields().contains(&PROJECT_ID);
             Described::new(description, input_schema, output.schema(kind, resource))
+                .leaving_project_to_default(default_project)
         };
         Action {
             id,
             resource,
             verb,
-            destructive_hint: entry.destructive || guard.as_ref().is_some_and(|g| g.loses_work),
+            destructive_hint: line.destructive || guard.as_ref().is_some_and(|g| g.loses_work),
             guard,
-            title: entry
+            title: line
                 .title
                 .map_or_else(|| super::title::title(resource, verb), str::to_owned),
-            read_only: entry.read_only,
-            destructive: entry.destructive,
+            read_only: line.read_only,
+            destructive: line.destructive,
             // A GraphQL query is a POST that only reads.
-            idempotent: entry.read_only
-                || entry.endpoint.method != Method::POST && !entry.method_in_call,
-            across_projects: entry.across_projects,
-            waits: entry.waits,
-            method_in_call: entry.method_in_call,
-            output: entry.output,
+            idempotent: line.read_only
+                || line.endpoint.method != Method::POST && !line.method_in_call,
+            across_projects: line.across_projects,
+            waits: line.waits,
+            method_in_call: line.method_in_call,
+            output: line.output,
             kind,
-            endpoint: Some(entry.endpoint),
+            endpoint: Some(line.endpoint),
             run: Run::GitLab(Box::new(build)),
             described: LazyLock::new(Box::new(describe)),
         }
     }
 }
 
-/// `project_id` becomes optional, said once the same way for every action: a call that
-/// leaves it out means the default project (`crate::default_project`).
-fn leave_project_to_default(schema: &mut std::sync::Arc<Map<String, Value>>) {
-    let schema = std::sync::Arc::make_mut(schema);
-    if let Some(Value::Array(required)) = schema.get_mut("required") {
-        required.retain(|name| name != PROJECT_ID);
-        if required.is_empty() {
-            schema.remove("required");
-        }
-    }
-    if let Some(Value::Object(project)) = schema
-        .get_mut("properties")
-        .and_then(|properties| properties.get_mut(PROJECT_ID))
-    {
-        project.insert(
-            "description".to_owned(),
-            Value::String("Id or `group/project`; left out: the default project".to_owned()),
-        );
-    }
-}
-
-/// Adds the `raw` parameter of an action answering with GitLab objects.
-fn add_raw(schema: &mut std::sync::Arc<Map<String, Value>>) {
-    let schema = std::sync::Arc::make_mut(schema);
+/// Adds the `raw` parameter of an action answering with GitLab objects; what it does is
+/// said once for every tool, in the server's instructions (`params::SHARED_PARAMETERS`).
+fn add_raw(schema: &mut Arc<Map<String, Value>>) {
+    let schema = Arc::make_mut(schema);
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
-        properties.insert(
-            RAW.to_owned(),
-            serde_json::json!({
-                "type": "boolean",
-                "description": "GitLab's whole object too"
-            }),
-        );
+        properties.insert(RAW.to_owned(), serde_json::json!({"type": "boolean"}));
     }
 }
 
 /// Why an update with no field to change is refused, naming the fields that could change.
-fn nothing_to_update<P: Params>(endpoint: &Endpoint) -> String {
+fn nothing_to_update(
+    endpoint: &Endpoint,
+    schema_and_doc: SchemaAndDoc,
+) -> String {
     let path_fields = endpoint.path_fields();
-    let names: Vec<String> = property_names(&P::schema_and_doc().0)
+    let names: Vec<String> = property_names(&schema_and_doc().0)
         .into_iter()
         .filter(|name| !path_fields.contains(&name.as_str()))
         .map(|name| format!("`{name}`"))

@@ -4,11 +4,12 @@
 
 use std::sync::Arc;
 
+use schemars::transform::RecursiveTransform;
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value};
 
 /// The input schema of `T`: an object schema with no `$schema`, `title`, top-level
-/// `description` (the tool has its own) or `$defs`.
+/// `description` (the tool has its own), `additionalProperties` or `$defs`.
 pub fn input_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
     input_schema_and_doc::<T>().0
 }
@@ -17,8 +18,13 @@ pub fn input_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
 /// line: an action's description is the doc comment of its parameter struct.
 pub fn input_schema_and_doc<T: JsonSchema>() -> (Arc<Map<String, Value>>, String) {
     // An optional parameter is typed as what it is when given, without `null`.
-    let settings = SchemaSettings::draft2020_12().with_transform(wizard::OptionalNotNull);
-    let (schema, doc) = object_schema::<T>(settings);
+    let settings = SchemaSettings::draft2020_12()
+        .with_transform(wizard::OptionalNotNull)
+        .with_transform(RecursiveTransform(unsigned_without_minimum));
+    let (mut schema, doc) = object_schema::<T>(settings);
+    // The server refuses a parameter the schema does not list, naming those it takes, and
+    // its instructions say so once: the flag would repeat that on every tool.
+    schema.remove("additionalProperties");
     (Arc::new(schema), doc)
 }
 
@@ -45,6 +51,23 @@ fn object_schema<T: JsonSchema>(settings: SchemaSettings) -> (Map<String, Value>
         .entry("properties")
         .or_insert_with(|| Value::Object(Map::new()));
     (object, doc)
+}
+
+/// An unsigned Rust integer's `minimum: 0` says how the value is stored, not a rule of
+/// GitLab's (whose ids and numbers start at 1): the model does not need it on every id, and
+/// a negative number is refused by the parse, naming the field. Runs before the formats
+/// are taken out, which is how the unsigned ones are told apart.
+fn unsigned_without_minimum(schema: &mut schemars::Schema) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    let unsigned = object
+        .get("format")
+        .and_then(Value::as_str)
+        .is_some_and(|format| format.starts_with("uint"));
+    if unsigned && object.get("minimum") == Some(&Value::from(0)) {
+        object.remove("minimum");
+    }
 }
 
 /// The output schema of `T` as it serialises.

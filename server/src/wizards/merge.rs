@@ -32,7 +32,6 @@ pub struct MergeWizard {
     /// The project's numeric id or its path (`group/project`).
     #[tool_arg]
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     #[tool_arg]
     pub merge_request_iid: MergeRequestIid,
     /// Squash the commits into one. The wizard starts on the merge request's own

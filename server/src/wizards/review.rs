@@ -47,7 +47,6 @@ pub struct ReviewWizard {
 pub struct ReviewWizardArgs {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
 }
 

@@ -13,7 +13,6 @@ use crate::gitlab::ProjectId;
 pub struct IssueDiscussionList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -25,7 +24,6 @@ pub struct IssueDiscussionList {
 pub struct IssueDiscussionReply {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The discussion's `id` (40 hex characters) from `issue.discussion_list`.
     pub discussion_id: String,

@@ -61,7 +61,6 @@ pub fn actions() -> Vec<Action> {
 pub struct IssueEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -74,7 +73,6 @@ pub struct IssueEmojiList {
 pub struct IssueEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The emoji's name without colons (`thumbsup`, `thumbsdown`, `tada`, `eyes`).
     pub name: String,
@@ -87,7 +85,6 @@ pub struct IssueEmojiCreate {
 pub struct IssueEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The reaction's id (from `issue.emoji_list`).
     pub award_id: u64,
@@ -99,7 +96,6 @@ pub struct IssueEmojiDelete {
 pub struct IssueEmojiGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     /// The reaction's id.
     pub award_id: u64,
@@ -111,7 +107,6 @@ pub struct IssueEmojiGet {
 pub struct IssueNoteEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     /// The comment's id.
     pub note_id: u64,
@@ -125,7 +120,6 @@ pub struct IssueNoteEmojiList {
 pub struct IssueNoteEmojiGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     /// The comment's id.
     pub note_id: u64,
@@ -139,7 +133,6 @@ pub struct IssueNoteEmojiGet {
 pub struct IssueNoteEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     /// The comment's id.
     pub note_id: u64,
@@ -154,7 +147,6 @@ pub struct IssueNoteEmojiCreate {
 pub struct IssueNoteEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project.
     pub issue_iid: u64,
     /// The comment's id.
     pub note_id: u64,

@@ -12,7 +12,6 @@ use crate::gitlab::ProjectId;
 pub struct IssueLinkList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
 }
 
@@ -32,7 +31,6 @@ pub enum LinkType {
 pub struct IssueLinkCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The other issue's project, by numeric id or path.
     pub target_project_id: ProjectId,
@@ -49,7 +47,6 @@ pub struct IssueLinkCreate {
 pub struct IssueLinkDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The link's `issue_link_id` from `issue.link_list`.
     pub issue_link_id: u64,

@@ -125,7 +125,6 @@ impl Extra<IssueWizard> for IssueExtra {
 pub struct IssueGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project (`#12` → 12).
     pub issue_iid: u64,
 }
 
@@ -174,7 +173,6 @@ pub enum StateEvent {
 pub struct IssueUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     pub title: Option<String>,
     /// Markdown.
@@ -196,6 +194,5 @@ pub struct IssueUpdate {
 pub struct IssueDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
 }

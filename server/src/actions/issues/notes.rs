@@ -16,7 +16,6 @@ use crate::gitlab::ProjectId;
 pub struct IssueNoteList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number inside the project (`#12` → 12).
     pub issue_iid: u64,
     /// `asc` or `desc` (GitLab's default).
     pub sort: Option<Sort>,
@@ -34,7 +33,6 @@ pub struct IssueNoteList {
 pub struct IssueNoteCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The comment, Markdown.
     pub body: String,
@@ -48,7 +46,6 @@ pub struct IssueNoteCreate {
 pub struct IssueNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The note's id (`id` in `issue.note_list`).
     pub note_id: u64,
@@ -63,7 +60,6 @@ pub struct IssueNoteUpdate {
 pub struct IssueNoteGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The note's id (`id` in `issue.note_list`).
     pub note_id: u64,
@@ -75,7 +71,6 @@ pub struct IssueNoteGet {
 pub struct IssueNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The issue's number (`#7` → 7).
     pub issue_iid: u64,
     /// The note's id (`id` in `issue.note_list`).
     pub note_id: u64,

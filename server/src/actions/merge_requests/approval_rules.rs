@@ -157,7 +157,6 @@ pub struct ApprovalSettingsUpdate {
 pub struct MergeRequestApprovalRuleList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -169,7 +168,6 @@ pub struct MergeRequestApprovalRuleList {
 pub struct MergeRequestApprovalRuleGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub approval_rule_id: u64,
 }
@@ -180,7 +178,6 @@ pub struct MergeRequestApprovalRuleGet {
 pub struct MergeRequestApprovalRuleCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub name: String,
     /// Approvals needed from the rule's approvers.
@@ -199,7 +196,6 @@ pub struct MergeRequestApprovalRuleCreate {
 pub struct MergeRequestApprovalRuleUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub approval_rule_id: u64,
     pub name: Option<String>,
@@ -216,7 +212,6 @@ pub struct MergeRequestApprovalRuleUpdate {
 pub struct MergeRequestApprovalRuleDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub approval_rule_id: u64,
 }

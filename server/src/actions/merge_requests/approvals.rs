@@ -13,7 +13,6 @@ use crate::gitlab::ProjectId;
 pub struct MergeRequestApprove {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// Approve only if the source branch's HEAD is still this commit.
     pub sha: Option<String>,
@@ -25,7 +24,6 @@ pub struct MergeRequestApprove {
 pub struct MergeRequestUnapprove {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -37,6 +35,5 @@ pub struct MergeRequestUnapprove {
 pub struct MergeRequestApprovals {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }

@@ -13,7 +13,6 @@ use crate::gitlab::ProjectId;
 pub struct MergeRequestDiscussionList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -59,7 +58,6 @@ pub struct DiffPosition {
 pub struct MergeRequestDiscussionStart {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The comment, Markdown.
     pub body: String,
@@ -103,7 +101,6 @@ impl MergeRequestDiscussionStart {
 pub struct MergeRequestDiscussionReply {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
@@ -118,7 +115,6 @@ pub struct MergeRequestDiscussionReply {
 pub struct MergeRequestDiscussionResolve {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
@@ -133,7 +129,6 @@ pub struct MergeRequestDiscussionResolve {
 pub struct MergeRequestThreadNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,
@@ -150,7 +145,6 @@ pub struct MergeRequestThreadNoteUpdate {
 pub struct MergeRequestThreadNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The discussion's `id` (40 hex characters) from `merge_request.discussion_list`.
     pub discussion_id: String,

@@ -62,7 +62,6 @@ pub fn actions() -> Vec<Action> {
 pub struct DraftNoteList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -72,7 +71,6 @@ pub struct DraftNoteList {
 pub struct DraftNoteGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
 }
@@ -84,7 +82,6 @@ pub struct DraftNoteGet {
 pub struct DraftNoteCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The comment, in Markdown.
     pub note: String,
@@ -104,7 +101,6 @@ pub struct DraftNoteCreate {
 pub struct DraftNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
     /// The comment, in Markdown.
@@ -119,7 +115,6 @@ pub struct DraftNoteUpdate {
 pub struct DraftNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
 }
@@ -130,7 +125,6 @@ pub struct DraftNoteDelete {
 pub struct DraftNotePublish {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub draft_note_id: u64,
 }
@@ -142,7 +136,6 @@ pub struct DraftNotePublish {
 pub struct DraftNotesPublishAll {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// Set my state as a reviewer (GitLab 19.2 and later): `requested_changes`, or
     /// `reviewed`. An approval is `merge_request.approve`, not a state.

@@ -61,7 +61,6 @@ pub fn actions() -> Vec<Action> {
 pub struct MergeRequestEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -74,7 +73,6 @@ pub struct MergeRequestEmojiList {
 pub struct MergeRequestEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The emoji's name without colons (`thumbsup`, `thumbsdown`, `tada`, `eyes`).
     pub name: String,
@@ -87,7 +85,6 @@ pub struct MergeRequestEmojiCreate {
 pub struct MergeRequestEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The reaction's id (from `merge_request.emoji_list`).
     pub award_id: u64,
@@ -99,7 +96,6 @@ pub struct MergeRequestEmojiDelete {
 pub struct MergeRequestEmojiGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     /// The reaction's id.
     pub award_id: u64,
@@ -111,7 +107,6 @@ pub struct MergeRequestEmojiGet {
 pub struct MergeRequestNoteEmojiList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     /// The comment's id.
     pub note_id: u64,
@@ -125,7 +120,6 @@ pub struct MergeRequestNoteEmojiList {
 pub struct MergeRequestNoteEmojiGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     /// The comment's id.
     pub note_id: u64,
@@ -139,7 +133,6 @@ pub struct MergeRequestNoteEmojiGet {
 pub struct MergeRequestNoteEmojiCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     /// The comment's id.
     pub note_id: u64,
@@ -154,7 +147,6 @@ pub struct MergeRequestNoteEmojiCreate {
 pub struct MergeRequestNoteEmojiDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     /// The comment's id.
     pub note_id: u64,

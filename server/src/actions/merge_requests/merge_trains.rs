@@ -85,7 +85,6 @@ pub struct MergeTrainBranch {
 pub struct MergeTrainStatus {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -96,7 +95,6 @@ pub struct MergeTrainStatus {
 pub struct MergeTrainAdd {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     /// Add only if the source branch's HEAD is still this commit.
     pub sha: Option<String>,

@@ -187,7 +187,6 @@ impl Extra<MergeRequestWizard> for MergeRequestExtra {
 pub struct MergeRequestGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// Also say whether a rebase is running (`rebase_in_progress`).
     pub include_rebase_in_progress: Option<bool>,
@@ -235,7 +234,6 @@ crate::merge_request_list! {
 pub struct MergeRequestUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub title: Option<String>,
     /// Markdown.
@@ -260,7 +258,6 @@ pub struct MergeRequestUpdate {
 pub struct MergeRequestDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -299,7 +296,6 @@ impl Extra<MergeWizard> for MergeExtra {
 pub struct MergeRequestRebase {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// Do not start a pipeline for the rebased branch.
     pub skip_ci: Option<bool>,

@@ -33,7 +33,6 @@ pub enum ActivityFilter {
 pub struct MergeRequestNoteList {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// `asc` or `desc` (GitLab's default).
     pub sort: Option<Sort>,
@@ -52,7 +51,6 @@ pub struct MergeRequestNoteList {
 pub struct MergeRequestNoteCreate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The comment, Markdown.
     pub body: String,
@@ -69,7 +67,6 @@ pub struct MergeRequestNoteCreate {
 pub struct MergeRequestNoteUpdate {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The note's id (`id` in `merge_request.note_list`).
     pub note_id: u64,
@@ -84,7 +81,6 @@ pub struct MergeRequestNoteUpdate {
 pub struct MergeRequestNoteGet {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The note's id (`id` in `merge_request.note_list`).
     pub note_id: u64,
@@ -96,7 +92,6 @@ pub struct MergeRequestNoteGet {
 pub struct MergeRequestNoteDelete {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     /// The note's id (`id` in `merge_request.note_list`).
     pub note_id: u64,

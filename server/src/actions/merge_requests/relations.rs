@@ -67,7 +67,6 @@ pub fn actions() -> Vec<Action> {
 pub struct MergeRequestRelatedIssues {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -80,7 +79,6 @@ pub struct MergeRequestRelatedIssues {
 pub struct MergeRequestClosesIssues {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,
@@ -93,7 +91,6 @@ pub struct MergeRequestClosesIssues {
 pub struct MergeRequestReviewers {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
 }
 
@@ -104,7 +101,6 @@ pub struct MergeRequestReviewers {
 pub struct MergeRequestApprovalState {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The merge request's number inside the project.
     pub merge_request_iid: MergeRequestIid,
 }
 

@@ -27,7 +27,6 @@ pub fn actions() -> Vec<Action> {
 pub struct MergeRequestVersions {
     /// The project's numeric id or its path (`group/project`).
     pub project_id: ProjectId,
-    /// The MR's number (`!7` → 7).
     pub merge_request_iid: MergeRequestIid,
     pub page: Option<PageNumber>,
     pub per_page: Option<PerPage>,

@@ -8,9 +8,10 @@ use super::fixed_schema::fixed_schema;
 use crate::gitlab::IdOrName;
 
 /// A parameter type that is an [`IdOrName`] of one kind of object, with its own error text
-/// and schema description.
+/// and schema description (none for `group_id`, said once for every tool in the server's
+/// instructions: `super::shared`).
 macro_rules! id_or_name {
-    ($(#[$doc:meta])* $type:ident, $read:ident, expected: $expected:literal, description: $description:literal) => {
+    ($(#[$doc:meta])* $type:ident, $read:ident, expected: $expected:literal $(, description: $description:literal)?) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
         #[serde(transparent)]
@@ -25,8 +26,8 @@ macro_rules! id_or_name {
         // Text in the schema, so that a form fills it as text; a JSON integer is read too.
         fixed_schema!($type, {
             "type": "string",
-            "minLength": 1,
-            "description": $description
+            "minLength": 1
+            $(, "description": $description)?
         });
     };
 }
@@ -35,8 +36,7 @@ id_or_name!(
     /// `group_id`: a group's numeric id or full path.
     GroupId,
     deserialize_path,
-    expected: "a group id (a positive integer) or a non-empty group path such as `group/subgroup`",
-    description: "The group's numeric id (`42`) or its full path (`group/subgroup`)."
+    expected: "a group id (a positive integer) or a non-empty group path such as `group/subgroup`"
 );
 
 id_or_name!(

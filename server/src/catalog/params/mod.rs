@@ -6,6 +6,7 @@ mod fixed_schema;
 mod id_or_name;
 mod numbers;
 pub mod references;
+mod shared;
 mod types;
 mod variables;
 
@@ -19,6 +20,7 @@ pub(crate) use fixed_schema::fixed_schema;
 pub use id_or_name::{GroupId, LabelId};
 pub use numbers::check_numbers;
 pub use references::{Branch, MergeRequestIid, Reference, Refers, UserId, Username};
+pub use shared::{SHARED_PARAMETERS, leave_to_instructions};
 pub use types::{CommaList, Date, DateTime, OneOrMany, PageNumber, PerPage, TailLines, UserFilter};
 pub use variables::{JobVariable, PipelineVariable, VariableKey, VariableType};
 

@@ -28,12 +28,9 @@ impl From<PerPage> for u64 {
     }
 }
 
-fixed_schema!(PerPage, {
-    "type": "integer",
-    "minimum": 1,
-    "maximum": 100,
-    "description": "Default 20"
-});
+// What it is and its bounds are said once for every tool, in the server's instructions
+// (`super::shared`); the parse refuses a number outside them, saying so.
+fixed_schema!(PerPage, {"type": "integer"});
 
 /// `page`: 1-based page number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -56,10 +53,8 @@ impl From<PageNumber> for u64 {
     }
 }
 
-fixed_schema!(PageNumber, {
-    "type": "integer",
-    "minimum": 1
-});
+// Said once for every tool, in the server's instructions (`super::shared`).
+fixed_schema!(PageNumber, {"type": "integer"});
 
 /// A calendar date as GitLab takes it: `YYYY-MM-DD`. Dates compare in time order: the
 /// fixed-width text sorts as the calendar does.

@@ -408,18 +408,37 @@ fn input_schemas_are_flat_objects_without_refs() {
     }
 }
 
+/// Page sizes are bounded where every tool's `per_page` is described, the server's
+/// instructions, and by the parse, which names the bounds: the schemas give the type only.
 #[test]
-fn page_sizes_are_bounded_in_the_schema() {
+fn page_sizes_are_bounded_by_the_parse_and_said_once() {
+    assert!(
+        crate::catalog::params::SHARED_PARAMETERS.contains("`per_page` (1 to 100, default 20)")
+    );
     for id in [
         "issue.list",
         "merge_request.list",
         "release.list",
         "project.list",
     ] {
-        let schema = schema_value(action(id));
-        let per_page = &schema["properties"]["per_page"];
-        assert_eq!(per_page["minimum"], 1, "{id}");
-        assert_eq!(per_page["maximum"], 100, "{id}");
+        let action = action(id);
+        assert_eq!(
+            schema_value(action)["properties"]["per_page"],
+            json!({"type": "integer"}),
+            "{id}"
+        );
+        for size in [0, 101] {
+            let mut params = serde_json::Map::new();
+            if action.parameters().iter().any(|name| name == "project_id") {
+                params.insert("project_id".to_owned(), json!("demo/sandbox"));
+            }
+            params.insert("per_page".to_owned(), json!(size));
+            let refused = action.prepare(&params).unwrap_err();
+            assert!(
+                refused.contains("`per_page`") && refused.contains("between 1 and 100"),
+                "{id}: {refused}"
+            );
+        }
     }
 }
 

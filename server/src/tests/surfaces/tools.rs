@@ -419,3 +419,71 @@ fn every_tool_is_titled_and_its_inputs_fill_as_plain_fields() {
         }
     }
 }
+
+/// What `project_id`, `group_id`, `page`, `per_page` and `raw` mean on every tool is said
+/// once, in the instructions each surface gives at `initialize`; no tool repeats it, and a
+/// field whose meaning is its own (the variables' `raw`, a `per_page` GitLab caps at 20)
+/// keeps its own description.
+#[tokio::test]
+async fn shared_parameters_are_said_once_in_the_instructions() {
+    use crate::catalog::params::SHARED_PARAMETERS;
+    use crate::tests::common::mcp::Harness;
+    use wizard::testkit::Path;
+
+    for name in [
+        "project_id",
+        "group_id",
+        "merge_request_iid",
+        "issue_iid",
+        "page",
+        "per_page",
+        "raw",
+    ] {
+        assert!(SHARED_PARAMETERS.contains(&format!("`{name}")), "{name}");
+    }
+    for kind in [
+        SurfaceKind::Dynamic,
+        SurfaceKind::Meta,
+        SurfaceKind::Individual,
+    ] {
+        let harness = Harness::new(kind).await;
+        let pair = harness.client(Path::Sync).await;
+        let info = pair.client.peer_info().expect("initialized");
+        let instructions = info
+            .instructions
+            .clone()
+            .expect("every surface gives instructions");
+        assert!(
+            instructions.ends_with(SHARED_PARAMETERS),
+            "{kind:?}: {instructions}"
+        );
+        pair.close().await;
+    }
+    let mut seen = 0;
+    for tool in surface(SurfaceKind::Individual).tools() {
+        let Some(Value::Object(properties)) = tool.input_schema.get("properties") else {
+            continue;
+        };
+        for (name, property) in properties {
+            let shared = match name.as_str() {
+                "project_id" | "group_id" => property["type"] == "string",
+                "page" => true,
+                // One `per_page` is GitLab's own lower cap, described where it is.
+                "per_page" => property.get("maximum").is_none(),
+                // A variable's `raw` is its own: its value is taken as written.
+                "raw" => !tool.name.contains("variable"),
+                _ => false,
+            };
+            if shared {
+                seen += 1;
+                assert_eq!(property.get("description"), None, "{}: `{name}`", tool.name);
+            }
+        }
+        assert!(
+            !tool.input_schema.contains_key("additionalProperties"),
+            "{}: the instructions say that unknown parameters are refused",
+            tool.name
+        );
+    }
+    assert!(seen > 500, "{seen} shared parameters listed");
+}

@@ -71,10 +71,9 @@ impl JsonSchema for MergeRequestIid {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let schema = json_schema!({
-            "type": ["integer", "string"],
-            "description": "The merge request's number inside the project (`12` or `!12`)."
-        });
+        // What the number is, is said once for every tool in the server's instructions
+        // (`crate::catalog::params::SHARED_PARAMETERS`); a field saying more says it.
+        let schema = json_schema!({"type": ["integer", "string"]});
         super::schema(Refers::MergeRequest, schema.to_value())
     }
 }

@@ -138,6 +138,11 @@ impl Refers {
         }
     }
 
+    /// The sentence a parameter of this kind gets: what it may name besides an id.
+    pub fn described(self) -> &'static str {
+        self.kind().described()
+    }
+
     fn named(name: &str) -> Option<Refers> {
         [
             Refers::Project,
