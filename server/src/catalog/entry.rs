@@ -305,10 +305,7 @@ fn add_raw(schema: &mut Arc<Map<String, Value>>) {
 }
 
 /// Why an update with no field to change is refused, naming the fields that could change.
-fn nothing_to_update(
-    endpoint: &Endpoint,
-    schema_and_doc: SchemaAndDoc,
-) -> String {
+fn nothing_to_update(endpoint: &Endpoint, schema_and_doc: SchemaAndDoc) -> String {
     let path_fields = endpoint.path_fields();
     let names: Vec<String> = property_names(&schema_and_doc().0)
         .into_iter()

@@ -14,6 +14,7 @@ mod default_project;
 mod destructive;
 mod gitlab_errors;
 mod instances;
+mod new_areas;
 mod no_elicitation;
 mod protocol;
 mod quick_actions;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use gitlab_sandbox::Sandbox;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest,
-    ServerResult,
+    GetPromptRequestParams, GetPromptResult, ServerResult,
 };
 use rmcp::service::{PeerRequestOptions, RoleClient, RunningService, ServiceError};
 use serde_json::{Map, Value};
@@ -364,6 +364,19 @@ impl Session {
     ) -> Run {
         let (tool, arguments) = self.action(id, params, confirm);
         self.run(&tool, arguments, replies).await
+    }
+
+    /// `prompts/get` of `name` with `arguments` (a JSON object).
+    pub async fn prompt(&self, name: &str, arguments: Value) -> GetPromptResult {
+        let Value::Object(arguments) = arguments else {
+            panic!("prompt arguments must be a JSON object");
+        };
+        let request = GetPromptRequestParams::new(name).with_arguments(arguments);
+        match tokio::time::timeout(CALL_TIMEOUT, self.service.get_prompt(request)).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(error)) => panic!("{}: prompt `{name}` failed: {error}", self.launch),
+            Err(_) => panic!("{}: prompt `{name}` did not answer in time", self.launch),
+        }
     }
 
     /// What to show beside a failure: the server's stderr and what GitLab received.
