@@ -112,4 +112,35 @@ mod tests {
         assert!(schema.get("description").is_none());
         assert_eq!(schema["properties"]["id"]["description"], "The id.");
     }
+
+    #[derive(Debug, JsonSchema, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "only its schema and parse are read")]
+    /// Counts.
+    struct Counted {
+        id: u64,
+        /// May be zero, and says so itself.
+        #[schemars(range(min = 0))]
+        keep: i64,
+        page: u32,
+    }
+
+    /// What the schema leaves out, the parse still refuses, naming the field.
+    #[test]
+    fn unsigned_integers_lose_their_storage_minimum_not_their_rules() {
+        let (schema, _) = input_schema_and_doc::<Counted>();
+        assert_eq!(schema["properties"]["id"], json!({"type": "integer"}));
+        assert_eq!(schema["properties"]["page"], json!({"type": "integer"}));
+        assert_eq!(schema["properties"]["keep"]["minimum"], 0);
+        assert!(schema.get("additionalProperties").is_none());
+        let args = |value: Value| value.as_object().unwrap().clone();
+        let negative = crate::catalog::params::parse::<Counted>(&args(
+            json!({"id": -1, "keep": 0, "page": 1}),
+        ));
+        assert!(negative.unwrap_err().starts_with("`id`:"));
+        let unknown = crate::catalog::params::parse::<Counted>(&args(
+            json!({"id": 1, "keep": 0, "page": 1, "other": 2}),
+        ));
+        assert!(unknown.unwrap_err().contains("other"));
+    }
 }
