@@ -53,6 +53,14 @@ const PHRASES: &[(&str, &str)] = &[
     ("add a comment", "create note"),
     ("post a comment", "create note"),
     ("write a comment", "create note"),
+    // A note added to a thing is a comment on it, not an emoji on a comment.
+    ("add a note", "create note"),
+    ("leave a note", "create note"),
+    ("post a note", "create note"),
+    ("write a note", "create note"),
+    // Reacting is adding an emoji.
+    ("react with", "add emoji"),
+    ("react to", "add emoji to"),
     ("comment on a line", "start discussion on a diff line"),
     ("comment on line", "start discussion on a diff line"),
     ("comment on the diff", "start discussion on the diff"),

@@ -380,6 +380,30 @@ const QUERIES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The everyday requests whose action must come first, not only among the first three.
+const FIRST: &[(&str, &str)] = &[
+    ("add a note to a merge request", "merge_request.note_create"),
+    ("add a note to issue 12", "issue.note_create"),
+    ("leave a comment on the MR", "merge_request.note_create"),
+    (
+        "react with thumbs up to the comment on the MR",
+        "merge_request.note_emoji_add",
+    ),
+    ("create an issue", "issue.create"),
+    ("list merge requests", "merge_request.list"),
+    ("pause the runner", "runner.pause"),
+];
+
+#[test]
+fn everyday_requests_find_their_action_first() {
+    let index = ActionIndex::new(catalog());
+    for (query, expected) in FIRST {
+        let found = index.find(&Access::default(), query);
+        let ids: Vec<&str> = found.iter().map(|found| found.id.as_str()).collect();
+        assert_eq!(ids.first(), Some(expected), "`{query}`: {ids:?}");
+    }
+}
+
 #[test]
 fn natural_requests_find_their_action_in_the_top_three() {
     assert!(QUERIES.len() >= 40);
