@@ -141,8 +141,15 @@ async function connect() {
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_MS);
     await page.goto(baseUrl);
-    // The command line configured one stdio server; its card has the connect switch.
-    await page.getByRole('switch', { name: /Connect or disconnect/ }).check({ force: true });
+    // The command line configured one stdio server; its card has the connect switch. A
+    // click landing before the page has attached the switch's handler changes nothing (seen
+    // once in CI), so it is clicked until it holds, a bounded number of times.
+    const toggle = page.getByRole('switch', { name: /Connect or disconnect/ });
+    for (let tries = 0; !(await toggle.isChecked()); tries++) {
+        if (tries === 20) throw new Error('the connect switch did not turn on after 20 clicks');
+        await toggle.click({ force: true });
+        await page.waitForTimeout(250);
+    }
     await page.getByText('Connected', { exact: true }).first().waitFor();
     await page.locator('label.mantine-SegmentedControl-label', { hasText: /^Tools$/ }).click();
     return page;
