@@ -269,13 +269,24 @@ async fn each_new_area_runs_through_the_binary_on_both_revisions() {
 }
 
 /// The prompt the merge request area brought: it reads the merge request, its diffs and
-/// what the target branch changed since the base, and sets the files both sides changed
+/// what the target branch changed since the base, and sets the file both sides changed
 /// side by side; it writes nothing.
 #[tokio::test]
 async fn explain_conflicts_reads_both_sides_through_the_binary_on_both_revisions() {
     for revision in REVISIONS {
         let session = Session::start(Launch::new(Surface::Meta, revision)).await;
         let at = session.launch.to_string();
+        // `main` changes the file the merge request changes, after they diverged.
+        let seeded = session
+            .run_action(
+                "commit.create",
+                json!({"project_id": P, "branch": "main", "commit_message": "Trim tokens",
+                       "actions": [{"action": "update", "file_path": "src/tokenizer.rs", "content": "pub fn tokenize(text: &str) -> Vec<&str> { text.split_whitespace().collect() }\n"}]}),
+                None,
+                [],
+            )
+            .await;
+        assert!(!seeded.is_error(), "{at}: {}", seeded.text());
         session.sandbox.clear_requests();
         let result = session
             .prompt("explain_conflicts", json!({"project": P, "iid": 1}))
@@ -295,6 +306,20 @@ async fn explain_conflicts_reads_both_sides_through_the_binary_on_both_revisions
                     .contains("# Conflicts of merge request !1: `fix/tokenizer` → `main`")),
             "{at}: {shown:#?}"
         );
+        let conflicts = shown
+            .iter()
+            .find(|text| text.contains("# Conflicts"))
+            .unwrap();
+        for expected in [
+            "## Files both branches changed since they diverged (1)",
+            "### `src/tokenizer.rs`",
+            "The target branch's change (`main`):\n\n```diff\n",
+        ] {
+            assert!(
+                conflicts.contains(expected),
+                "{at}: {expected}\n{conflicts}"
+            );
+        }
         assert!(
             shown
                 .iter()

@@ -109,6 +109,15 @@ async fn describe_merge_request_brings_its_commits_and_files() {
 #[tokio::test]
 async fn explain_conflicts_sets_both_sides_of_each_file_side_by_side() {
     let harness = Harness::new(SurfaceKind::Meta).await;
+    // `main` changes the file the merge request changes, after they diverged.
+    harness
+        .ok(
+            "commit.create",
+            json!({"project_id": "demo/sandbox", "branch": "main", "commit_message": "Trim tokens",
+                   "actions": [{"action": "update", "file_path": "src/tokenizer.rs", "content": "pub fn tokenize(text: &str) -> Vec<&str> { text.split_whitespace().map(str::trim).collect() }\n"}]}),
+        )
+        .await;
+    harness.sandbox.clear_requests();
     for path in REVISIONS {
         let client = harness.client(path).await;
         let result = get(
@@ -122,7 +131,10 @@ async fn explain_conflicts_sets_both_sides_of_each_file_side_by_side() {
         for expected in [
             "# Conflicts of merge request !1: `fix/tokenizer` → `main`",
             "- **Title:** Fix off-by-one in tokenizer",
-            "## Files both branches changed since they diverged",
+            "## Files both branches changed since they diverged (1)",
+            "### `src/tokenizer.rs`",
+            "The merge request's change (`fix/tokenizer`):\n\n```diff\n",
+            "The target branch's change (`main`):\n\n```diff\n",
         ] {
             assert!(shown[0].contains(expected), "{expected}\n{}", shown[0]);
         }

@@ -467,7 +467,9 @@ async fn shared_parameters_are_said_once_in_the_instructions() {
         for (name, property) in properties {
             let shared = match name.as_str() {
                 "project_id" | "group_id" => property["type"] == "string",
-                "page" => true,
+                "page" | "issue_iid" => true,
+                // A dependency's merge request is the blocked one: said on the tool.
+                "merge_request_iid" => !tool.name.contains("dependency"),
                 // One `per_page` is GitLab's own lower cap, described where it is.
                 "per_page" => property.get("maximum").is_none(),
                 // A variable's `raw` is its own: its value is taken as written.
