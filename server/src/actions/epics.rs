@@ -4,7 +4,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::issues::StateEvent;
+use super::issues::{IssueState, StateEvent};
+use super::lists::ListOrder;
+use super::releases::Sort;
 use crate::catalog::params::{CommaList, Date, DateTime, GroupId, PageNumber, PerPage};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::table;
@@ -57,32 +59,6 @@ pub fn actions() -> Vec<Action> {
     ]
 }
 
-/// Which epics to list by state.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum EpicState {
-    Opened,
-    Closed,
-    All,
-}
-
-/// What epics are ordered by.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum EpicOrder {
-    CreatedAt,
-    UpdatedAt,
-    Title,
-}
-
-/// Sort direction.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Sort {
-    Asc,
-    Desc,
-}
-
 /// List a group's epics (and its subgroups'), filtered by state, text, author, labels or
 /// dates; newest first by default. Needs GitLab Premium.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
@@ -90,7 +66,7 @@ pub enum Sort {
 pub struct EpicList {
     pub group_id: GroupId,
     /// `opened`, `closed` or `all` (default).
-    pub state: Option<EpicState>,
+    pub state: Option<IssueState>,
     /// Text in the title or description.
     pub search: Option<String>,
     pub author_id: Option<u64>,
@@ -105,7 +81,7 @@ pub struct EpicList {
     /// Include subgroups' epics (default true).
     pub include_descendant_groups: Option<bool>,
     /// `created_at` (default), `updated_at` or `title`.
-    pub order_by: Option<EpicOrder>,
+    pub order_by: Option<ListOrder>,
     /// `desc` (default) or `asc`.
     pub sort: Option<Sort>,
     pub page: Option<PageNumber>,

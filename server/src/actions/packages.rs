@@ -216,10 +216,11 @@ pub enum ProtectedPackageType {
     Pypi,
 }
 
-/// The least role that may push a protected package.
+/// The least role a protection rule lets push a package (or push or delete a container
+/// image).
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum PushLevel {
+pub enum ProtectionLevel {
     Maintainer,
     Owner,
     Admin,
@@ -253,20 +254,24 @@ pub struct PackageRuleCreate {
     pub package_name_pattern: String,
     pub package_type: ProtectedPackageType,
     /// Give this or `minimum_access_level_for_delete`, or both.
-    pub minimum_access_level_for_push: Option<PushLevel>,
+    pub minimum_access_level_for_push: Option<ProtectionLevel>,
     pub minimum_access_level_for_delete: Option<PackageDeleteLevel>,
 }
 
-/// GitLab needs at least one of the two levels.
 fn a_level(rule: &PackageRuleCreate) -> Result<(), String> {
-    match (
-        rule.minimum_access_level_for_push,
-        rule.minimum_access_level_for_delete,
-    ) {
-        (None, None) => Err(
-            "give `minimum_access_level_for_push` or `minimum_access_level_for_delete`".to_owned(),
-        ),
-        _ => Ok(()),
+    push_or_delete(
+        rule.minimum_access_level_for_push.is_some(),
+        rule.minimum_access_level_for_delete.is_some(),
+    )
+}
+
+/// A new protection rule, of packages or of container images: GitLab needs at least one
+/// of its two levels.
+pub fn push_or_delete(push: bool, delete: bool) -> Result<(), String> {
+    if push || delete {
+        Ok(())
+    } else {
+        Err("give `minimum_access_level_for_push` or `minimum_access_level_for_delete`".to_owned())
     }
 }
 
@@ -279,7 +284,7 @@ pub struct PackageRuleUpdate {
     pub package_protection_rule_id: u64,
     pub package_name_pattern: Option<String>,
     pub package_type: Option<ProtectedPackageType>,
-    pub minimum_access_level_for_push: Option<PushLevel>,
+    pub minimum_access_level_for_push: Option<ProtectionLevel>,
     pub minimum_access_level_for_delete: Option<PackageDeleteLevel>,
 }
 

@@ -5,6 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::packages::{ProtectionLevel, push_or_delete};
 use crate::catalog::params::{GroupId, PageNumber, PerPage};
 use crate::catalog::{Action, delete, get, patch, post};
 use crate::gitlab::ProjectId;
@@ -32,11 +33,14 @@ pub fn actions() -> Vec<Action> {
             "registry_tag.list",
             "projects/{project_id}/registry/repositories/{repository_id}/tags"
         )
-        .list(),
+        .list()
+        // An image's tags, not git's.
+        .not_the_kind_of_its_path(),
         get::<RegistryTagGet>(
             "registry_tag.get",
             "projects/{project_id}/registry/repositories/{repository_id}/tags/{tag_name}"
-        ),
+        )
+        .not_the_kind_of_its_path(),
         delete::<RegistryTagDelete>(
             "registry_tag.delete",
             "projects/{project_id}/registry/repositories/{repository_id}/tags/{tag_name}"
@@ -165,15 +169,6 @@ pub struct RegistryTagBulkDelete {
     pub older_than: Option<String>,
 }
 
-/// The least role that may push or delete a protected container image.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ImageLevel {
-    Maintainer,
-    Owner,
-    Admin,
-}
-
 /// A level a rule's update sets, or `""` to unset it (one of the two stays set).
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -205,21 +200,15 @@ pub struct RegistryRuleCreate {
     /// (`group/project/app-*`).
     pub repository_path_pattern: String,
     /// Give this or `minimum_access_level_for_delete`, or both.
-    pub minimum_access_level_for_push: Option<ImageLevel>,
-    pub minimum_access_level_for_delete: Option<ImageLevel>,
+    pub minimum_access_level_for_push: Option<ProtectionLevel>,
+    pub minimum_access_level_for_delete: Option<ProtectionLevel>,
 }
 
-/// GitLab needs at least one of the two levels.
 fn a_level(rule: &RegistryRuleCreate) -> Result<(), String> {
-    match (
-        rule.minimum_access_level_for_push,
-        rule.minimum_access_level_for_delete,
-    ) {
-        (None, None) => Err(
-            "give `minimum_access_level_for_push` or `minimum_access_level_for_delete`".to_owned(),
-        ),
-        _ => Ok(()),
-    }
+    push_or_delete(
+        rule.minimum_access_level_for_push.is_some(),
+        rule.minimum_access_level_for_delete.is_some(),
+    )
 }
 
 /// Change a container repository protection rule; only what is given changes.

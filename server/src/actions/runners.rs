@@ -5,6 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::pipelines::CiStatus;
 use super::releases::Sort;
 use crate::catalog::params::{CommaList, GroupId, PageNumber, PerPage};
 use crate::catalog::{Action, Output, delete, get, post, put};
@@ -183,21 +184,6 @@ pub struct RunnerResume {
     paused: bool,
 }
 
-/// A job's status.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum JobStatus {
-    Created,
-    Pending,
-    Running,
-    Success,
-    Failed,
-    Canceled,
-    Skipped,
-    Manual,
-    Scheduled,
-}
-
 /// How a runner's jobs are ordered.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -211,7 +197,7 @@ pub enum RunnerJobOrder {
 #[serde(deny_unknown_fields)]
 pub struct RunnerJobs {
     pub runner_id: u64,
-    pub status: Option<JobStatus>,
+    pub status: Option<CiStatus>,
     pub order_by: Option<RunnerJobOrder>,
     /// Default `desc`.
     pub sort: Option<Sort>,

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
+use super::issues::IssueState;
 use crate::catalog::graphql::{GraphQlParams, Operation, Shape};
 use crate::catalog::params::{Date, PerPage};
 use crate::catalog::{Action, graphql_operation};
@@ -293,25 +294,6 @@ fn gids(model: &str, ids: &[u64]) -> Value {
         .collect()
 }
 
-/// A work item's state, as lists filter it.
-#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum State {
-    Opened,
-    Closed,
-    All,
-}
-
-impl State {
-    fn value(self) -> &'static str {
-        match self {
-            State::Opened => "opened",
-            State::Closed => "closed",
-            State::All => "all",
-        }
-    }
-}
-
 /// An input object of the fields given: a mutation's `input`, a widget's input.
 fn input(fields: &[(&str, Option<Value>)]) -> Option<Value> {
     let object: Map<String, Value> = fields
@@ -341,7 +323,7 @@ pub struct WorkItemList {
     /// Only these types.
     pub types: Option<Vec<WorkItemType>>,
     /// `opened`, `closed` or `all`.
-    pub state: Option<State>,
+    pub state: Option<IssueState>,
     /// Words in the title or description.
     pub search: Option<String>,
     /// Work items with all these labels.
@@ -368,7 +350,7 @@ impl GraphQlParams for WorkItemList {
         Ok(Map::from_iter([
             ("fullPath".to_owned(), json!(self.full_path)),
             ("types".to_owned(), json!(types)),
-            ("state".to_owned(), json!(self.state.map(State::value))),
+            ("state".to_owned(), json!(self.state)),
             ("search".to_owned(), json!(self.search)),
             ("labelName".to_owned(), json!(self.label_name)),
             (

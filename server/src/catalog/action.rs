@@ -76,7 +76,6 @@ pub(crate) struct Described {
     /// What it does and what it returns, in one or two sentences.
     description: String,
     input_schema: Arc<Map<String, Value>>,
-    output_schema: Arc<Map<String, Value>>,
     /// The parameter names the input schema lists; anything else is refused.
     parameters: Vec<String>,
     /// The parameters that may name their object loosely, as their types say.
@@ -86,11 +85,7 @@ pub(crate) struct Described {
 impl Described {
     /// The parameter names are the input schema's; the references are what its types
     /// mark, the marks taken out of the schema clients get.
-    pub(crate) fn new(
-        description: String,
-        mut input_schema: Arc<Map<String, Value>>,
-        output_schema: Arc<Map<String, Value>>,
-    ) -> Described {
+    pub(crate) fn new(description: String, mut input_schema: Arc<Map<String, Value>>) -> Described {
         let references = params::references::take(Arc::make_mut(&mut input_schema));
         params::leave_to_instructions(Arc::make_mut(&mut input_schema));
         Described {
@@ -98,7 +93,6 @@ impl Described {
             parameters: params::property_names(&input_schema),
             references,
             input_schema,
-            output_schema,
         }
     }
 
@@ -138,8 +132,10 @@ impl Action {
         &self.described.input_schema
     }
 
-    pub fn output_schema(&self) -> &Arc<Map<String, Value>> {
-        &self.described.output_schema
+    /// What its answer holds. Made when asked: no surface lists it (clients do not pass
+    /// it to the model); `gitlab_find_action` gives it for an action named by its id.
+    pub fn output_schema(&self) -> Arc<Map<String, Value>> {
+        self.output.schema(self.kind, self.resource)
     }
 
     /// The parameter names the input schema lists; anything else is refused.

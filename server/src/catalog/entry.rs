@@ -41,6 +41,8 @@ struct Line {
     across_projects: bool,
     method_in_call: bool,
     waits: bool,
+    /// Whether the answer is the kind its path names (`compact::Kind::of_path`).
+    kind_from_path: bool,
     title: Option<&'static str>,
 }
 
@@ -58,6 +60,7 @@ fn entry<P: Params>(id: &'static str, method: Method, path: &'static str) -> Ent
             across_projects: false,
             method_in_call: false,
             waits: false,
+            kind_from_path: true,
             endpoint: Endpoint::new(method, path),
             output,
             title: None,
@@ -172,6 +175,14 @@ impl<P: Params> Entry<P> {
         self
     }
 
+    /// GitLab answers with something other than the kind the path names (a merge train's
+    /// car at `…/merge_trains/merge_requests/:iid`, a container image's tag at `…/tags`):
+    /// made compact field by field, so that none of its own fields is dropped.
+    pub fn not_the_kind_of_its_path(mut self) -> Self {
+        self.line.kind_from_path = false;
+        self
+    }
+
     /// The tool title, when the one made from the id reads badly.
     pub fn title(mut self, title: &'static str) -> Self {
         self.line.title = Some(title);
@@ -246,7 +257,9 @@ impl Action {
         let endpoint = line.endpoint.clone();
         let output = line.output;
         let kind = match output {
-            Output::Object | Output::List => Kind::of_path(line.endpoint.path),
+            Output::Object | Output::List if line.kind_from_path => {
+                Kind::of_path(line.endpoint.path)
+            }
             Output::Pipeline => Some(&PIPELINE),
             _ => None,
         };
@@ -266,8 +279,7 @@ impl Action {
                 ));
             }
             let default_project = endpoint.path_fields().contains(&PROJECT_ID);
-            Described::new(description, input_schema, output.schema(kind, resource))
-                .leaving_project_to_default(default_project)
+            Described::new(description, input_schema).leaving_project_to_default(default_project)
         };
         Action {
             id,

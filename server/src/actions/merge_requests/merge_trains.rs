@@ -25,6 +25,8 @@ pub fn actions() -> Vec<Action> {
             "merge_train.status",
             "projects/{project_id}/merge_trains/merge_requests/{merge_request_iid}"
         )
+        // A car of the train: its status and pipeline, the merge request inside.
+        .not_the_kind_of_its_path()
         .title("Get a merge request's place on its merge train"),
         post::<MergeTrainAdd>(
             "merge_train.add",

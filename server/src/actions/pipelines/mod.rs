@@ -21,6 +21,7 @@ pub use pipeline::{
     PipelineCancel, PipelineCreate, PipelineDelete, PipelineGet, PipelineJobs, PipelineLatest,
     PipelineLint, PipelineLintProject, PipelineList, PipelineRetry, PipelineVariables,
 };
+pub use status::CiStatus;
 
 use crate::catalog::{Action, Output, delete, get, post};
 use crate::table;

@@ -6,12 +6,10 @@
 //! Approving lets a blocked deployment go out and rejecting fails its job: neither can be
 //! taken back, so both ask the user first.
 
-use std::borrow::Cow;
-
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::params::{GroupId, PageNumber, PerPage};
+use crate::catalog::params::{GroupId, PageNumber, PerPage, fixed_schema};
 use crate::catalog::{Action, Output, delete, get, post, put};
 use crate::gitlab::ProjectId;
 use crate::table;
@@ -90,21 +88,11 @@ impl From<DeployAccessLevel> for u64 {
     }
 }
 
-impl JsonSchema for DeployAccessLevel {
-    fn schema_name() -> Cow<'static, str> {
-        "DeployAccessLevel".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "integer",
-            "enum": [20, 30, 40, 60],
-            "description": "20 reporters, 30 developers, 40 maintainers, 60 admins (and the roles above each)"
-        })
-    }
-}
+fixed_schema!(DeployAccessLevel, {
+    "type": "integer",
+    "enum": [20, 30, 40, 60],
+    "description": "20 reporters, 30 developers, 40 maintainers, 60 admins (and the roles above each)"
+});
 
 /// Whether a group's members count directly only (0, GitLab's default) or through
 /// subgroups too (1).
@@ -130,17 +118,7 @@ impl From<GroupInheritance> for u64 {
     }
 }
 
-impl JsonSchema for GroupInheritance {
-    fn schema_name() -> Cow<'static, str> {
-        "GroupInheritance".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({"type": "integer", "enum": [0, 1]})
-    }
-}
+fixed_schema!(GroupInheritance, {"type": "integer", "enum": [0, 1]});
 
 /// Who may deploy: one of `access_level`, `user_id` or `group_id`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]

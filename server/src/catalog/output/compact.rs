@@ -451,10 +451,6 @@ impl Kind {
     /// `…/pipelines/{pipeline_id}/retry` a pipeline). `None` when that segment names no
     /// declared kind: the answer is then made compact field by field.
     pub fn of_path(path: &str) -> Option<&'static Kind> {
-        // The container registry's repositories and tags are images, not git's.
-        if path.contains("registry/") {
-            return None;
-        }
         let mut fixed = path.split('/').rev().filter(|part| !part.starts_with('{'));
         let mut last = fixed.next()?;
         // A verb answered with the object it acts on: the collection before it.

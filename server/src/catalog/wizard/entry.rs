@@ -37,7 +37,6 @@ pub fn entry<W: GitLabWizard>(wizard: &'static WizardAction) -> Action {
         Described::new(
             description::tool_description::<W>(),
             input_schema::<W::Args>(),
-            W::OUTPUT.schema(kind, resource),
         )
     };
     Action {

@@ -11,7 +11,6 @@ mod words;
 
 use std::collections::{HashMap, HashSet};
 
-use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -27,7 +26,7 @@ use query::query_terms;
 /// carries its whole input schema when the answer stays within 2 KB; any action's is one
 /// more search away (its id as the query), and `gitlab_execute_action` shows it when
 /// parameters are wrong.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize)]
 pub struct FoundAction {
     /// The id to pass as `action`.
     pub id: String,
@@ -56,7 +55,7 @@ pub struct FoundAction {
 }
 
 /// The structured result of `gitlab_find_action`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize)]
 pub struct FoundActions {
     pub actions: Vec<FoundAction>,
 }
@@ -86,7 +85,7 @@ impl ActionIndex {
         // An action's own id finds it alone, with its schema.
         if let Some(exact) = indexed.iter().find(|i| i.action.id == query.trim()) {
             let mut found = found(exact.action, true);
-            found.output_schema = Some((**exact.action.output_schema()).clone());
+            found.output_schema = Some((*exact.action.output_schema()).clone());
             return vec![found];
         }
         let query = query_terms(query);

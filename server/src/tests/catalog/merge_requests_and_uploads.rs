@@ -96,3 +96,34 @@ fn approval_rules_and_trains_send_gitlabs_names() {
     );
     assert_eq!(block.body, Some(json!({"blocking_merge_request_id": 41})));
 }
+
+/// A merge train's car is not a merge request, though its path ends in one: its answer
+/// keeps the car's own fields (its status on the train and its pipeline), as do a
+/// container image's tags, which are not git's.
+#[tokio::test]
+async fn a_train_car_and_an_image_tag_keep_their_own_fields() {
+    use crate::surfaces::SurfaceKind;
+    use crate::tests::common::mcp::Harness;
+
+    let harness = Harness::new(SurfaceKind::Individual).await;
+    let mr = json!({"project_id": "demo/sandbox", "source_branch": "feature/x", "target_branch": "main", "title": "Word counter"});
+    harness.ok("merge_request.create", mr).await;
+    let car = json!({"project_id": "demo/sandbox", "merge_request_iid": 2});
+    let added = harness
+        .run(
+            "merge_train.add",
+            json!({"project_id": "demo/sandbox", "merge_request_iid": 2, "confirm": true}),
+        )
+        .await;
+    assert_ne!(added.is_error, Some(true), "{added:?}");
+    let status = harness.ok("merge_train.status", car).await;
+    assert!(status["status"].is_string(), "{status}");
+    assert!(status["merge_request"].is_object(), "{status}");
+    let tag = harness
+        .ok(
+            "registry_tag.get",
+            json!({"project_id": "demo/sandbox", "repository_id": 1, "tag_name": "v1.0.0"}),
+        )
+        .await;
+    assert!(tag["digest"].is_string(), "{tag}");
+}
