@@ -250,16 +250,17 @@ impl GitLabMcp {
     /// What the server is for and how its tools are used, then what the parameters every
     /// tool shares mean, said once here rather than on each tool.
     fn instructions(&self) -> String {
+        const AREAS: &str = "merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list";
         let surface = match self.core.surface.kind() {
-            SurfaceKind::Dynamic => {
-                "Work with GitLab: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. Find an action with gitlab_find_action (in the user's words), then run it with gitlab_execute_action. The interactive.* actions create or merge step by step, asking the user through elicitation; api.request reaches the rest of GitLab's REST API."
-            }
-            SurfaceKind::Meta => {
-                "Work with GitLab through one tool per kind of object (gitlab_merge_request, gitlab_issue, gitlab_pipeline, gitlab_branch, …; set `action`): merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api reaches the rest of GitLab's REST API."
-            }
-            SurfaceKind::Individual => {
-                "Work with GitLab, one tool per action: merge requests and reviews, issues and work items, pipelines and job logs, the repository, releases, packages and the container registry, runners, vulnerabilities, projects, the user's to-do list. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api_request reaches the rest of GitLab's REST API."
-            }
+            SurfaceKind::Dynamic => format!(
+                "Work with GitLab: {AREAS}. Find an action with gitlab_find_action (in the user's words), then run it with gitlab_execute_action. The interactive.* actions create or merge step by step, asking the user through elicitation; api.request reaches the rest of GitLab's REST API."
+            ),
+            SurfaceKind::Meta => format!(
+                "Work with GitLab through one tool per kind of object (gitlab_merge_request, gitlab_issue, gitlab_pipeline, gitlab_branch, …; set `action`): {AREAS}. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api reaches the rest of GitLab's REST API."
+            ),
+            SurfaceKind::Individual => format!(
+                "Work with GitLab, one tool per action: {AREAS}. The gitlab_interactive_* tools create or merge step by step, asking the user through elicitation; gitlab_api_request reaches the rest of GitLab's REST API."
+            ),
         };
         format!("{surface} {SHARED_PARAMETERS}")
     }

@@ -231,14 +231,12 @@ impl Params for GraphQlCall {
 
     fn request(self, _: &Endpoint) -> Result<ApiRequest, String> {
         let mutation = self.mutation()?;
-        let mut body = Map::from_iter([("query".to_owned(), Value::String(self.query))]);
-        if let Some(variables) = self.variables {
-            body.insert("variables".to_owned(), Value::Object(variables));
-        }
-        if let Some(name) = self.operation_name {
-            body.insert("operationName".to_owned(), Value::String(name));
-        }
-        Ok(ApiRequest::graphql(Value::Object(body), mutation))
+        Ok(ApiRequest::graphql_document(
+            self.query,
+            self.variables,
+            self.operation_name,
+            mutation,
+        ))
     }
 }
 

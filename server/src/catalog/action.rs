@@ -96,14 +96,10 @@ impl Described {
         }
     }
 
-    /// When `yes` (a GitLab call whose path names the project), `project_id` becomes
-    /// optional: a call that leaves it out means the default project
-    /// (`crate::default_project`), as the server's instructions say for every tool
-    /// (`params::SHARED_PARAMETERS`).
-    pub(crate) fn leaving_project_to_default(mut self, yes: bool) -> Described {
-        if !yes {
-            return self;
-        }
+    /// `project_id` becomes optional (a GitLab call whose path names the project): a call
+    /// that leaves it out means the default project (`crate::default_project`), as the
+    /// server's instructions say for every tool (`params::SHARED_PARAMETERS`).
+    pub(crate) fn leaving_project_to_default(mut self) -> Described {
         let schema = Arc::make_mut(&mut self.input_schema);
         if let Some(Value::Array(required)) = schema.get_mut("required") {
             required.retain(|name| name != PROJECT_ID);

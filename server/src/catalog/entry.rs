@@ -278,8 +278,12 @@ impl Action {
                     " Asks the user first when the call would {when}, on every surface; send `confirm: true` only after the user explicitly approved that."
                 ));
             }
-            let default_project = endpoint.path_fields().contains(&PROJECT_ID);
-            Described::new(description, input_schema).leaving_project_to_default(default_project)
+            let described = Described::new(description, input_schema);
+            if endpoint.path_fields().contains(&PROJECT_ID) {
+                described.leaving_project_to_default()
+            } else {
+                described
+            }
         };
         Action {
             id,

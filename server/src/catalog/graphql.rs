@@ -76,19 +76,10 @@ impl<P: GraphQlParams> Params for Typed<P> {
         let operation = P::OPERATION;
         let mut variables = self.0.variables()?;
         variables.retain(|_, value| !value.is_null());
-        let body = Map::from_iter([
-            (
-                "query".to_owned(),
-                Value::String(operation.document.to_owned()),
-            ),
-            ("variables".to_owned(), Value::Object(variables)),
-            (
-                "operationName".to_owned(),
-                Value::String(operation.name.to_owned()),
-            ),
-        ]);
-        Ok(ApiRequest::graphql(
-            Value::Object(body),
+        Ok(ApiRequest::graphql_document(
+            operation.document.to_owned(),
+            Some(variables),
+            Some(operation.name.to_owned()),
             operation.mutation(),
         ))
     }
@@ -111,14 +102,16 @@ pub enum Answer {
 /// it does not know or the user may not see).
 pub fn answer(operation: &Operation, body: Value) -> Result<Answer, String> {
     let name = operation.name;
-    if let Some(messages) = messages(body.get("errors")) {
-        return Err(format!("GitLab refused `{name}`: {messages}"));
-    }
-    let mut at = body.get("data").cloned().unwrap_or(Value::Null);
-    for step in operation.answer {
-        // A mutation's payload says what it refused in its own `errors`.
-        if let Some(messages) = messages(at.get("errors")) {
-            return Err(format!("GitLab refused `{name}`: {messages}"));
+    let refused = |at: &Value| {
+        messages(at.get("errors")).map(|messages| format!("GitLab refused `{name}`: {messages}"))
+    };
+    // GraphQL's own `errors` stand beside `data`; a mutation's payload says what it refused
+    // in its own `errors`: each level is read for them on the way down.
+    let mut at = body;
+    let steps = std::iter::once("data").chain(operation.answer.iter().copied());
+    for (depth, step) in steps.enumerate() {
+        if let Some(refusal) = refused(&at) {
+            return Err(refusal);
         }
         at = match at {
             Value::Object(mut object) => step
@@ -127,14 +120,14 @@ pub fn answer(operation: &Operation, body: Value) -> Result<Answer, String> {
                 .unwrap_or(Value::Null),
             _ => Value::Null,
         };
-        if at.is_null() && operation.shape != Shape::Deleted {
+        if depth > 0 && at.is_null() && operation.shape != Shape::Deleted {
             return Err(format!(
                 "`{name}`: GitLab found no `{step}`: it does not exist, or this user may not see it"
             ));
         }
     }
-    if let Some(messages) = messages(at.get("errors")) {
-        return Err(format!("GitLab refused `{name}`: {messages}"));
+    if let Some(refusal) = refused(&at) {
+        return Err(refusal);
     }
     match (operation.shape, at) {
         (Shape::Deleted, _) => Ok(Answer::Deleted),

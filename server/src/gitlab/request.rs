@@ -73,6 +73,24 @@ impl ApiRequest {
 
     /// `POST /api/graphql` with `body` (`{query, variables, operationName}`); `mutation`
     /// says whether its document holds one.
+    /// `POST /api/graphql` of a document: the body GitLab reads, `query`, its
+    /// `variables` and the `operationName` to run, each when given.
+    pub fn graphql_document(
+        query: String,
+        variables: Option<serde_json::Map<String, Value>>,
+        operation_name: Option<String>,
+        mutation: bool,
+    ) -> ApiRequest {
+        let mut body = serde_json::Map::from_iter([("query".to_owned(), Value::String(query))]);
+        if let Some(variables) = variables {
+            body.insert("variables".to_owned(), Value::Object(variables));
+        }
+        if let Some(name) = operation_name {
+            body.insert("operationName".to_owned(), Value::String(name));
+        }
+        ApiRequest::graphql(Value::Object(body), mutation)
+    }
+
     pub fn graphql(body: Value, mutation: bool) -> ApiRequest {
         ApiRequest {
             api: Api::GraphQl { mutation },

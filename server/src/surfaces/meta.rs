@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use super::route::{Entry, EnvelopeError, Resolved, Route};
 use super::tools::{ActionCall, CONFIRM_DESCRIPTION, action_tool, envelope, hints, takes_confirm};
 use crate::access::Access;
-use crate::catalog::{Action, RESOURCES, Resource, params};
+use crate::catalog::{Action, PROJECT_ID, RESOURCES, Resource, params};
 use crate::registry::Catalog;
 
 /// `gitlab_issue`, `gitlab_merge_request`, …
@@ -81,7 +81,7 @@ fn domain_tool(
     for action in actions {
         let required: Vec<&str> = params::required_names(action.input_schema())
             .into_iter()
-            .filter(|name| *name != "project_id")
+            .filter(|name| *name != PROJECT_ID)
             .collect();
         match lines.iter_mut().find(|(names, _)| *names == required) {
             Some((_, verbs)) => verbs.push(action.verb),
